@@ -1,0 +1,165 @@
+"""The compiled ruleset: everything the engine needs, read-only.
+
+Built once by :mod:`targui_dsl.build` from a checked, resolved ruleset. The
+engine reads tables and calls compiled effects; it never re-parses text and
+never asks which variant it is running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+
+@dataclass(frozen=True)
+class CompiledCode:
+    """One snippet of the effect language after compilation.
+
+    ``function`` is the generated Python function. For a card effect it is
+    called as ``function(rt)``; for a formula as ``function(rt, *params)``
+    with the parameters in the order of ``params``.
+    """
+
+    source: str  # the snippet as written in the ruleset
+    python: str  # the generated code, readable (``ast.unparse``)
+    params: tuple[str, ...]
+    function: Callable[..., Any]
+    file: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class TerritoryKind:
+    id: str
+    index: int
+    name: str
+    economic: int
+    strategic: int
+    count: int
+    passable: bool  # False: no camels, never owned (chott)
+    settlement: bool  # True: the tribes' settlement cards
+    position: int | None  # a fixed board position (the salt mine), else dealt
+
+
+@dataclass(frozen=True)
+class Tribe:
+    id: str
+    index: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Sector:
+    id: str
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: int
+    columns: int
+    position_of_cell: tuple[int, ...]  # cell index -> printed position number
+    cell_of_position: Mapping[int, int]  # printed position -> cell index
+    neighbours: tuple[tuple[int, ...], ...]  # cell index -> adjacent cells
+    sectors: tuple[Sector, ...]
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.columns
+
+    def row_col(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.columns)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """How a number of players settle.
+
+    ``mode == "sectors"``: each player in seat order picks a free sector, then
+    a cell in it. ``mode == "positions"``: seat i picks one of ``choices[i]``.
+    """
+
+    players: tuple[int, ...]
+    mode: str
+    choices: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    number: int
+    title: str
+    texts: Mapping[str, str]  # language code -> rulebook text
+    effect: CompiledCode
+
+
+@dataclass(frozen=True)
+class CompiledRuleset:
+    id: str
+    title: str
+    description: str
+    files: tuple[str, ...]  # the extends chain, the ruleset's own file first
+
+    kinds: tuple[TerritoryKind, ...]
+    tribes: tuple[Tribe, ...]
+    board: Board
+    seating: tuple[Seating, ...]
+
+    camel_box: int
+    camel_price: int
+    start_camels: int
+    start_cash: int
+    tribal_cards: int
+
+    die_sides: int
+    double_turn_from: int
+    fortune_cards_per_round: int
+    cash_lost_at_round_end: bool
+    treasury: bool
+    no_buying_on: frozenset[int]  # kind indices where bought camels may not go
+
+    defender_loses: CompiledCode  # params (die, source, target)
+    attacker_loses: CompiledCode  # params (die, source, target)
+    levy: CompiledCode  # params (player,)
+    score: CompiledCode  # params (player,)
+    tie_breaks: tuple[CompiledCode, ...]  # params (player,), compared in order
+    own_settlement_required_to_win: bool
+
+    cards: Mapping[str, Card]
+    deck: tuple[str, ...]  # card ids, in rulebook order
+
+    resolved: Mapping[str, Any]  # the merged ruleset data, for display
+
+    def kind_index(self, kind_id: str) -> int:
+        for kind in self.kinds:
+            if kind.id == kind_id:
+                return kind.index
+        raise KeyError(kind_id)
+
+    def tribe_index(self, tribe_id: str) -> int:
+        for tribe in self.tribes:
+            if tribe.id == tribe_id:
+                return tribe.index
+        raise KeyError(tribe_id)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({n for s in self.seating for n in s.players}))
+
+    def seating_for(self, players: int) -> Seating:
+        for seating in self.seating:
+            if players in seating.players:
+                return seating
+        raise ValueError(f"ruleset {self.id} seats {', '.join(map(str, self.player_counts))} players, not {players}")
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a full game: the deck drawn out at the per-round rate."""
+        per = self.fortune_cards_per_round
+        return -(-len(self.deck) // per) if per > 0 else 0
+
+
+def frozen_mapping(items: Mapping) -> Mapping:
+    return MappingProxyType(dict(items))

@@ -1,0 +1,42 @@
+"""Where the built-in rulesets and schemas live.
+
+Installed with ``pip install .`` they sit inside the package
+(``targui_dsl/rulesets``, ``targui_dsl/schemas``); in a source checkout or an
+editable install they are the repository's top-level ``rulesets/`` and
+``schemas/`` folders.  This module is the only place that knows both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"targui is installed without its {name}/ folder (looked in {_PACKAGE})")
+
+
+def rulesets_dir() -> Path:
+    return _data_dir("rulesets")
+
+
+def schemas_dir() -> Path:
+    return _data_dir("schemas")
+
+
+def ruleset_schema_path() -> Path:
+    return schemas_dir() / "ruleset.schema.json"
+
+
+def builtin_ruleset_names() -> list[str]:
+    """Names of the built-in rulesets that are meant to be played (not the shared base)."""
+    return sorted(p.stem for p in rulesets_dir().glob("*.yaml") if not p.stem.startswith("_"))
+
+
+def builtin_ruleset_path(name: str) -> Path | None:
+    path = rulesets_dir() / f"{name}.yaml"
+    return path if path.is_file() else None
