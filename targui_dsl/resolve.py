@@ -1,0 +1,218 @@
+"""Follow a ruleset's ``extends:`` chain and merge it into one value.
+
+Merge rules, child over parent: mappings merge key by key, a ``null``
+deletes the key, lists and scalars replace.  Every merged value keeps the
+position where it was written, in whichever file of the chain that was, so
+later stages point at the line that actually needs changing.
+
+Problems are E02xx diagnostics (see ``docs/diagnostics.md``); the E01xx
+diagnostics of every file read are passed through.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostic, Sources, Span, did_you_mean, error
+from .resources import builtin_ruleset_names, builtin_ruleset_path
+from .yamlload import LoadedDoc, YamlPath, load_yaml_file
+
+__all__ = ["Resolved", "resolve", "MAX_CHAIN", "is_builtin_name"]
+
+MAX_CHAIN = 16  # files in one extends chain, the ruleset itself included
+
+# Keys that describe one file rather than the rules: never inherited.
+# A base is `abstract: true`; the variants extending it are playable.
+_NOT_INHERITED = ("extends", "abstract")
+
+
+@dataclass
+class Resolved:
+    """A ruleset with its ``extends`` chain merged (``data`` is None on any error)."""
+
+    data: dict | None
+    spans: dict[YamlPath, Span] = field(default_factory=dict)
+    key_spans: dict[YamlPath, Span] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)  # display names, the ruleset first
+    sources: Sources = field(default_factory=Sources)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    docs: list[LoadedDoc] = field(default_factory=list)  # parallel to ``files``
+    _owners: dict[YamlPath, LoadedDoc] = field(default_factory=dict, repr=False)
+
+    def locate(self, path: YamlPath, offset: int) -> Span:
+        """Position of character ``offset`` of the string at ``path``, in the file that wrote it."""
+        path = tuple(path)
+        for cut in range(len(path), -1, -1):
+            owner = self._owners.get(path[:cut])
+            if owner is not None:
+                return owner.locate(path, offset)
+        return Span(self.files[0] if self.files else "<ruleset>", 1, 1)
+
+
+def is_builtin_name(ref: str) -> bool:
+    """A reference without a directory part or a YAML suffix names a built-in ruleset."""
+    return "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml"))
+
+
+def resolve(ref: str, cwd: Path | None = None) -> Resolved:
+    """Load the ruleset ``ref`` (a built-in name or a path) and everything it extends."""
+    cwd = Path(os.path.abspath(cwd if cwd is not None else os.getcwd()))
+    result = Resolved(data=None)
+
+    if is_builtin_name(ref):
+        path = _builtin_path(ref)
+        if path is None:
+            result.diagnostics.append(_unknown_builtin(ref, None))
+            return result
+    else:
+        path = cwd / ref
+
+    via: Span | None = None  # the `extends` value that led to `path`
+    seen: list[Path] = []
+    while True:
+        display = _display(path, cwd)
+        if via is not None:
+            if _identity(path) in seen:
+                chain = " -> ".join(result.files + [display])
+                result.diagnostics.append(error("E0202", f"`extends` makes a cycle: {chain}", via,
+                                                "a ruleset cannot extend itself, directly or through others"))
+                break
+            if len(result.docs) >= MAX_CHAIN:
+                result.diagnostics.append(error("E0204", f"the `extends` chain is longer than {MAX_CHAIN} files",
+                                                via, "extend a ruleset nearer the base"))
+                break
+            if not path.is_file():
+                result.diagnostics.append(error("E0201", f"`extends` names `{display}`, which does not exist",
+                                                via, "the path is relative to the file that says `extends`"))
+                break
+        doc = load_yaml_file(path, display)
+        seen.append(_identity(path))
+        result.docs.append(doc)
+        result.files.append(doc.file)
+        result.sources.add(doc.file, doc.text)
+        result.diagnostics.extend(doc.diagnostics)
+        if doc.data is None or "extends" not in doc.data:
+            break
+        parent, via = doc.data["extends"], doc.spans[("extends",)]
+        if not isinstance(parent, str) or not parent.strip():
+            result.diagnostics.append(error("E0203", "`extends` must be the name or path of a ruleset", via,
+                                            "write e.g. `extends: original-dutch` or `extends: ../house.yaml`"))
+            break
+        if is_builtin_name(parent):
+            found = _builtin_path(parent)
+            if found is None:
+                result.diagnostics.append(_unknown_builtin(parent, via))
+                break
+            path = found
+        else:
+            path = path.parent / parent
+
+    if not any(d.is_error for d in result.diagnostics):
+        _merge_chain(result)
+    return result
+
+
+# --- finding files ------------------------------------------------------------------
+
+
+def _builtin_path(name: str) -> Path | None:
+    try:
+        return builtin_ruleset_path(name) if name else None
+    except FileNotFoundError:  # installed without its rulesets
+        return None
+
+
+def _builtin_names() -> list[str]:
+    try:
+        return builtin_ruleset_names()
+    except FileNotFoundError:
+        return []
+
+
+def _unknown_builtin(name: str, span: Span | None) -> Diagnostic:
+    names = _builtin_names()
+    hint = did_you_mean(name, names)
+    if hint is None:
+        paths = "a path to a file must contain a `/` or end in `.yaml`"
+        hint = f"the built-in rulesets are {', '.join(f'`{n}`' for n in names)}; {paths}" if names else paths
+    return error("E0201", f"there is no built-in ruleset called `{name}`", span, hint)
+
+
+def _identity(path: Path) -> Path:
+    """The real path, so that two spellings of one file are seen as one (for cycles)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL: no file to read anyway
+        return Path(os.path.abspath(path))
+
+
+def _display(path: Path, cwd: Path) -> str:
+    """Relative to the working directory when inside it, else absolute."""
+    absolute = Path(os.path.normpath(os.path.abspath(path)))
+    try:
+        return absolute.relative_to(cwd).as_posix()
+    except ValueError:
+        return str(absolute)
+
+
+# --- merging -------------------------------------------------------------------------
+
+
+def _merge_chain(result: Resolved) -> None:
+    """Fold the chain from the base down; each file overlays what is above it."""
+    merged: dict = {}
+    child = result.docs[0]
+    for doc in reversed(result.docs):
+        dropped = ("extends",) if doc is child else _NOT_INHERITED
+        overlay = {k: v for k, v in doc.data.items() if k not in dropped}
+        _merge_mapping(merged, overlay, doc, (), result)
+    result.data = merged
+
+
+def _merge_mapping(into: dict, overlay: dict, doc: LoadedDoc, path: YamlPath, result: Resolved) -> None:
+    # A mapping written in several files is credited to the last one that touched it.
+    _record(result, doc, path)
+    for key, value in overlay.items():
+        sub = path + (key,)
+        if value is None:
+            if key in into:
+                _forget(result, into.pop(key), sub)
+        elif isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge_mapping(into[key], value, doc, sub, result)
+        else:
+            if key in into:
+                _forget(result, into[key], sub)
+            into[key] = _adopt(value, doc, sub, result)
+
+
+def _adopt(value: Any, doc: LoadedDoc, path: YamlPath, result: Resolved) -> Any:
+    """A copy of ``value`` with the positions of it and everything in it taken from ``doc``."""
+    _record(result, doc, path)
+    if isinstance(value, dict):  # a null inside a new mapping deletes nothing: leave it out
+        return {k: _adopt(v, doc, path + (k,), result) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_adopt(v, doc, path + (i,), result) for i, v in enumerate(value)]
+    return value
+
+
+def _record(result: Resolved, doc: LoadedDoc, path: YamlPath) -> None:
+    result.spans[path] = doc.spans[path]
+    result._owners[path] = doc
+    if path and isinstance(path[-1], str):
+        result.key_spans[path] = doc.key_spans[path]
+
+
+def _forget(result: Resolved, value: Any, path: YamlPath) -> None:
+    """Drop the positions of a value that a child replaced or deleted."""
+    result.spans.pop(path, None)
+    result.key_spans.pop(path, None)
+    result._owners.pop(path, None)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _forget(result, v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _forget(result, v, path + (i,))

@@ -1,0 +1,645 @@
+"""Load one YAML file safely, remembering where every value was written.
+
+The loader walks PyYAML's *event* stream (SafeLoader's scanner and parser)
+and builds plain Python values itself.  Working on events rather than on a
+composed node graph means an alias is never followed: anchors and aliases
+are reported the moment they are seen, so an "alias bomb" costs nothing.
+
+Everything the file gets wrong is returned as a :class:`Diagnostic`
+(codes E01xx, see ``docs/diagnostics.md``); nothing raises for bad input.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    DocumentStartEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceStartEvent,
+)
+from yaml.nodes import ScalarNode
+
+from .diagnostics import Diagnostic, Span, error
+
+__all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH"]
+
+MAX_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+# A broken 1 MiB file could hold thousands of problems; past this many the
+# rest are noise, so loading stops.
+MAX_DIAGNOSTICS = 100
+
+YamlPath = tuple  # of str keys and int indices; () is the document
+
+_CORE = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
+_SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL}
+# Tags PyYAML's 1.1 resolver gives plain scalars that YAML 1.2 reads as text.
+_TEXT_IN_12 = {_CORE + "timestamp", _CORE + "value", _CORE + "merge"}
+# Words some YAML 1.1 reader takes for booleans (PyYAML only for yes/no/on/off).
+_BOOL_WORDS = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
+
+# Line breaks exactly as PyYAML's reader counts them (\r\n is one break).
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+# --- the result ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _StringInfo:
+    """What locate() needs to map an offset in a string back to the file."""
+
+    style: str | None  # None (plain), "'", '"', "|", ">"
+    start: int  # character index of the node in the text (tag/anchor included)
+    end: int
+    value: str
+
+
+@dataclass
+class LoadedDoc:
+    """One YAML file: its text, its values (or None on error) and their positions."""
+
+    file: str
+    text: str
+    data: dict | None = None
+    spans: dict[YamlPath, Span] = field(default_factory=dict)
+    key_spans: dict[YamlPath, Span] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _strings: dict[YamlPath, _StringInfo] = field(default_factory=dict, repr=False)
+    _offset_maps: dict[YamlPath, list[int] | None] = field(default_factory=dict, repr=False)
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def locate(self, path: YamlPath, offset: int) -> Span:
+        """The file position of character ``offset`` of the string at ``path``.
+
+        Exact for plain scalars, quoted scalars without backslash escapes and
+        literal blocks (``|``); for anything else, the start of the value.
+        """
+        path = tuple(path)
+        positions = self._offset_map(path)
+        if positions is None:
+            span = self._nearest_span(path)
+            return Span(self.file, span.line, span.column, span.line, span.column + 1)
+        index = positions[max(0, min(offset, len(positions) - 1))]
+        line, column = self.position(index)
+        return Span(self.file, line, column, line, column + 1)
+
+    def position(self, index: int) -> tuple[int, int]:
+        """(line, column), both from 1, of character ``index`` of the text."""
+        if self._line_starts is None:
+            self._line_starts = _line_starts(self.text)
+        return _position(self._line_starts, index)
+
+    def _nearest_span(self, path: YamlPath) -> Span:
+        for cut in range(len(path), -1, -1):
+            span = self.spans.get(path[:cut])
+            if span is not None:
+                return span
+        return Span(self.file, 1, 1)
+
+    def _offset_map(self, path: YamlPath) -> list[int] | None:
+        if path not in self._offset_maps:
+            info = self._strings.get(path)
+            self._offset_maps[path] = _offset_map(self.text, info) if info else None
+        return self._offset_maps[path]
+
+
+# --- entry points ----------------------------------------------------------------
+
+
+def load_yaml_file(path: Path, display: str | None = None) -> LoadedDoc:
+    """Read and load ``path``; ``display`` is the name used in spans (default: the path)."""
+    path = Path(path)
+    name = display if display is not None else str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)  # never read more than the cap allows
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = getattr(exc, "strerror", None) or "not a readable file"
+        return LoadedDoc(name, "", diagnostics=[
+            error("E0108", f"cannot read `{name}`: {reason}", Span(name, 1, 1),
+                  "check the path; a ruleset is a YAML file")
+        ])
+    if len(raw) > MAX_BYTES:
+        return LoadedDoc(name, "", diagnostics=[_too_big(name)])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        readable = raw[: exc.start].decode("utf-8")
+        line, column = _position(_line_starts(readable), len(readable))
+        return LoadedDoc(name, raw.decode("utf-8", errors="replace"), diagnostics=[
+            error("E0109", f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot be read)",
+                  Span(name, line, column, line, column + 1), "save the file with UTF-8 encoding")
+        ])
+    # Editors do not count a byte-order mark as a column; neither do we.
+    return load_yaml_text(text.removeprefix("\ufeff"), name)
+
+
+def load_yaml_text(text: str, file: str) -> LoadedDoc:
+    """Load YAML ``text``; ``file`` is the name used in spans."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", errors="surrogatepass")) > MAX_BYTES:
+        return LoadedDoc(file, text, diagnostics=[_too_big(file)])
+    return _Builder(text, file).run()
+
+
+def _too_big(file: str) -> Diagnostic:
+    return error("E0106", "the file is larger than 1 MiB, the most a ruleset may be", Span(file, 1, 1),
+                 "a ruleset this large is almost certainly not the file you meant")
+
+
+# --- building values from events ---------------------------------------------------
+
+_NO_KEY = object()  # a mapping frame waiting for its next key
+_BAD_KEY = object()  # a key already reported; its value is read but not kept
+
+
+@dataclass
+class _Frame:
+    """A mapping or sequence being built."""
+
+    value: Any  # dict or list
+    path: YamlPath | None  # None: inside something already refused, record nothing
+    start: Any  # the start mark
+    as_key: bool = False  # this collection is itself being used as a mapping key
+    key: Any = _NO_KEY
+    first_key_line: dict[str, int] = field(default_factory=dict)
+
+
+class _Builder:
+    def __init__(self, text: str, file: str):
+        self.text = text
+        self.doc = LoadedDoc(file, text)
+        self.stack: list[_Frame] = []
+        self.root: Any = None
+        self.documents = 0
+        self.loader: yaml.SafeLoader | None = None
+
+    # The loop stops at the first syntax error: PyYAML cannot recover from
+    # one, but everything found before it is still reported.
+    def run(self) -> LoadedDoc:
+        doc = self.doc
+        complete = False
+        try:
+            self.loader = yaml.SafeLoader(self.text)
+            while self.loader.check_event():
+                if not self._on_event(self.loader.get_event()):
+                    break
+                if len(doc.diagnostics) >= MAX_DIAGNOSTICS:
+                    break
+            else:
+                complete = True
+        except yaml.MarkedYAMLError as exc:
+            doc.diagnostics.append(self._syntax_error(exc))
+        except yaml.YAMLError as exc:  # ReaderError: a character YAML does not allow
+            doc.diagnostics.append(self._reader_error(exc))
+        finally:
+            if self.loader is not None:
+                self.loader.dispose()
+        if complete:
+            self._check_top_level()
+        if not any(d.is_error for d in doc.diagnostics):
+            doc.data = self.root
+        else:
+            doc.data = None
+        return doc
+
+    def _on_event(self, event) -> bool:
+        if isinstance(event, DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                self._error("E0110", "a ruleset file holds one YAML document, but a second one starts here",
+                            self._span(event.start_mark, event.end_mark),
+                            "remove this `---` line, or split the file in two")
+                return False
+        elif isinstance(event, ScalarEvent):
+            self._scalar(event)
+        elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+            return self._open(event)
+        elif isinstance(event, CollectionEndEvent):
+            self._close(event)
+        elif isinstance(event, AliasEvent):
+            self._error("E0102", f"aliases are not allowed: `*{event.anchor}`",
+                        self._span(event.start_mark, event.end_mark), _ANCHOR_HINT)
+            self._deliver(None, self._span(event.start_mark, event.end_mark), kind="alias", raw=None)
+        return True
+
+    # -- nodes
+
+    def _next_path(self) -> YamlPath | None:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if top.path is None:
+            return None
+        if isinstance(top.value, list):
+            return top.path + (len(top.value),)
+        if top.key is _NO_KEY or top.as_key:
+            return None  # a key is not a value with a path of its own
+        return top.path + (top.key,) if isinstance(top.key, str) else None
+
+    def _in_key_position(self) -> bool:
+        return bool(self.stack) and isinstance(self.stack[-1].value, dict) and self.stack[-1].key is _NO_KEY
+
+    def _scalar(self, event: ScalarEvent) -> None:
+        span = self._span(event.start_mark, event.end_mark)
+        self._check_anchor(event)
+        path = self._next_path()
+        value, ok = self._scalar_value(event, span)
+        if path is not None:
+            self.doc.spans[path] = span
+            if isinstance(value, str):
+                self.doc._strings[path] = _StringInfo(event.style, event.start_mark.index,
+                                                      event.end_mark.index, value)
+        self._deliver(value, span, kind="scalar" if ok else "refused", raw=event.value)
+
+    def _open(self, event) -> bool:
+        """Start a collection; False when it is too deep to go on."""
+        is_map = isinstance(event, MappingStartEvent)
+        self._check_anchor(event)
+        expected = _CORE + ("map" if is_map else "seq")
+        if event.tag not in (None, "!", expected):
+            self._error("E0111", f"tag `{_show_tag(event.tag)}` is not allowed", self._tag_span(event), _TAG_HINT)
+        if len(self.stack) + 1 > MAX_DEPTH:
+            # Stop here: PyYAML's scanner slows down quadratically with flow
+            # nesting, so reading on through a deep file is not safe.
+            self._error("E0107", f"lists and mappings are nested more than {MAX_DEPTH} deep here",
+                        self._span(event.start_mark, event.end_mark),
+                        "flatten the structure; no ruleset setting needs this much nesting")
+            return False
+        as_key = self._in_key_position() or bool(self.stack and self.stack[-1].as_key)
+        path = None if as_key else self._next_path()
+        self.stack.append(_Frame({} if is_map else [], path, event.start_mark, as_key=as_key))
+        return True
+
+    def _close(self, event) -> None:
+        frame = self.stack.pop()
+        span = self._span(frame.start, event.end_mark)
+        if frame.path is not None:
+            self.doc.spans[frame.path] = span
+        kind = "mapping" if isinstance(frame.value, dict) else "list"
+        self._deliver(frame.value, span, kind=kind, raw=None)
+
+    def _deliver(self, value: Any, span: Span, kind: str, raw: str | None) -> None:
+        """Hand a finished node to the collection it belongs to (or make it the root)."""
+        if not self.stack:
+            self.root = value
+            return
+        top = self.stack[-1]
+        if isinstance(top.value, list):
+            top.value.append(value)
+        elif top.key is _NO_KEY:
+            top.key = self._accept_key(top, value, span, kind, raw)
+        else:
+            if isinstance(top.key, str):
+                top.value[top.key] = value
+            top.key = _NO_KEY
+
+    def _accept_key(self, frame: _Frame, key: Any, span: Span, kind: str, raw: str | None) -> Any:
+        if frame.as_key or kind in ("alias", "refused"):
+            return _BAD_KEY  # already reported (or inside a key that will be)
+        if kind in ("mapping", "list"):
+            self._error("E0105", f"a key must be text, not a {kind}", span,
+                        "write the key as plain text, e.g. `name: value`")
+            return _BAD_KEY
+        if not isinstance(key, str):
+            if raw:
+                self._error("E0105", f"a key must be text, but `{raw}` is read as {_describe(key)}", span,
+                            f'put the key in quotes: "{raw}": ...')
+            else:
+                self._error("E0105", "this key is empty", span, "write a key before the `:`")
+            return _BAD_KEY
+        if key in frame.first_key_line:
+            first = frame.first_key_line[key]
+            self._error("E0103", f"duplicate key `{key}`", span,
+                        f"`{key}` is already set on line {first}; remove one of the two")
+            return _BAD_KEY
+        frame.first_key_line[key] = span.line
+        if frame.path is not None:
+            self.doc.key_spans[frame.path + (key,)] = span
+        return key
+
+    # -- scalar values
+
+    def _scalar_value(self, event: ScalarEvent, span: Span) -> tuple[Any, bool]:
+        """The value of a scalar as the core schema reads it; (None, False) once reported."""
+        text = event.value
+        if event.tag == "!":  # the non-specific tag: always text
+            return text, True
+        if event.tag is not None:
+            if event.tag not in _SCALAR_TAGS:
+                self._error("E0111", f"tag `{_show_tag(event.tag)}` is not allowed", self._tag_span(event), _TAG_HINT)
+                return None, False
+            try:
+                return self._construct(event.tag, text), True
+            except (ValueError, KeyError, IndexError, TypeError):
+                self._error("E0111", f"`{text}` cannot be read as `{_show_tag(event.tag)}`", span,
+                            "remove the tag, or write a value of that type")
+                return None, False
+
+        tag = self.loader.resolve(ScalarNode, text, event.implicit)
+        if tag in _TEXT_IN_12 or tag not in _SCALAR_TAGS:
+            tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
+        try:
+            value = self._construct(tag, text)
+        except ValueError:  # e.g. an integer with more digits than Python will convert
+            self._error("E0101", f"the number `{_clip(text)}` is too long to read", span,
+                        "put it in quotes if it is text")
+            return None, False
+        if event.implicit[0] and self._yaml11_surprise(text, value, span):
+            return None, False
+        return value, True
+
+    def _construct(self, tag: str, text: str) -> Any:
+        return self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, text))
+
+    def _yaml11_surprise(self, text: str, value: Any, span: Span) -> bool:
+        """Report a plain scalar that YAML 1.1 (PyYAML) and YAML 1.2 read differently."""
+        word = text.lower()
+        if word in _BOOL_WORDS:
+            meant = "true" if _BOOL_WORDS[word] else "false"
+            self._error("E0104", f"`{text}` is read as {meant} by YAML 1.1 but as text by YAML 1.2", span,
+                        f'YAML 1.1 reads `{text}` as {meant}; write "{text}" in quotes if you mean text, '
+                        f"or `{meant}` if you mean {meant}")
+            return True
+        modern = _yaml12_value(text)
+        if _same(value, modern):
+            return False
+        numbers = [v for v in (value, modern) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if not numbers:
+            hint = f'write "{text}" in quotes'
+        elif len(numbers) == 2:
+            hint = f"write the number in plain decimal: `{numbers[0]!r}` or `{numbers[1]!r}`, whichever you mean"
+        else:
+            hint = f'write "{text}" in quotes if you mean text, or `{numbers[0]!r}` if you mean the number'
+        self._error("E0104",
+                    f"`{text}` is read as {_describe(value)} by YAML 1.1 but as {_describe(modern)} by YAML 1.2",
+                    span, hint)
+        return True
+
+    # -- checks and reports
+
+    def _check_anchor(self, event) -> None:
+        if event.anchor is None:
+            return
+        name = "&" + event.anchor
+        found = self.text.find(name, event.start_mark.index, event.start_mark.index + len(name) + 1024)
+        start = found if found >= 0 else event.start_mark.index
+        self._error("E0102", f"anchors are not allowed: `{name}`", self._index_span(start, len(name)), _ANCHOR_HINT)
+
+    def _tag_span(self, event) -> Span:
+        found = self.text.find("!", event.start_mark.index, event.end_mark.index + 1)
+        if found < 0:
+            return self._span(event.start_mark, event.end_mark)
+        width = re.compile(r"[^\s,\[\]{}]*").match(self.text, found + 1).end() - found
+        return self._index_span(found, width)
+
+    def _check_top_level(self) -> None:
+        if self.root is None:  # no document at all, only comments, or a lone `---`
+            self._error("E0110", "the file is empty; a ruleset is a mapping of settings",
+                        Span(self.doc.file, 1, 1), "start with the ruleset's `id:` and `title:`")
+        elif not isinstance(self.root, dict):
+            self._error("E0110", f"the top level of a ruleset must be a mapping (`key: value` lines), "
+                        f"not {_describe(self.root)}", self.doc.spans.get(()) or Span(self.doc.file, 1, 1),
+                        "write the settings as `key: value` lines starting in column 1")
+
+    def _syntax_error(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        message = exc.problem or exc.context or "invalid YAML"
+        if exc.problem and exc.context and exc.context_mark:
+            message += f" ({exc.context} at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"
+        return error("E0101", message, Span(self.doc.file, line, column, line, column + 1),
+                     self._syntax_hint(exc, line, column))
+
+    def _syntax_hint(self, exc: yaml.MarkedYAMLError, line: int, column: int) -> str | None:
+        problem, context = exc.problem or "", exc.context or ""
+        source = self.text.splitlines()[line - 1] if line <= len(self.text.splitlines()) else ""
+        if "\\t" in problem or "tab" in problem or "\t" in source[:column]:
+            return "YAML indents with spaces only; replace the tab by spaces"
+        if "mapping values are not allowed" in problem:
+            return 'if the value contains ": ", put the whole value in quotes'
+        if "quoted scalar" in context:
+            return "a quoted value is not closed; check its closing quote"
+        if "expected <block end>" in problem or "expected ':'" in problem:
+            return "check the indentation: entries of one mapping or list start in the same column"
+        return None
+
+    def _reader_error(self, exc: yaml.YAMLError) -> Diagnostic:
+        index = getattr(exc, "position", 0) or 0
+        line, column = self.doc.position(index)
+        character = getattr(exc, "character", None)
+        code = ord(character) if isinstance(character, str) else character  # PyYAML gives ord()
+        shown = f"U+{code:04X}" if isinstance(code, int) else "here"
+        return error("E0101", f"the character {shown} is not allowed in YAML",
+                     Span(self.doc.file, line, column, line, column + 1),
+                     "remove it; control characters cannot appear in a YAML file")
+
+    def _error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self.doc.diagnostics.append(error(code, message, span, hint))
+
+    def _span(self, start, end) -> Span:
+        return Span(self.doc.file, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+
+    def _index_span(self, index: int, width: int) -> Span:
+        line, column = self.doc.position(index)
+        return Span(self.doc.file, line, column, line, column + max(width, 1))
+
+
+_ANCHOR_HINT = "write the value out in full where it is needed; to share settings between files use `extends:`"
+_TAG_HINT = "remove the tag; a ruleset holds only text, numbers, true/false, null, lists and mappings"
+
+
+# --- YAML 1.2 core schema, to spot 1.1 surprises ------------------------------------
+
+_12_NULL = re.compile(r"(?:null|Null|NULL|~)?\Z")
+_12_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_12_INT = re.compile(r"[-+]?[0-9]+\Z")
+_12_OCT = re.compile(r"0o[0-7]+\Z")
+_12_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
+_12_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_12_INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
+_12_NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
+
+
+def _yaml12_value(text: str) -> Any:
+    """How a YAML 1.2 core-schema reader takes the plain scalar ``text``."""
+    try:
+        if _12_NULL.match(text):
+            return None
+        if text in _12_BOOL:
+            return _12_BOOL[text]
+        if _12_INT.match(text):
+            return int(text)
+        if _12_OCT.match(text):
+            return int(text[2:], 8)
+        if _12_HEX.match(text):
+            return int(text[2:], 16)
+        if _12_FLOAT.match(text):
+            return float(text)
+        if _12_INF.match(text):
+            return -math.inf if text.startswith("-") else math.inf
+        if _12_NAN.match(text):
+            return math.nan
+    except ValueError:  # too many digits to convert: no opinion
+        return text
+    return text
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return a == b
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return "text"
+    return "a mapping" if isinstance(value, dict) else "a list"
+
+
+def _show_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def _clip(text: str, width: int = 20) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
+# --- positions --------------------------------------------------------------------
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in _BREAK.finditer(text)]
+
+
+def _position(starts: list[int], index: int) -> tuple[int, int]:
+    line = bisect.bisect_right(starts, index)
+    return line, index - starts[line - 1] + 1
+
+
+def _offset_map(text: str, info: _StringInfo) -> list[int] | None:
+    """Text index of each character of the string (plus one past its end), or None.
+
+    Each map is rebuilt from the raw text and accepted only if it reproduces
+    the parsed value exactly, so a case not modelled here falls back to the
+    value's start instead of pointing somewhere wrong.
+    """
+    if info.style == "|":
+        positions = _literal_positions(text, info)
+    elif info.style in (None, "'") or (info.style == '"' and "\\" not in text[info.start:info.end]):
+        positions = _flow_positions(text, info)
+    else:
+        return None
+    if positions is None:
+        return None
+    chars, where = positions
+    if chars != info.value:
+        return None
+    end = where[-1] + 1 if where else _scalar_start(text, info)
+    return where + [end]
+
+
+def _scalar_start(text: str, info: _StringInfo) -> int:
+    """Where the scalar itself begins, after any tag written before it."""
+    match = re.compile(r"(?:![^\s]*\s+)*").match(text, info.start, info.end)
+    return match.end() if match else info.start
+
+
+def _raw_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) text indices of each line between start and end, breaks excluded."""
+    lines, position = [], start
+    for match in _BREAK.finditer(text, start, end):
+        lines.append((position, match.start()))
+        position = match.end()
+    lines.append((position, end))
+    return lines
+
+
+def _flow_positions(text: str, info: _StringInfo) -> tuple[str, list[int]] | None:
+    """Re-fold a plain or quoted scalar as YAML does, keeping each character's index."""
+    start, end = _scalar_start(text, info), info.end
+    quote = info.style
+    if quote:
+        if end - start < 2 or text[start] != quote or text[end - 1] != quote:
+            return None
+        start, end = start + 1, end - 1
+    lines = _raw_lines(text, start, end)
+    chars: list[str] = []
+    where: list[int] = []
+    empty_breaks: list[int] = []  # breaks of blank lines since the last content
+    previous_end = start
+    last = len(lines) - 1
+    for number, (a, b) in enumerate(lines):
+        if number > 0:  # folding drops the indentation of continuation lines...
+            while a < b and text[a] in " \t":
+                a += 1
+        if number < last:  # ...and the spaces before every line break
+            while b > a and text[b - 1] in " \t":
+                b -= 1
+        if number > 0:
+            if a == b and number < last:
+                empty_breaks.append(b)
+                continue
+            # One break folds to a space; n+1 breaks keep n newlines.
+            for index in empty_breaks or [previous_end]:
+                chars.append("\n" if empty_breaks else " ")
+                where.append(index)
+            empty_breaks = []
+        k = a
+        while k < b:
+            chars.append(text[k])
+            where.append(k)
+            k += 2 if quote == "'" and text[k] == "'" and k + 1 < b and text[k + 1] == "'" else 1
+        previous_end = b
+    return "".join(chars), where
+
+
+def _literal_positions(text: str, info: _StringInfo) -> tuple[str, list[int]] | None:
+    """Map a literal block: value line k is content line k, shifted by the block's indentation."""
+    header_end = _BREAK.search(text, info.start, info.end)
+    if header_end is None:
+        return None
+    lines = _raw_lines(text, header_end.end(), info.end)
+    value_lines = info.value.split("\n")
+    indent = None
+    for k, line in enumerate(value_lines):
+        if line and k < len(lines):
+            a, b = lines[k]
+            indent = (b - a) - len(line)
+            break
+    if indent is None or indent < 0:
+        return None
+    chars: list[str] = []
+    where: list[int] = []
+    for k, line in enumerate(value_lines):
+        if k >= len(lines):
+            if line == "":  # the final newline of the value
+                break
+            return None
+        a, b = lines[k]
+        for c, char in enumerate(line):
+            chars.append(text[a + indent + c] if a + indent + c < b else "")
+            where.append(a + indent + c)
+        if k < len(value_lines) - 1:
+            chars.append("\n")
+            where.append(b)
+    return "".join(chars), where
