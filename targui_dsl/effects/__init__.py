@@ -1,1 +1,29 @@
+"""The effect language: card effects and rule formulas (docs/effect-language.md).
 
+``compile_effect``/``compile_formula`` turn a snippet into a
+:class:`~targui_dsl.compiled.CompiledCode` or diagnostics (E05xx).
+"""
+
+from .compiler import Environment, compile_effect, compile_formula
+from .parser import KEYWORDS, parse_effect, parse_formula
+from .runtime import EffectRuntime
+from .types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
+
+__all__ = [
+    "BOOL",
+    "INT",
+    "KEYWORDS",
+    "KIND",
+    "PLAYER",
+    "PLAYERS",
+    "TERRITORIES",
+    "TERRITORY",
+    "TRIBE",
+    "EffectRuntime",
+    "Environment",
+    "Type",
+    "compile_effect",
+    "compile_formula",
+    "parse_effect",
+    "parse_formula",
+]

@@ -1,0 +1,336 @@
+"""Parse effect-language snippets into :mod:`~targui_dsl.effects.nodes`.
+
+One Lark grammar (``grammar.lark``, LALR, basic lexer so keywords are
+reserved) with two start symbols.  Syntax errors never escape as
+exceptions: they come back as :class:`Problem` values with character
+offsets, which the compiler turns into file positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from . import nodes as n
+
+#: Words that can never be names (loop variables, kinds, tribes, fields).
+KEYWORDS = frozenset(
+    "for in where if else and or not true false nobody this round sum min max count any all".split()
+)
+
+#: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
+KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
+
+#: Deeper trees are refused (E0511): the checker and Python's compiler recurse.
+MAX_DEPTH = 100
+
+#: Longest integer literal kept exactly; anything longer is over the limit anyway.
+_MAX_DIGITS = 30
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A diagnostic before it has a file position: offsets into the snippet."""
+
+    code: str
+    message: str
+    start: int
+    end: int  # exclusive; == start for "end of effect" (a point, not a range)
+    hint: str | None = None
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="basic",
+        start=["effect", "formula"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _pos(meta) -> n.Pos:
+    if getattr(meta, "empty", True):
+        return n.Pos(1, 1, 1, 1, 0, 0)
+    return n.Pos(meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos)
+
+
+def _tpos(tok: Token) -> n.Pos:
+    return n.Pos(tok.line, tok.column, tok.end_line, tok.end_column, tok.start_pos, tok.end_pos)
+
+
+def _span_pos(first: n.Pos, last: n.Pos) -> n.Pos:
+    return n.Pos(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+
+
+@v_args(meta=True)
+class _ToNodes(Transformer):
+    """Lark tree -> nodes. Method names are the grammar's rule names and aliases."""
+
+    # snippets
+    def effect(self, meta, children):
+        return n.Effect(_pos(meta), tuple(children))
+
+    def formula(self, meta, children):
+        return n.Formula(_pos(meta), children[0])
+
+    # statements
+    def block(self, meta, children):
+        return tuple(children)
+
+    def binder(self, meta, children):
+        var, collection, where = children
+        return n.Binder(_pos(meta), str(var), _tpos(var), collection, where)
+
+    def for_stmt(self, meta, children):
+        binder, body = children
+        return n.For(_pos(meta), binder, body)
+
+    def if_stmt(self, meta, children):
+        cond, body = children
+        return n.If(_pos(meta), cond, body, ())
+
+    def if_else(self, meta, children):
+        cond, body, orelse = children
+        return n.If(_pos(meta), cond, body, orelse)
+
+    def if_elif(self, meta, children):
+        cond, body, nested = children
+        return n.If(_pos(meta), cond, body, (nested,))
+
+    def assign(self, meta, children):
+        target, op, value, this_round = children
+        return n.Assign(_pos(meta), target, str(op), _tpos(op), value, this_round)
+
+    def this_round(self, meta, children):
+        return _pos(meta)
+
+    # expressions
+    def ifexp(self, meta, children):
+        then, cond, orelse = children
+        return n.IfExp(_pos(meta), cond, then, orelse)
+
+    def or_op(self, meta, children):
+        return n.BoolOp(_pos(meta), "or", children[0], children[1])
+
+    def and_op(self, meta, children):
+        return n.BoolOp(_pos(meta), "and", children[0], children[1])
+
+    def not_op(self, meta, children):
+        return n.Not(_pos(meta), children[0])
+
+    def compare(self, meta, children):
+        left, op, right = children
+        return n.Compare(_pos(meta), str(op), left, right, _tpos(op))
+
+    def in_op(self, meta, children):
+        return n.Membership(_pos(meta), False, children[0], children[1])
+
+    def not_in_op(self, meta, children):
+        return n.Membership(_pos(meta), True, children[0], children[1])
+
+    def list(self, meta, children):
+        (args,) = children
+        return n.ListLit(_pos(meta), tuple(args or ()))
+
+    def args(self, meta, children):
+        return tuple(children)
+
+    def binop(self, meta, children):
+        left, op, right = children
+        return n.BinOp(_pos(meta), str(op), left, right, _tpos(op))
+
+    def neg(self, meta, children):
+        return n.Neg(_pos(meta), children[1])
+
+    def field(self, meta, children):
+        base, name = children
+        return n.Field(_pos(meta), base, str(name), _tpos(name))
+
+    def int_lit(self, meta, children):
+        text = str(children[0])
+        # Past _MAX_DIGITS the exact value does not matter (it is over the
+        # limit) and int() of a huge string is slow or refused.
+        value = int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
+        return n.IntLit(_pos(meta), value, text)
+
+    def true_lit(self, meta, children):
+        return n.BoolLit(_pos(meta), True)
+
+    def false_lit(self, meta, children):
+        return n.BoolLit(_pos(meta), False)
+
+    def nobody_lit(self, meta, children):
+        return n.NobodyLit(_pos(meta))
+
+    def round_lit(self, meta, children):
+        return n.RoundLit(_pos(meta))
+
+    def name(self, meta, children):
+        return n.Name(_pos(meta), str(children[0]))
+
+    def aggregate(self, meta, children):
+        func, element, binder = children
+        return n.Aggregate(_pos(meta), str(func), _tpos(func), element, binder)
+
+    def call(self, meta, children):
+        func, args = children
+        return n.Call(_pos(meta), str(func), _tpos(func), tuple(args or ()))
+
+    def quantifier(self, meta, children):
+        func, binder = children
+        return n.Quantifier(_pos(meta), str(func), _tpos(func), binder)
+
+
+_TRANSFORMER = _ToNodes()
+
+
+def _depth(tree: Tree) -> int:
+    """Depth of a Lark tree, without recursion (the input may be hostile)."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            return deepest
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+    return deepest
+
+
+def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
+    """Parse ``source`` as an ``"effect"`` or a ``"formula"``.
+
+    Returns the node and no problems, or None and one problem (E0501 for a
+    syntax error, E0511 for nesting over :data:`MAX_DEPTH`).
+    """
+    what = "effect" if start == "effect" else "formula"
+    try:
+        tree = _lark().parse(source, start=start)
+    except UnexpectedInput as exc:
+        return None, [_syntax_problem(exc, source, what)]
+    if _depth(tree) > MAX_DEPTH:
+        end = len(source.rstrip())
+        return None, [
+            Problem(
+                "E0511",
+                f"this {what} is nested too deeply (more than {MAX_DEPTH} levels)",
+                0,
+                max(end, 1),
+                "split it into simpler parts",
+            )
+        ]
+    return _TRANSFORMER.transform(tree), []
+
+
+def parse_effect(source: str) -> tuple[n.Effect | None, list[Problem]]:
+    return parse(source, "effect")  # type: ignore[return-value]
+
+
+def parse_formula(source: str) -> tuple[n.Formula | None, list[Problem]]:
+    return parse(source, "formula")  # type: ignore[return-value]
+
+
+# Syntax error messages ------------------------------------------------------
+
+# Terminals that can start an expression / a statement, and binary operators:
+# an expected set holding them is summarised in one phrase.
+_EXPR_START = frozenset(
+    "NAME INT LPAR MINUS NOT TRUE FALSE NOBODY ROUND SUM MIN MAX COUNT ANY ALL".split()
+)
+_STMT_START = frozenset("FOR IF NAME SEMICOLON".split())
+_OPERATORS = frozenset(
+    "PLUS MINUS STAR DSLASH SLASH PERCENT EQEQ NE LT LE GT GE AND OR IN NOT IF DOT".split()
+)
+_WORDS = {"NAME": "a name", "INT": "a number"}
+
+
+def _terminal_text(name: str) -> str:
+    if name in _WORDS:
+        return _WORDS[name]
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if isinstance(pattern, PatternStr):
+        return f"`{pattern.value}`"
+    return name.lower()
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_expected(expected: set[str], what: str) -> str:
+    """Plain words for a set of Lark terminal names, at most six items."""
+    rest = set(expected)
+    phrases: list[str] = []
+    if "INT" in rest:
+        rest -= _EXPR_START
+        phrases.append("an expression")
+    if "FOR" in rest:
+        rest -= _STMT_START
+        phrases.append("a statement")
+    if len(rest & _OPERATORS) >= 3:
+        rest -= _OPERATORS
+        phrases.append("an operator")
+    if "THIS" in rest:
+        rest.discard("THIS")
+        phrases.append("`this round`")
+    end = "$END" in rest
+    rest.discard("$END")
+    tokens = sorted(_terminal_text(t) for t in rest)
+    items = tokens + phrases + ([f"end of {what}"] if end else [])
+    if len(items) > 6:
+        items = items[:5] + ["something else"]
+    return _or_list(items)
+
+
+def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
+    if isinstance(exc, UnexpectedCharacters):
+        start = exc.pos_in_stream
+        char = source[start] if start < len(source) else ""
+        hint = None
+        if char == ":":
+            hint = "blocks are written in braces: `for t in territories { ... }`"
+        elif char in "\"'":
+            hint = "the effect language has no text values"
+        elif char == "&":
+            hint = "write `and`"
+        elif char == "|":
+            hint = "write `or`"
+        elif char == "!":
+            hint = "write `not`, or `!=` for not equal"
+        shown = char if char.isprintable() else repr(char)
+        return Problem("E0501", f"unexpected character `{shown}`", start, start + 1, hint)
+
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    expected = describe_expected(set(exc.expected), what)
+    if token.type == "$END":
+        # Point just past the last thing written, not at trailing newlines.
+        start = len(source.rstrip(" \t\r\n\f"))
+        return Problem("E0501", f"expected {expected} but found end of {what}", start, start)
+    start, end = token.start_pos, token.end_pos
+    hint = None
+    if token.type == "EQ" and "EQEQ" in exc.expected:
+        hint = "use `==` to compare"
+    elif token.type == "ELSE" and "LBRACE" in exc.expected:
+        hint = "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
+    found = f"`{token.value}`"
+    if token.type in KEYWORD_TYPES and set(exc.expected) == {"NAME"}:
+        hint = f"`{token.value}` is a reserved word and cannot be used as a name"
+    return Problem("E0501", f"expected {expected} but found {found}", start, end, hint)
+

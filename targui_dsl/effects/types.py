@@ -1,0 +1,38 @@
+"""The static types of the effect language."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Type(Enum):
+    INT = "a whole number"
+    BOOL = "true/false"
+    TERRITORY = "a territory"
+    PLAYER = "a player"
+    KIND = "a territory kind"
+    TRIBE = "a tribe"
+    TERRITORIES = "a collection of territories"
+    PLAYERS = "a collection of players"
+
+    @property
+    def described(self) -> str:
+        """How messages name a value of this type: "a territory"."""
+        return self.value
+
+    @property
+    def element(self) -> "Type | None":
+        """What a collection holds; None for a type that is not a collection."""
+        return _ELEMENT.get(self)
+
+
+_ELEMENT = {Type.TERRITORIES: Type.TERRITORY, Type.PLAYERS: Type.PLAYER}
+
+INT = Type.INT
+BOOL = Type.BOOL
+TERRITORY = Type.TERRITORY
+PLAYER = Type.PLAYER
+KIND = Type.KIND
+TRIBE = Type.TRIBE
+TERRITORIES = Type.TERRITORIES
+PLAYERS = Type.PLAYERS
