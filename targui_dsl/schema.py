@@ -1,0 +1,316 @@
+"""Schema stage: is the ruleset shaped right? (codes E03xx)
+
+The JSON Schema in ``schemas/ruleset.schema.json`` describes every key a
+ruleset file may hold. Any single file may be a partial overlay (a house rule
+sets three keys), so the schema has no ``required`` of its own and lets an
+overlay write ``null`` to delete a key of its parent. What a *complete*
+(merged, non-abstract) ruleset must have is listed under the custom keyword
+``x-targui-required``; :func:`validate_schema` with ``complete=True`` uses a
+derived schema in which every ``x-targui-required`` has become ``required``
+and ``null`` is no longer allowed (after the merge a null has deleted its key).
+
+Every error jsonschema finds is reported, each as a :class:`Diagnostic` at
+the place in the YAML file that caused it:
+
+- E0301 a value of the wrong type;
+- E0302 an unknown key (with a did-you-mean hint from the allowed keys);
+- E0303 a setting a complete ruleset must have is missing;
+- E0304 a value that is not allowed (not one of a list, out of range, a bad
+  id, an empty text or list, a repeated entry).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
+from .resources import ruleset_schema_path
+
+Path = tuple
+
+_ID_PATTERN = "^[a-z][a-z0-9_]*$"
+_PATTERN_WORDS = {
+    _ID_PATTERN: "an id of lower-case letters, digits and `_`, starting with a letter (like `fesh_fesh`)",
+    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, `_` and `-`, starting with a letter (like `my-house-rule`)",
+    "^[a-z]{2,3}$": "a language code of two or three lower-case letters (like `nl`, `sv`, `en`)",
+}
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of keys to values",
+    "null": "null",
+}
+
+
+# --- the schema and its validators ------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict:
+    """The ruleset JSON Schema, read once. Do not mutate the returned dict."""
+    with open(ruleset_schema_path(), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def complete_schema(schema: Mapping) -> dict:
+    """The schema for a complete ruleset: ``x-targui-required`` becomes ``required``, nulls are refused."""
+    derived = copy.deepcopy(schema)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "x-targui-required" in node:
+                node["required"] = list(node["x-targui-required"])
+            kind = node.get("type")
+            if isinstance(kind, list) and "null" in kind:
+                rest = [t for t in kind if t != "null"]
+                node["type"] = rest[0] if len(rest) == 1 else rest
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(derived)
+    if "$id" in derived:
+        derived["$id"] = str(derived["$id"]).replace(".schema.json", ".complete.schema.json")
+    return derived
+
+
+@lru_cache(maxsize=2)
+def _validator(complete: bool) -> Draft202012Validator:
+    schema = load_schema()
+    if complete:
+        schema = complete_schema(schema)
+    return Draft202012Validator(schema)
+
+
+# --- validation ---------------------------------------------------------------------
+
+
+def validate_schema(
+    data: Any,
+    spans: Mapping[Path, Span],
+    key_spans: Mapping[Path, Span],
+    complete: bool = False,
+) -> list[Diagnostic]:
+    """Every schema problem of ``data``, each pointing into the YAML file.
+
+    ``complete=True`` is for a merged, playable ruleset: every setting listed
+    under ``x-targui-required`` must then be present.
+    """
+    diagnostics: list[Diagnostic] = []
+    for problem in _validator(complete).iter_errors(data):
+        diagnostics.extend(_diagnose(problem, spans, key_spans))
+    # One place may be reached by two routes (e.g. a type error under both
+    # schemas of an if/then); report it once.
+    unique = list(dict.fromkeys(diagnostics))
+    return sorted(unique, key=sort_key)
+
+
+def check_schema_complete(data: Any, spans: Mapping[Path, Span], key_spans: Mapping[Path, Span]) -> list[Diagnostic]:
+    """:func:`validate_schema` for a merged, non-abstract ruleset."""
+    return validate_schema(data, spans, key_spans, complete=True)
+
+
+def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> list[Diagnostic]:
+    path = tuple(problem.absolute_path)
+    where = dotted(path)
+    kind = problem.validator
+    value = problem.validator_value
+    instance = problem.instance
+    schema = problem.schema if isinstance(problem.schema, dict) else {}
+
+    if kind == "type":
+        expected = _expected_type(value)
+        if not path:
+            message = f"a ruleset file must be {expected} (keys such as `id:` and `territories:`), not {_describe(instance)}"
+        else:
+            message = f"`{where}` must be {expected}, not {_describe(instance)}"
+        hint = None
+        if isinstance(instance, str) and "integer" in _types(value):
+            hint = "write the number without quotes or words, like `10`"
+        elif isinstance(instance, str) and "boolean" in _types(value):
+            hint = "write `true` or `false`"
+        return [error("E0301", message, value_span(path, spans, key_spans), hint)]
+
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        allowed = list((schema.get("properties") or {}).keys())
+        out = []
+        for key in instance:
+            if key in allowed:
+                continue
+            place = f"in `{where}`" if path else "at the top level"
+            message = f"unknown key `{key}` {place}"
+            hint = did_you_mean(str(key), allowed) or ("allowed here: " + ", ".join(f"`{k}`" for k in allowed))
+            out.append(error("E0302", message, key_span(path + (key,), spans, key_spans), hint))
+        return out
+
+    if kind == "required" and isinstance(instance, dict):
+        out = []
+        for key in value:
+            if key in instance:
+                continue
+            full = dotted(path + (key,))
+            message = f"missing setting `{full}`: a complete ruleset must set it"
+            hint = _required_hint(path, key)
+            out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
+        return out
+
+    # Everything else is a value that is not allowed.
+    span = value_span(path, spans, key_spans)
+    hint = None
+    if "propertyNames" in problem.absolute_schema_path:
+        # The error is about a key of the mapping at ``path``: point at the key.
+        span = key_span(path + (instance,), spans, key_spans)
+        owner = f"in `{where}`" if path else "at the top level"
+        if kind == "pattern":
+            message = f"`{instance}` {owner} is not a valid id: use {_PATTERN_WORDS.get(value, 'the pattern ' + str(value))}"
+            suggestion = _as_id(str(instance))
+            hint = f"write `{suggestion}`" if suggestion else None
+        else:
+            message = f"`{instance}` is not allowed as a key {owner}"
+    elif kind == "enum":
+        choices = ", ".join(f"`{_plain(c)}`" for c in value)
+        message = f"`{where}` must be one of {choices}, not {_describe(instance)}"
+        hint = did_you_mean(str(instance), [str(c) for c in value]) if isinstance(instance, str) else None
+    elif kind == "const":
+        message = f"`{where}` must be `{_plain(value)}`, not {_describe(instance)}"
+    elif kind == "pattern":
+        message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {_describe(instance)}"
+        suggestion = _as_id(str(instance), "_" if value == _ID_PATTERN else "-") if value in _PATTERN_WORDS and "{" not in value else None
+        hint = f"write `{suggestion}`" if suggestion else None
+    elif kind == "minimum":
+        message = f"`{where}` must be at least {value}, not {_plain(instance)}"
+    elif kind == "maximum":
+        message = f"`{where}` must be at most {value}, not {_plain(instance)}"
+    elif kind == "exclusiveMinimum":
+        message = f"`{where}` must be more than {value}, not {_plain(instance)}"
+    elif kind == "exclusiveMaximum":
+        message = f"`{where}` must be less than {value}, not {_plain(instance)}"
+    elif kind == "minLength":
+        message = f"`{where}` must not be empty"
+    elif kind == "maxLength":
+        message = f"`{where}` is too long (at most {value} characters)"
+    elif kind == "minItems":
+        message = f"`{where}` must list at least {value} item{'s' if value != 1 else ''}"
+    elif kind == "maxItems":
+        message = f"`{where}` may list at most {value} item{'s' if value != 1 else ''}"
+    elif kind == "minProperties":
+        message = f"`{where}` must have at least {value} entr{'ies' if value != 1 else 'y'}"
+    elif kind == "uniqueItems" and isinstance(instance, list):
+        seen: list = []
+        index = None
+        for i, item in enumerate(instance):
+            if item in seen:
+                index = i
+                break
+            seen.append(item)
+        if index is not None:
+            span = value_span(path + (index,), spans, key_spans)
+            message = f"`{where}` lists {_describe(instance[index])} more than once"
+        else:
+            message = f"`{where}` must not repeat an item"
+    else:
+        message = f"`{where or 'the ruleset'}`: {problem.message}"
+    return [error("E0304", message, span, hint)]
+
+
+# --- helpers shared with check.py -----------------------------------------------------
+
+
+def dotted(path: Iterable) -> str:
+    """``("seating", 1, "positions")`` -> ``seating[1].positions``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def value_span(path: Path, spans: Mapping, key_spans: Mapping) -> Span | None:
+    """The span of the value at ``path``, else of the nearest enclosing value written."""
+    path = tuple(path)
+    while True:
+        if path in spans:
+            return spans[path]
+        if path in key_spans:
+            return key_spans[path]
+        if not path:
+            return None
+        path = path[:-1]
+
+
+def key_span(path: Path, spans: Mapping, key_spans: Mapping) -> Span | None:
+    """The span of the key of the mapping entry at ``path`` (the document for ``()``)."""
+    path = tuple(path)
+    if path in key_spans:
+        return key_spans[path]
+    return value_span(path, spans, key_spans)
+
+
+def _types(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _expected_type(value: Any) -> str:
+    words = [_TYPE_WORDS.get(t, t) for t in _types(value) if t != "null"] or ["null"]
+    return " or ".join(words)
+
+
+def _plain(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _describe(value: Any) -> str:
+    """A value in words, as a YAML author wrote it."""
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, bool):
+        return "`true`" if value else "`false`"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value:g}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text `{shown}`" if shown else "empty text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _as_id(name: str, separator: str = "_") -> str | None:
+    """``Fesh-Fesh`` -> ``fesh_fesh``: the id an author probably meant, if any."""
+    cleaned = "".join(c if c.isalnum() else separator for c in name.strip().lower()).strip(separator)
+    while separator * 2 in cleaned:
+        cleaned = cleaned.replace(separator * 2, separator)
+    if cleaned and cleaned[0].isalpha() and cleaned.isascii() and cleaned != name:
+        return cleaned
+    return None
+
+
+def _required_hint(path: Path, key: str) -> str:
+    if path and path[0] == "seating" and key == "positions":
+        return "with `settle_in: positions` give one list of allowed positions per seat"
+    if path and path[0] in ("territories", "tribes", "cards"):
+        return f"every entry of `{path[0]}` needs `{key}`; check the spelling of the id if you meant to change an existing one"
+    return "set it here, or in the ruleset this one extends"
