@@ -79,6 +79,7 @@ class Seating:
 
     ``mode == "sectors"``: each player in seat order picks a free sector, then
     a cell in it. ``mode == "positions"``: seat i picks one of ``choices[i]``.
+    Choices, like sector cells, are cell indices (not printed positions).
     """
 
     players: tuple[int, ...]

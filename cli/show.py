@@ -1,0 +1,97 @@
+"""`targui show`, `targui schema` and `targui rulesets`: look at rulesets."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import yaml
+
+from targui_dsl.resources import builtin_ruleset_names, builtin_ruleset_path, ruleset_schema_path
+
+from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+
+
+def _plain(value):
+    """Mapping proxies and tuples as dicts and lists, for dumping."""
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@click.command()
+@click.argument("ruleset", metavar="RULESET")
+@click.option("--resolved", "view", flag_value="resolved", default=True,
+              help="The ruleset after `extends:` is merged (the default).")
+@click.option("--compiled", "view", flag_value="compiled",
+              help="What every formula and card effect compiled to, as Python.")
+@format_option
+def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
+    """Show a ruleset after `extends:` is merged, or what its effects compiled to.
+
+    With --resolved (the default) the merged ruleset is printed as YAML: what
+    the engine plays, whichever files it came from. With --compiled every
+    formula and card effect is shown as written and as the Python code it
+    was compiled to.
+    """
+    rs = load_or_exit(ruleset)
+    if view == "resolved":
+        data = _plain(rs.resolved)
+        if wants_json(output_format, as_json):
+            echo_json(data)
+        else:
+            click.echo(f"# {rs.id}: merged from {' <- '.join(rs.files)}")
+            click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
+        return
+
+    snippets = [("combat.defender_loses", rs.defender_loses), ("combat.attacker_loses", rs.attacker_loses),
+                ("levy", rs.levy), ("end.score", rs.score)]
+    snippets += [(f"end.tie_breaks[{i}]", code) for i, code in enumerate(rs.tie_breaks)]
+    snippets += [(f"cards.{card.id} (card {card.number}: {card.title})", card.effect)
+                 for card in sorted(rs.cards.values(), key=lambda c: c.number)]
+    if wants_json(output_format, as_json):
+        echo_json([{"name": name, "source": code.source, "python": code.python,
+                    "file": code.file, "line": code.line} for name, code in snippets])
+        return
+    for name, code in snippets:
+        where = f"  ({code.file}:{code.line})" if code.file else ""
+        click.echo(click.style(f"== {name}", bold=True) + where)
+        click.echo("   " + code.source.strip().replace("\n", "\n   "))
+        click.echo(code.python.rstrip())
+        click.echo()
+show.help += "\n\n" + RULESET_HELP
+
+
+@click.command()
+def schema() -> None:
+    """Print the JSON Schema (2020-12) of ruleset files, for editors and CI.
+
+    Built-in rulesets name it on their first line for yaml-language-server:
+
+    \b
+      # yaml-language-server: $schema=../schemas/ruleset.schema.json
+    """
+    click.echo(ruleset_schema_path().read_text(encoding="utf-8"), nl=False)
+
+
+@click.command()
+@format_option
+def rulesets(output_format: str, as_json: bool) -> None:
+    """List the built-in rulesets with their titles."""
+    rows = []
+    for name in builtin_ruleset_names():
+        path = builtin_ruleset_path(name)
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle) or {}
+        if data.get("abstract") is True:
+            continue
+        rows.append({"name": name, "title": data.get("title", ""), "extends": data.get("extends"),
+                     "path": str(path)})
+    if wants_json(output_format, as_json):
+        echo_json(rows)
+        return
+    width = max((len(r["name"]) for r in rows), default=0)
+    for row in rows:
+        click.echo(f"{row['name']:<{width}}  {row['title']}")

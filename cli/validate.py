@@ -1,0 +1,65 @@
+"""`targui validate`: tell an author everything that is wrong with their rulesets."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from targui_dsl.build import build
+from targui_dsl.diagnostics import render_all, sort_key
+
+from .common import EXIT_BAD_INPUT, EXIT_OK, echo_json, format_option, use_colour, wants_json
+
+
+@click.command()
+@click.argument("rulesets", metavar="PATH|NAME...", nargs=-1, required=True)
+@format_option
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid rulesets (text format).")
+def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet: bool) -> None:
+    """Check rulesets and report every problem found, not only the first.
+
+    Each argument is a built-in name (`targui rulesets` lists them) or a path
+    to a YAML file. Every file in its `extends:` chain is checked: the YAML
+    itself, the schema, the meaning (references, counts, board geometry,
+    deck, seating) and every effect and formula.
+
+    Problems are printed as `path:line:col: error[CODE]: message`, with the
+    line as written, a caret under the problem and a hint where one helps.
+    `docs/diagnostics.md` explains every code.
+
+    \b
+    Exit status:
+      0  every ruleset is valid (warnings allowed)
+      1  at least one ruleset has an error
+      2  the command line itself is wrong
+
+    \b
+    Examples:
+      targui validate original-dutch swedish-12 updated-treasury
+      targui validate my-house-rule.yaml --format json
+    """
+    results = []
+    for ref in rulesets:
+        report = build(ref)
+        diagnostics = sorted(report.diagnostics, key=sort_key)
+        results.append((ref, report, diagnostics))
+
+    failed = any(not report.ok for _, report, _ in results)
+    if wants_json(output_format, as_json):
+        echo_json([dict(d.to_json(), ruleset=ref) for ref, _, diagnostics in results for d in diagnostics])
+    else:
+        colour = use_colour()
+        for ref, report, diagnostics in results:
+            if diagnostics:
+                click.echo(render_all(diagnostics, report.sources, color=colour))
+                click.echo()
+            if report.ok and not quiet:
+                what = "abstract base, valid" if report.abstract else "valid"
+                mark = click.style("ok", fg="green", bold=True) if colour else "ok"
+                click.echo(f"{mark}  {ref} ({what})")
+            elif not report.ok:
+                mark = click.style("FAIL", fg="red", bold=True) if colour else "FAIL"
+                count = sum(1 for d in diagnostics if d.is_error)
+                click.echo(f"{mark}  {ref} ({count} error{'s' if count != 1 else ''})")
+    sys.exit(EXIT_BAD_INPUT if failed else EXIT_OK)

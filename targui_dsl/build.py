@@ -1,0 +1,269 @@
+"""The pipeline end to end: a ruleset reference in, a CompiledRuleset (or diagnostics) out.
+
+    resolve (load + extends) -> schema -> meaning -> effects -> CompiledRuleset
+
+Each stage reports every problem it can; a later stage runs only on input the
+earlier ones accept, so that one mistake is reported once, where it was made.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .check import check_meaning
+from .compiled import (
+    Board,
+    Card,
+    CompiledCode,
+    CompiledRuleset,
+    Sector,
+    Seating,
+    TerritoryKind,
+    Tribe,
+    frozen_mapping,
+)
+from .diagnostics import Diagnostic, RulesetError, Sources, Span, error
+from .effects import Environment, Type, compile_effect, compile_formula
+from .resolve import Resolved, resolve
+from .schema import validate_schema
+
+# The parameters each formula sees, in the order the engine passes them.
+COMBAT_PARAMS = {"die": Type.INT, "source": Type.TERRITORY, "target": Type.TERRITORY}
+PLAYER_PARAMS = {"player": Type.PLAYER}
+
+FORMULAS: tuple[tuple[tuple[str, ...], dict], ...] = (
+    (("combat", "defender_loses"), COMBAT_PARAMS),
+    (("combat", "attacker_loses"), COMBAT_PARAMS),
+    (("levy",), PLAYER_PARAMS),
+    (("end", "score"), PLAYER_PARAMS),
+)
+
+
+@dataclass
+class Report:
+    """What the pipeline found for one ruleset reference."""
+
+    ref: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: Sources = field(default_factory=Sources)
+    resolved: Resolved | None = None
+    ruleset: CompiledRuleset | None = None
+    abstract: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def build(ref: str, cwd: Path | None = None) -> Report:
+    """Run the whole front end on a built-in name or a path; never raises for bad input."""
+    report = Report(ref)
+    resolved = resolve(ref, cwd)
+    report.resolved = resolved
+    report.sources = resolved.sources
+    report.diagnostics.extend(resolved.diagnostics)
+    if not report.ok or resolved.data is None:
+        return report
+
+    data = resolved.data
+    report.abstract = data.get("abstract") is True
+    complete = not report.abstract
+    report.diagnostics.extend(validate_schema(data, resolved.spans, resolved.key_spans, complete=complete))
+    # The meaning checks read the data's shape as the schema promises it; the
+    # effects need only the names of kinds and tribes, so a typo elsewhere
+    # does not hide an error in a card.
+    if report.ok:
+        report.diagnostics.extend(check_meaning(data, resolved.spans, resolved.key_spans, complete=complete))
+    compiled = _compile_snippets(resolved, report.diagnostics) if _names_usable(data) else {}
+    if report.ok and complete:
+        report.ruleset = _assemble(resolved, compiled)
+    return report
+
+
+def load_ruleset(ref: str | os.PathLike, cwd: Path | None = None) -> CompiledRuleset:
+    """A built-in name or a path to a playable ruleset; raises RulesetError with every diagnostic."""
+    report = build(os.fspath(ref), cwd)
+    if report.ruleset is None:
+        diagnostics = report.diagnostics
+        if report.ok and report.abstract:
+            span = report.resolved.spans.get(("abstract",)) if report.resolved else None
+            diagnostics = diagnostics + [
+                error("E0001", f"`{ref}` is an abstract base and cannot be played", span,
+                      "play a ruleset that extends it, such as `original-dutch`")
+            ]
+        raise RulesetError(diagnostics, report.sources)
+    return report.ruleset
+
+
+# --- effects -----------------------------------------------------------------
+
+
+def _names_usable(data: dict) -> bool:
+    return all(
+        isinstance(data.get(key, {}), dict) and all(isinstance(k, str) for k in data.get(key, {}))
+        for key in ("territories", "tribes", "cards")
+    )
+
+
+def _environment(data: dict, params: dict) -> Environment:
+    kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
+    tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
+    return Environment(kinds=kinds, tribes=tribes, params=dict(params))
+
+
+def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
+    return lambda offset: resolved.locate(path, offset)
+
+
+def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[tuple, CompiledCode]:
+    """Compile every formula and card effect present; keyed by its path in the data."""
+    data = resolved.data
+    out: dict[tuple, CompiledCode] = {}
+
+    def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
+        source = _get(data, path)
+        if not isinstance(source, str):
+            return
+        code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
+        diagnostics.extend(problems)
+        if code is not None:
+            out[path] = code
+
+    for path, params in FORMULAS:
+        formula(path, params)
+    for i, _ in enumerate(_get(data, ("end", "tie_breaks")) or []):
+        formula(("end", "tie_breaks", i), PLAYER_PARAMS)
+
+    effect_env = _environment(data, {})
+    for card_id, card in (data.get("cards") or {}).items():
+        path = ("cards", card_id, "effect")
+        source = card.get("effect") if isinstance(card, dict) else None
+        if not isinstance(source, str):
+            continue
+        code, problems = compile_effect(source, effect_env, _locator(resolved, path))
+        diagnostics.extend(problems)
+        if code is not None:
+            out[path] = code
+    return out
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for key in path:
+        if isinstance(data, dict):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
+    return data
+
+
+# --- assembly ----------------------------------------------------------------
+
+
+def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode]) -> CompiledRuleset:
+    """Tables from checked data. Everything here was validated; no error paths remain."""
+    data = resolved.data
+    kinds = tuple(
+        TerritoryKind(
+            id=kind_id,
+            index=i,
+            name=spec["name"],
+            economic=spec["economic"],
+            strategic=spec["strategic"],
+            count=spec["count"],
+            passable=spec.get("passable", True),
+            settlement=spec.get("settlement", False),
+            position=spec.get("position"),
+        )
+        for i, (kind_id, spec) in enumerate(data["territories"].items())
+    )
+    kind_index = {kind.id: kind.index for kind in kinds}
+    tribes = tuple(
+        Tribe(id=tribe_id, index=i, name=spec["name"], colour=spec["colour"])
+        for i, (tribe_id, spec) in enumerate(data["tribes"].items())
+    )
+    board = _board(data["board"])
+    seating = tuple(_seating(entry, board) for entry in data["seating"])
+    cards = {
+        card_id: Card(
+            id=card_id,
+            number=spec["number"],
+            title=spec["title"],
+            texts=frozen_mapping(spec.get("text") or {}),
+            effect=compiled[("cards", card_id, "effect")],
+        )
+        for card_id, spec in data["cards"].items()
+    }
+    end = data["end"]
+    return CompiledRuleset(
+        id=data["id"],
+        title=data["title"],
+        description=data.get("description", ""),
+        files=tuple(resolved.files),
+        kinds=kinds,
+        tribes=tribes,
+        board=board,
+        seating=seating,
+        camel_box=data["camels"]["box"],
+        camel_price=data["camels"]["price"],
+        start_camels=data["setup"]["camels"],
+        start_cash=data["setup"]["cash"],
+        tribal_cards=data["setup"]["tribal_cards"],
+        die_sides=data["rounds"]["die"],
+        double_turn_from=data["rounds"]["double_turn_from"],
+        fortune_cards_per_round=data["rounds"]["fortune_cards"],
+        cash_lost_at_round_end=data["rounds"]["cash_lost_at_round_end"],
+        treasury=data["turn"]["treasury"],
+        no_buying_on=frozenset(kind_index[k] for k in data["turn"].get("no_buying_on") or ()),
+        defender_loses=compiled[("combat", "defender_loses")],
+        attacker_loses=compiled[("combat", "attacker_loses")],
+        levy=compiled[("levy",)],
+        score=compiled[("end", "score")],
+        tie_breaks=tuple(compiled[("end", "tie_breaks", i)] for i in range(len(end.get("tie_breaks") or ()))),
+        own_settlement_required_to_win=end["own_settlement_required_to_win"],
+        cards=frozen_mapping(cards),
+        deck=tuple(data["deck"]),
+        resolved=frozen_mapping(data),
+    )
+
+
+_DIRECTIONS = {
+    "diagonal": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
+    "orthogonal": [(-1, 0), (1, 0), (0, -1), (0, 1)],
+}
+
+
+def _board(spec: dict) -> Board:
+    rows, columns = spec["rows"], spec["columns"]
+    position_of_cell = tuple(position for row in spec["numbering"] for position in row)
+    cell_of_position = {position: cell for cell, position in enumerate(position_of_cell)}
+    steps = _DIRECTIONS[spec.get("adjacency", "diagonal")]
+    neighbours = []
+    for cell in range(rows * columns):
+        r, c = divmod(cell, columns)
+        neighbours.append(
+            tuple((r + dr) * columns + (c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < columns)
+        )
+    sectors = tuple(
+        Sector(id=sector_id, cells=tuple(cell_of_position[p] for p in positions))
+        for sector_id, positions in (spec.get("sectors") or {}).items()
+    )
+    return Board(
+        rows=rows,
+        columns=columns,
+        position_of_cell=position_of_cell,
+        cell_of_position=frozen_mapping(cell_of_position),
+        neighbours=tuple(neighbours),
+        sectors=sectors,
+    )
+
+
+def _seating(entry: dict, board: Board) -> Seating:
+    choices = tuple(
+        tuple(board.cell_of_position[p] for p in seat_positions) for seat_positions in entry.get("positions") or ()
+    )
+    return Seating(players=tuple(entry["players"]), mode=entry["settle_in"], choices=choices)
