@@ -1,0 +1,48 @@
+"""A small seeded random generator whose whole state is one integer.
+
+splitmix64 (Steele, Lea and Flood, 2014): one 64-bit word of state, a fixed
+increment and an output mix.  The state is a plain ``int``, so cloning a game
+state copies it for free, JSON holds it exactly, and the sequence is the
+same on every Python version (unlike :mod:`random`, whose algorithms and
+seeding may change).
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(z: int) -> int:
+    """The splitmix64 output function: a bijection on 64-bit words."""
+    z &= MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user seed (any int, negative too)."""
+    return mix64(seed & MASK64)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """A seed for sub-stream ``index`` (game ``index`` of a batch): stable and well spread."""
+    return mix64((seed & MASK64) ^ mix64((index + 1) * _GOLDEN))
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """(new state, 64 random bits)."""
+    state = (state + _GOLDEN) & MASK64
+    return state, mix64(state)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """(new state, a uniform integer in 0..n-1), without modulo bias."""
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
+    while True:
+        state, bits = next_u64(state)
+        if bits < limit:
+            return state, bits % n

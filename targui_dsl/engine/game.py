@@ -1,0 +1,136 @@
+"""A game: one ruleset, a number of players and their tribes, a seed.
+
+:class:`Game` turns the read-only :class:`CompiledRuleset` into the flat
+tables the hot path reads (neighbour lists, per-kind values, the deal), once
+per game. It never asks which variant it runs: every difference between
+variants is in those tables and in the compiled formulas and effects.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..compiled import CompiledRuleset
+from .chance import seed_state
+
+
+class Game:
+    """The fixed facts of one game; :meth:`new_initial_state` starts it."""
+
+    def __init__(
+        self,
+        ruleset: CompiledRuleset,
+        players: int = 4,
+        seed: int = 0,
+        tribes: Sequence[str | int] | None = None,
+        explicit_chance: bool = False,
+    ):
+        self.ruleset = ruleset
+        self.players = players
+        self.seed = seed
+        self.explicit_chance = explicit_chance
+        self.seating = ruleset.seating_for(players)  # ValueError for an unseatable count
+
+        # Tribes: by default the first ones in the ruleset's order.
+        if tribes is None:
+            if players > len(ruleset.tribes):
+                raise ValueError(f"ruleset {ruleset.id} has {len(ruleset.tribes)} tribes, not {players}")
+            seat_tribes = [t.index for t in ruleset.tribes[:players]]
+        else:
+            seat_tribes = [t if isinstance(t, int) else _tribe_index(ruleset, t) for t in tribes]
+            if len(seat_tribes) != players:
+                raise ValueError(f"{players} players need {players} tribes, got {len(seat_tribes)}")
+            if len(set(seat_tribes)) != players:
+                raise ValueError("each player needs a different tribe")
+            for t in seat_tribes:
+                if not 0 <= t < len(ruleset.tribes):
+                    raise ValueError(f"no tribe with index {t}")
+        self.seat_tribes: tuple[int, ...] = tuple(seat_tribes)
+        self.tribe_ids: tuple[str, ...] = tuple(ruleset.tribes[t].id for t in seat_tribes)
+        self.seat_of_tribe: dict[int, int] = {t: s for s, t in enumerate(seat_tribes)}
+        self.seat_of_tribe_id: dict[str, int] = {ruleset.tribes[t].id: s for s, t in enumerate(seat_tribes)}
+
+        board = ruleset.board
+        self.cells = board.cells
+        self.position_of_cell: tuple[int, ...] = tuple(board.position_of_cell)
+        self.cell_of_position: dict[int, int] = dict(board.cell_of_position)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in board.neighbours)
+
+        kinds = ruleset.kinds
+        self.kind_ids: tuple[str, ...] = tuple(k.id for k in kinds)
+        self.kind_by_id: dict[str, int] = {k.id: k.index for k in kinds}
+        self.kind_passable: tuple[bool, ...] = tuple(k.passable for k in kinds)
+        self.kind_buyable: tuple[bool, ...] = tuple(k.index not in ruleset.no_buying_on for k in kinds)
+        self.base_strategic: tuple[int, ...] = tuple(k.strategic for k in kinds)
+        self.base_economic: tuple[int, ...] = tuple(k.economic for k in kinds)
+        settlement_kinds = [k.index for k in kinds if k.settlement]
+        if not settlement_kinds:
+            raise ValueError(f"ruleset {ruleset.id} has no settlement kind")
+        self.settlement_kind = settlement_kinds[0]
+
+        # The deal: one card of each fixed-position kind goes to its position;
+        # settlements are set aside; every other card is dealt to the other
+        # positions in increasing position number.
+        fixed: dict[int, int] = {}
+        pool = [0] * len(kinds)
+        for k in kinds:
+            if k.settlement:
+                continue
+            count = k.count
+            if k.position is not None and count > 0:
+                cell = self.cell_of_position[k.position]
+                if cell in fixed:
+                    raise ValueError(f"two kinds are fixed at position {k.position}")
+                fixed[cell] = k.index
+                count -= 1
+            pool[k.index] = count
+        self.fixed_cards: tuple[tuple[int, int], ...] = tuple(sorted(fixed.items()))
+        self.deal_cells: tuple[int, ...] = tuple(
+            sorted((c for c in range(self.cells) if c not in fixed), key=lambda c: self.position_of_cell[c])
+        )
+        if sum(pool) < len(self.deal_cells):
+            raise ValueError(f"ruleset {ruleset.id} has {sum(pool)} cards to deal onto {len(self.deal_cells)} positions")
+        self.deal_pool: tuple[int, ...] = tuple(pool)
+
+        self.sector_ids: tuple[str, ...] = tuple(s.id for s in board.sectors)
+        self.sector_cells: tuple[tuple[int, ...], ...] = tuple(tuple(s.cells) for s in board.sectors)
+        self.sector_by_id: dict[str, int] = {s.id: i for i, s in enumerate(board.sectors)}
+        self.picks_sectors = self.seating.mode == "sectors"
+        if not self.picks_sectors and len(self.seating.choices) < players:
+            raise ValueError(f"ruleset {ruleset.id} lists settling positions for {len(self.seating.choices)} seats, not {players}")
+        if self.picks_sectors and len(self.sector_ids) < players:
+            raise ValueError(f"ruleset {ruleset.id} has {len(self.sector_ids)} sectors for {players} players")
+
+        self.cards = ruleset.cards
+        self.deck: tuple[str, ...] = tuple(ruleset.deck)
+
+        # Hot-path handles on the compiled formulas.
+        self.defender_loses = ruleset.defender_loses.function
+        self.attacker_loses = ruleset.attacker_loses.function
+        self.levy = ruleset.levy.function
+        self.score = ruleset.score.function
+        self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
+
+        self.initial_rng = seed_state(seed)
+
+    def new_initial_state(self, log=None):
+        """The state before the first decision (in implicit-chance mode, after the deal's
+        chance events). With ``log`` (an :class:`~targui_dsl.engine.log.EventLog`) every
+        event from the first is logged."""
+        from .state import GameState
+
+        return GameState.new(self, log)
+
+    def tribe_name(self, seat: int) -> str:
+        return self.ruleset.tribes[self.seat_tribes[seat]].name
+
+    def __repr__(self) -> str:
+        return f"Game({self.ruleset.id!r}, players={self.players}, seed={self.seed}, tribes={list(self.tribe_ids)})"
+
+
+def _tribe_index(ruleset: CompiledRuleset, tribe_id: str) -> int:
+    try:
+        return ruleset.tribe_index(tribe_id)
+    except KeyError:
+        known = ", ".join(t.id for t in ruleset.tribes)
+        raise ValueError(f"unknown tribe `{tribe_id}` (tribes: {known})") from None

@@ -1,0 +1,73 @@
+"""A compact text picture of a game state (``str(state)``).
+
+Each cell shows ``position kind owner camels``, e.g. `` 12gu2 15``: position
+12, a guelta, owned by seat 2, 15 camels (``.`` = nobody, ``##`` a chott).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .flow import PHASE_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:
+    """Two-letter names for kinds, unique within the ruleset."""
+    out: list[str] = []
+    for kind_id in kind_ids:
+        letters = [c for c in kind_id if c.isalnum()] or ["?"]
+        abbr = "".join(letters[:2]).ljust(2, "_")
+        i = 2
+        while abbr in out and i < len(letters):
+            abbr = letters[0] + letters[i]
+            i += 1
+        out.append(abbr)
+    return out
+
+
+def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:
+    game = state.game
+    position = game.position_of_cell[cell]
+    kind = state.cell_kind[cell]
+    if kind < 0:
+        return f"{position:>3}  ?    "
+    if not game.kind_passable[kind]:
+        return f"{position:>3}{abbreviations[kind]}##  "
+    owner = state.cell_owner[cell]
+    mark = "." if owner < 0 else str(owner + 1)
+    camels = state.cell_camels[cell]
+    return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}" if camels or owner >= 0 else f"{position:>3}{abbreviations[kind]}.   "
+
+
+def render_state(state: "GameState") -> str:
+    game = state.game
+    ruleset = game.ruleset
+    abbreviations = kind_abbreviations(game.kind_ids)
+    lines = [f"{ruleset.id}: round {state.round}/{ruleset.rounds}, {PHASE_NAMES[state.phase]}"
+             + (", double turns" if state.double and state.round else "")
+             + f", deck {len(state.deck)}, box {state.camels_in_box}"]
+    columns = ruleset.board.columns
+    for row in range(ruleset.board.rows):
+        lines.append(" ".join(render_cell(state, row * columns + col, abbreviations) for col in range(columns)))
+    for seat in range(game.players):
+        holds = state.holds_own_settlement(seat)
+        marker = ">" if seat == state.current_player() else " "
+        out = "" if state.in_game(seat) else " (out)"
+        settlement = state.settlement_cell[seat]
+        where = game.position_of_cell[settlement] if settlement >= 0 else "-"
+        treasury = f" treasury {state.player_treasury[seat]}" if ruleset.treasury else ""
+        lines.append(
+            f"{marker}{seat + 1} {game.tribe_name(seat)}: cash {state.player_cash[seat]}{treasury},"
+            f" camels {state.player_camels(seat)}, territories {state.owned_count[seat]},"
+            f" settlement {where}{'' if holds or settlement < 0 else ' lost'}{out}"
+        )
+    key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids))
+    lines.append(f"kinds: {key}")
+    if state.is_terminal():
+        winners = ", ".join(game.tribe_name(s) for s in state.winners())
+        lines.append(f"game over ({state.end_reason}): {'draw between ' if state.is_draw() else 'won by '}{winners};"
+                     f" scores {state.scores()}")
+    return "\n".join(lines)

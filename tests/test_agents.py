@@ -1,0 +1,83 @@
+"""Bots: the registry, legal choices only, and the greedy bot's odds and strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
+from targui_dsl.agents import GreedyAgent, agent_kinds, make_agent
+from targui_dsl.agents.greedy import FightOdds
+from targui_dsl.engine import Game
+from targui_dsl.simulate import run_games
+
+
+def test_registry():
+    assert agent_kinds() == ["greedy", "random"]
+    assert make_agent("random", 1).name == "random" and make_agent("greedy", 1).name == "greedy"
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_agent("clever", 0)
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("variant", REAL_VARIANTS)
+def test_bots_choose_only_legal_actions(kind, variant):
+    state = Game(any_ruleset(variant), players=3, seed=7).new_initial_state()
+    agent = make_agent(kind, 3)
+    while not state.is_terminal():
+        action = agent.choose(state)
+        state.check_legal(action)  # raises when illegal
+        state.apply_action(action)
+
+
+def test_random_bot_is_not_passive():
+    result = run_games(any_ruleset("original-dutch"), games=5, players=4, bots=["random"], seed=2)
+    assert result["decisions"] > 5 * 100
+    state = Game(any_ruleset("original-dutch"), players=4, seed=2).new_initial_state()
+    agent = make_agent("random", 0)
+    kinds = set()
+    while not state.is_terminal():
+        action = agent.choose(state)
+        kinds.add(action.verb)
+        state.apply_action(action)
+    assert {"move", "attack", "buy", "pass", "again", "give up"} <= kinds
+
+
+def test_fight_odds_match_the_worked_example():
+    # guelta (3) attacks fesh-fesh (2): losses by die 1..6
+    odds = FightOdds(tuple((d + 3) // 2 for d in range(1, 7)), tuple((d + 2) // 2 for d in range(1, 7)))
+    win, kept = odds(8, 5)
+    assert 0.5 < win < 1 and 0 < kept < 8
+    assert odds(1, 40)[0] < 0.01 and odds(40, 1)[0] == pytest.approx(1.0)
+    # zero losses on both sides (die 1, strategic 0) must not loop forever
+    flat = FightOdds((0, 1, 1, 2, 2, 3), (0, 1, 1, 2, 2, 3))
+    assert 0 < flat(5, 5)[0] < 1
+
+
+def test_greedy_attacks_a_weak_neighbour_and_not_a_strong_one():
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    put(state, 45, kind="guelta", owner=0, camels=20)
+    put(state, 46, kind="guelta", owner=1, camels=2)
+    assert str(GreedyAgent(0).choose(state)) == "attack 45 46"
+    put(state, 46, camels=60)
+    assert str(GreedyAgent(0).choose(state)) != "attack 45 46"
+
+
+def test_greedy_banks_cash_in_the_treasury_in_the_last_round():
+    state = settled_state(any_ruleset("updated-treasury"))
+    state.round = state.game.ruleset.rounds
+    start_turn(state, 0)
+    assert str(GreedyAgent(0).choose(state)) == "deposit 10"
+
+
+def test_greedy_buys_where_it_is_threatened():
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    put(state, 45, kind="reg", owner=0, camels=1)
+    put(state, 46, kind="reg", owner=1, camels=30)
+    state.apply_action("pass")
+    assert str(GreedyAgent(0).choose(state)) in ("buy 10 on 45", "buy 10 on 20")
+
+
+@pytest.mark.parametrize("variant", REAL_VARIANTS)
+def test_greedy_beats_three_random_bots(variant):
+    result = run_games(any_ruleset(variant), games=16, players=4, bots=["greedy", "random"], seed=5, rotate=True)
+    assert result["wins_by_bot"]["greedy"] >= 10  # far above the 25% of an equal player
