@@ -8,7 +8,9 @@ import sys
 import click
 
 from .common import EXIT_BAD_INPUT
+from .play import play
 from .show import rulesets, schema, show
+from .simulate import simulate
 from .validate import validate
 
 
@@ -25,7 +27,7 @@ def cli() -> None:
     """
 
 
-for command in (rulesets, validate, show, schema):
+for command in (rulesets, validate, show, schema, play, simulate):
     cli.add_command(command)
 
 

@@ -11,5 +11,6 @@ diagnostic found.
 from .build import Report, build, load_ruleset
 from .compiled import CompiledRuleset
 from .diagnostics import Diagnostic, RulesetError, Span
+from .engine import Game, GameState
 
-__all__ = ["CompiledRuleset", "Diagnostic", "Report", "RulesetError", "Span", "build", "load_ruleset"]
+__all__ = ["CompiledRuleset", "Diagnostic", "Game", "GameState", "Report", "RulesetError", "Span", "build", "load_ruleset"]
