@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from engine_fixtures import any_ruleset
 from targui_cli.play import play
+from targui_cli.main import cli
 from targui_cli.simulate import simulate
 from targui_dsl.simulate import run_games, seat_bots
 
@@ -73,3 +74,26 @@ def test_usage_errors_exit_2_and_bad_rulesets_exit_1(command, tmp_path):
     result = runner.invoke(command, [str(bad)])
     assert result.exit_code == 1
     assert runner.invoke(command, ["--help"]).exit_code == 0
+
+
+EXPECTED_ROUNDS = {"original-dutch": 16, "swedish-12": 12, "updated-treasury": 8}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", sorted(EXPECTED_ROUNDS))
+def test_simulate_200_games_last_as_long_as_the_deck(variant, players):
+    result = CliRunner().invoke(
+        cli, ["simulate", variant, "--games", "200", "--players", str(players), "--seed", "11", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 200
+    assert sum(summary["wins"].values()) + summary["draws"] == 200
+    expected = EXPECTED_ROUNDS[variant]
+    reasons = summary["end_reasons"]
+    assert set(reasons) <= {"deck", "last_standing"}
+    assert sum(reasons.values()) == 200
+    # A game runs the whole deck unless one player is left alone earlier.
+    assert summary["rounds"]["max"] == expected
+    if reasons.get("last_standing", 0) == 0:
+        assert summary["rounds"]["min"] == expected
