@@ -7,8 +7,12 @@ import sys
 
 import click
 
+from .cards import cards
 from .common import EXIT_BAD_INPUT
+from .compare import compare
+from .diff import diff
 from .play import play
+from .replay import replay
 from .show import rulesets, schema, show
 from .simulate import simulate
 from .validate import validate
@@ -27,7 +31,7 @@ def cli() -> None:
     """
 
 
-for command in (rulesets, validate, show, schema, play, simulate):
+for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare):
     cli.add_command(command)
 
 
@@ -44,3 +48,7 @@ def main() -> None:
         click.echo(f"targui: internal error: {type(exc).__name__}: {exc}\n"
                    "This is a bug in targui; set TARGUI_DEBUG=1 to see the traceback.", err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""`targui cards`: the (mis)fortune cards of a ruleset, as the rulebook prints them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import textwrap
+from typing import Any
+
+import click
+
+from targui_dsl.compiled import CompiledRuleset
+
+from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+
+_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
+
+
+def card_entries(rs: CompiledRuleset, language: str | None = None) -> tuple[list[dict[str, Any]], str]:
+    """The cards in number order with their text in ``language`` (default: the ruleset's).
+
+    Returns the entries and the language asked for. A card without a text in
+    that language gets one it has (the ruleset's language first, then
+    English, then the first in alphabetical order); its ``language`` says
+    which, ``fallback`` that it is one.
+    """
+    wanted = language or rs.resolved.get("language") or "en"
+    preference = [wanted, rs.resolved.get("language"), "en"]
+    in_deck = {card_id: i + 1 for i, card_id in enumerate(rs.deck)}
+    entries = []
+    for card in sorted(rs.cards.values(), key=lambda c: (c.number, c.id)):
+        texts = {code: text for code, text in card.texts.items() if isinstance(text, str) and text.strip()}
+        code = next((c for c in preference if c and c in texts), None) or next(iter(sorted(texts)), None)
+        entries.append({
+            "number": card.number,
+            "id": card.id,
+            "title": card.title,
+            "language": code,
+            "fallback": code is not None and code != wanted,
+            "text": texts.get(code) if code else None,
+            "languages": sorted(texts),
+            "effect": card.effect.source,
+            "in_deck": card.id in in_deck,
+            "deck_position": in_deck.get(card.id),
+            "file": card.effect.file,
+            "line": card.effect.line,
+        })
+    return entries, wanted
+
+
+def _width() -> int:
+    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100))
+
+
+@click.command(epilog=RULESET_HELP)
+@click.argument("ruleset", metavar="RULESET")
+@click.option("--lang", "language", metavar="CODE", default=None,
+              help="Language of the rulebook texts (nl, sv, en, ...); default: the ruleset's `language`.")
+@format_option
+def cards(ruleset: str, language: str | None, output_format: str, as_json: bool) -> None:
+    """List the (mis)fortune cards of RULESET in number order.
+
+    For each card: its number and title, the rulebook text and the effect as
+    written in the effect language. Cards the ruleset defines but leaves out
+    of its deck (the Swedish 12-round game's cards 2-5) are marked
+    `[not in the deck]`. Texts are wrapped to the terminal width (the
+    COLUMNS variable, at most 100); effects are printed as written.
+
+    The text is in the ruleset's `language` unless --lang asks for another.
+    A card without a text in that language is shown in one it has, and a
+    note on standard error says so once.
+
+    \b
+    Exit status: 0 listed, 1 the ruleset has errors (diagnostics printed),
+    2 usage error (e.g. --lang not a language code).
+
+    \b
+    Examples:
+      targui cards original-dutch
+      targui cards swedish-12 --lang en
+      targui cards my-house-rule.yaml --json
+    """
+    language = language.lower() if language is not None else None
+    if language is not None and not _LANGUAGE.match(language):
+        raise click.BadParameter(f"{language!r} is not a language code such as nl, sv or en", param_hint="--lang")
+    rs = load_or_exit(ruleset)
+    entries, wanted = card_entries(rs, language)
+    fallbacks = sorted({e["language"] for e in entries if e["fallback"]})
+    missing = [e for e in entries if e["fallback"]]
+    if wants_json(output_format, as_json):
+        echo_json({"ruleset": rs.id, "title": rs.title, "language": wanted, "cards": entries})
+    else:
+        width = _width()
+        click.echo(click.style(f"{rs.title} ({rs.id})", bold=True)
+                   + f": {len(entries)} cards, {len(rs.deck)} in the deck, texts in {wanted}")
+        for entry in entries:
+            click.echo()
+            head = f"{entry['number']:>3}  {entry['title']}"
+            if not entry["in_deck"]:
+                head += "  " + click.style("[not in the deck]", fg="yellow")
+            click.echo(click.style(head, bold=True) if entry["in_deck"] else head)
+            if entry["text"]:
+                label = f"({entry['language']}) " if entry["fallback"] else ""
+                wrapped = textwrap.fill(label + " ".join(entry["text"].split()), width=width,
+                                        initial_indent="     ", subsequent_indent="     ")
+                click.echo(wrapped)
+            else:
+                click.echo(click.style("     (no rulebook text)", dim=True))
+            effect = entry["effect"].rstrip().splitlines()
+            for i, line in enumerate(effect):
+                click.echo(click.style(("     effect: " if i == 0 else "             ") + line, fg="cyan"))
+    if missing:
+        click.echo(f"note: {len(missing)} card{'s have' if len(missing) != 1 else ' has'} no `{wanted}` text; "
+                   f"shown in {', '.join(fallbacks)} instead", err=True)

@@ -1,0 +1,229 @@
+"""`targui replay`: tell a logged game again, verify it against the engine, draw its board."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from targui_dsl.diagnostics import RulesetError, render_all
+from targui_dsl.diffing import LogDifference, LogError, read_game_log, replay_log, verify_log
+
+from .common import EXIT_BAD_INPUT, echo_json, format_option, use_colour, wants_json
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
+    """Where to load a log's ruleset from: its built-in name, or the file the header names
+    (relative to the working directory, then to the log's folder); None if neither exists."""
+    from targui_dsl.resolve import is_builtin_name
+    from targui_dsl.resources import builtin_ruleset_path
+
+    ruleset = header["ruleset"]
+    if is_builtin_name(ruleset):
+        try:
+            if builtin_ruleset_path(ruleset) is not None:
+                return ruleset
+        except FileNotFoundError:
+            pass
+    files = header.get("files") or []
+    if files:
+        first = Path(files[0])
+        for candidate in (first, Path(log_path).resolve().parent / first):
+            if candidate.is_file():
+                return str(candidate)
+    return None
+
+
+def _load(ref: str):
+    from targui_dsl import load_ruleset
+
+    try:
+        return load_ruleset(ref)
+    except RulesetError as err:
+        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        _fail(f"the log's ruleset `{ref}` cannot be loaded")
+
+
+def describe_difference(diff: LogDifference) -> list[str]:
+    """A difference as lines of text: where, what the log says, what the engine produced."""
+    lines = [f"event {diff.event} (line {diff.event + 1}): {diff.reason}"]
+    if diff.fields:
+        lines[0] += f" in {', '.join(diff.fields)}"
+    compact = {"separators": (", ", ": "), "ensure_ascii": False}
+    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None else "(nothing: the log has ended)"))
+    lines.append("  engine: " + (json.dumps(diff.produced, **compact) if diff.produced is not None else "(nothing)"))
+    return lines
+
+
+@click.command()
+@click.argument("log_file", metavar="LOG")
+@click.option("--verify", is_flag=True,
+              help="Re-run the game from the log's header and decisions; fail at the first event that differs.")
+@click.option("--partial", is_flag=True,
+              help="With --verify: accept a log that stops before the game is over (a game quit midway); "
+                   "every event it has must still match.")
+@click.option("--svg", "svg_file", metavar="FILE", default=None,
+              help="Write a picture of the board (SVG) to FILE (`-`: standard output), at the end of the log "
+                   "or after event --at.")
+@click.option("--at", "at", metavar="EVENT", type=click.IntRange(min=0), default=None,
+              help="With --svg: draw the board after this event (0 = the header, before the deal; "
+                   "event N is line N+1 of the log).")
+@click.option("--ruleset", "ruleset_ref", metavar="RULESET", default=None,
+              help="Load the ruleset from here instead of the name or file the log's header gives.")
+@click.option("--numbers", "-n", is_flag=True, help="Put each event's number in front of its line.")
+@click.option("--quiet", "-q", is_flag=True, help="Do not tell the game (text format): only problems and results.")
+@format_option
+def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at: int | None, ruleset_ref: str | None,
+           numbers: bool, quiet: bool, output_format: str, as_json: bool) -> None:
+    """Tell a logged game again, turn by turn; verify it; draw its board.
+
+    LOG is a game log (JSON lines, format targui-log/1) as written by
+    `targui play --log FILE`. Its header names the ruleset, the players,
+    their tribes and the seed; the game is told in the lines `targui play`
+    prints.
+
+    Events are numbered from the header, which is event 0: event N is line
+    N+1 of the file. --numbers shows the numbers, to pick one for --at.
+
+    --verify plays the game again: from the seed in the header (for a game
+    logged with explicit chance, from the logged chance outcomes) and the
+    logged decisions, and compares every event the engine reports with the
+    logged one. At the first difference it stops and names it: the event
+    number, what the log says and what the engine produced. A log that
+    stops before the game is over fails too, unless --partial accepts a
+    game quit midway.
+
+    --svg FILE draws the board as an SVG picture: territory kinds, owners,
+    camels, and a legend with the players' cash (and treasury), at the end
+    of the log or, with --at EVENT, as it stood after that event.
+
+    The ruleset is the built-in one the header names, or the file it names
+    (looked for from the working directory, then from the log's folder);
+    --ruleset gives it when it has moved. Its id must match the header's.
+
+    \b
+    Exit status:
+      0  told (and with --verify: every event matches; with --svg: written)
+      1  not a readable targui log, its ruleset cannot be loaded, or
+         --verify found a difference (named on standard error)
+      2  the command line itself is wrong (e.g. --at beyond the log)
+
+    \b
+    Examples:
+      targui play original-dutch --seed 3 --log game.jsonl
+      targui replay game.jsonl
+      targui replay game.jsonl --verify -q
+      targui replay game.jsonl --svg board.svg --at 300
+    """
+    if svg_file == "-" and wants_json(output_format, as_json):
+        raise click.BadParameter("the picture and the JSON report cannot both go to standard output",
+                                 param_hint="--svg")
+    if at is not None and svg_file is None:
+        raise click.BadParameter("--at chooses the moment of the --svg picture; give --svg FILE too",
+                                 param_hint="--at")
+    try:
+        with open(log_file, encoding="utf-8") as handle:
+            events = read_game_log(handle)
+    except LogError as err:
+        _fail(f"{log_file}: {err}")
+    except (OSError, UnicodeDecodeError) as err:
+        _fail(f"cannot read {log_file}: {getattr(err, 'strerror', None) or err}")
+    last = len(events) - 1
+    if at is not None and at > last:
+        raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
+
+    header = events[0]
+    ref = ruleset_ref or ruleset_ref_for(header, log_file)
+    if ref is None:
+        _fail(f"{log_file}: the log's ruleset `{header['ruleset']}` is not built in and its file "
+              f"{(header.get('files') or ['(none given)'])[0]} was not found; give it with --ruleset PATH")
+    rs = _load(ref)
+    if rs.id != header["ruleset"]:
+        _fail(f"{log_file} is a game of ruleset `{header['ruleset']}`, but {ref} is `{rs.id}`")
+
+    from targui_dsl.engine import Game, Narrator
+
+    try:
+        game = Game(rs, players=header["players"], seed=header["seed"], tribes=header["tribes"])
+    except ValueError as err:
+        _fail(f"{log_file}: the header does not fit ruleset {rs.id}: {err}")
+    narrate = Narrator(game)
+    told = [(i, line) for i, line in ((i, narrate(e)) for i, e in enumerate(events)) if line is not None]
+    # The end event is normally the last line; a game won by conquest may log the attack's end after it.
+    end = next((e for e in reversed(events) if e["type"] == "end"), None)
+    complete = end is not None
+    machine = wants_json(output_format, as_json)
+    to_stdout = svg_file == "-"
+    if not machine and not quiet and not to_stdout:
+        width = len(str(last))
+        for i, line in told:
+            click.echo(f"{i:>{width}}  {line}" if numbers else line)
+
+    report: dict[str, Any] = {
+        "log": log_file, "ruleset": rs.id, "players": header["players"], "tribes": header["tribes"],
+        "seed": header["seed"], "events": last, "complete": complete,
+        "end": end,
+        "narration": [{"event": i, "text": line} for i, line in told],
+        "verify": None, "svg": None,
+    }
+    if not complete and not verify:
+        click.echo(f"note: {log_file} ends after event {last}, before the game is over", err=True)
+
+    failed = False
+    if verify:
+        try:
+            run = verify_log(rs, events, unfinished=partial)
+        except LogError as err:
+            _fail(f"{log_file}: {err}")
+        report["verify"] = {"ok": run.ok, "events": run.events, "game_over": run.complete,
+                            "difference": run.difference.to_json() if run.difference else None}
+        if run.difference is not None:
+            failed = True
+            lines = describe_difference(run.difference)
+            click.echo(f"{log_file}: verify FAILED at " + "\n".join(lines), err=True)
+        elif not machine:
+            unfinished = "" if run.complete else " (the game is not over: the log stops midway)"
+            click.echo(f"verified: all {run.events} events of {log_file} match the engine{unfinished}",
+                       err=to_stdout)
+
+    if svg_file is not None and not failed:
+        _write_svg(rs, events, at, svg_file, report, machine)
+
+    if machine:
+        echo_json(report)
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:
+    from targui_dsl.svg import board_svg
+
+    try:
+        run = replay_log(rs, events, at=at)
+    except LogError as err:
+        _fail(str(err))
+    if run.difference is not None:
+        _fail("cannot draw the board: " + "\n".join(describe_difference(run.difference)))
+    moment = len(events) - 1 if at is None else at
+    event = events[moment]
+    caption = f"after event {moment} of {len(events) - 1} ({event['type']})"
+    text = board_svg(run.state, caption=caption)
+    if svg_file == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(svg_file).write_text(text, encoding="utf-8")
+        except OSError as err:
+            _fail(f"cannot write {svg_file}: {err.strerror or err}")
+        if not machine:
+            click.echo(f"board after event {moment} written to {os.path.normpath(svg_file)}", err=True)
+    report["svg"] = {"file": svg_file, "at": moment}
