@@ -1,12 +1,17 @@
-"""`targui play`: one all-bot game, told turn by turn."""
+"""`targui play`: one game, told turn by turn; bots, or people at the terminal too."""
 
 from __future__ import annotations
+
+import sys
 
 import click
 
 from targui_dsl.agents import agent_kinds
 
-from .common import RULESET_HELP, load_or_exit
+from .common import EXIT_OK, RULESET_HELP, load_or_exit
+
+DEFAULT_BOTS = "greedy,random"
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
 def parse_bots(value: str) -> list[str]:
@@ -21,43 +26,153 @@ def parse_bots(value: str) -> list[str]:
 
 def seat_game(rs, players: int, seed: int, kinds: list[str]):
     """(Game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
-    from targui_dsl.engine import Game
     from targui_dsl.simulate import seat_bots
 
-    try:
-        game = Game(rs, players=players, seed=seed)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--players") from None
+    game = _new_game(rs, players, seed)
     try:
         return game, seat_bots(kinds, players)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--bots") from None
 
 
-@click.command(epilog=RULESET_HELP)
+def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int, ...], bots_given: bool):
+    """(Game, per seat a bot kind or None for a human), or a usage error (exit 2).
+
+    ``humans`` are 1-based seats. The bot list fills the other seats in seat
+    order (a shorter list repeats its last kind); the default list is cut to
+    the seats left, an explicit list may not be longer than them.
+    """
+    from targui_dsl.simulate import seat_bots
+
+    game = _new_game(rs, players, seed)
+    seen: set[int] = set()
+    for seat in humans:
+        if not 1 <= seat <= players:
+            raise click.BadParameter(f"seat {seat} is not one of 1..{players}", param_hint="--human")
+        if seat in seen:
+            raise click.BadParameter(f"seat {seat} is given twice", param_hint="--human")
+        seen.add(seat)
+    bot_seats = [s for s in range(players) if s + 1 not in seen]
+    if not bot_seats:
+        if bots_given:
+            raise click.BadParameter("every seat has a human: no seat left for bots", param_hint="--bots")
+        return game, [None] * players
+    if not bots_given:
+        kinds = kinds[:len(bot_seats)]
+    try:
+        padded = seat_bots(kinds, len(bot_seats))
+    except ValueError:
+        raise click.BadParameter(f"{len(kinds)} bots for {len(bot_seats)} seat(s) without a human",
+                                 param_hint="--bots") from None
+    seated: list[str | None] = [None] * players
+    for seat, kind in zip(bot_seats, padded):
+        seated[seat] = kind
+    return game, seated
+
+
+def _new_game(rs, players: int, seed: int):
+    from targui_dsl.engine import Game
+
+    try:
+        return Game(rs, players=players, seed=seed)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+
+
+HELP = """Play one game of RULESET and print its course.
+
+\b
+Every seat is a bot unless --human seats a person there. Bots' decisions,
+throws, (mis)fortune cards and round ends are told one line each. Before
+each decision of a human the board is drawn and the legal actions are
+listed as a numbered menu; the human types a number or the action itself.
+
+\b
+THE BOARD
+Each cell shows its position number and a short label of its territory
+kind (a legend follows the board), below it `[N] camels` for the seat that
+owns it, drawn in the tribe's colour; `#N` marks seat N's settlement. Then
+each player's cash, camels, territories, settlement and turns left in the
+round's stack, the round, the stack (cards left, cards turned) and the
+last (mis)fortune card. Where the variant has a secret treasury, a human
+sees only their own treasury, and bots' deposits are told without the
+amount, until the game ends; cash in hand is public. The event log
+(--log) records everything.
+
+\b
+ACTIONS (positions are the numbers on the board)
+  sector north_west     pick a free sector (setup, 2 and 4 players)
+  settle 47             put your settlement on position 47
+  deposit 5             move 5 silver from hand into your treasury
+  move 12 13 4          move 4 camels from 12 to 13
+  attack 12 13          attack the defended enemy cell 13 from 12
+  again / give up       after each defender's throw
+  enter 3               after a conquest: move 3 camels in
+  buy 5 on 12           buy 5 camels and place them on 12
+  pass                  end the movement or the adding phase
+A menu entry with a range (`7) move 12 13 1..8`) takes its number and
+then the count, or both at once (`7 5`). At the prompt `help` shows
+this syntax, `board` redraws the board, `menu` lists the choices again
+and `quit` leaves.
+
+\b
+LEAVING AND EXIT STATUS
+  0    the game was played to its end, or a human left it: `quit` or end
+       of input (Ctrl-D); the unfinished game is not scored
+  1    the ruleset is wrong (its diagnostics are printed)
+  2    a usage error (a bad option, seat, bot or player count)
+  130  interrupted by Ctrl-C
+Whichever way the game ends, the --log file holds every event up to the
+last one applied, as complete JSON lines.
+
+\b
+EXAMPLES
+  targui play original-dutch --players 4 --bots greedy,random --seed 1
+  targui play updated-treasury --players 2 --human 1
+  targui play swedish-12 --players 3 --human 1 --human 2 --bots greedy
+  targui play original-dutch --human 2 --log game.jsonl --colour never
+
+""" + RULESET_HELP
+
+
+@click.command(help=HELP, short_help="Play one game: bots, or people at the terminal too.")
 @click.argument("ruleset", metavar="RULESET")
 @click.option("--players", "-p", type=int, default=4, show_default=True,
               help="Number of players (the ruleset says which counts it seats).")
-@click.option("--bots", default="greedy,random", show_default=True,
-              help="Bot per seat, comma-separated (random, greedy); a shorter list repeats its last bot.")
+@click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
+              help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
+@click.option("--bots", default=None, show_default=DEFAULT_BOTS,
+              help="Bot per seat without a human, comma-separated (random, greedy), in seat order; "
+                   "a shorter list repeats its last bot.")
 @click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed for dice, shuffles and bots: the same seed plays the same game.")
+              help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the game's event log (JSON lines) to this file.")
 @click.option("--board/--no-board", default=True, show_default=True,
-              help="Print the board after setup and at the end.")
-def play(ruleset: str, players: int, bots: str, seed: int, log_file: str | None, board: bool) -> None:
-    """Play one game of RULESET between bots and print its course.
+              help="Draw the board (bots only: after setup and at the end; with humans: before their "
+                   "decisions and at the end; `board` at the prompt draws it anyway).")
+@click.option("--colour", "--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True,
+              help="Colour the board of a game with humans: auto = only on a terminal, unless NO_COLOR "
+                   "is set or TERM is dumb; always wins over NO_COLOR.")
+def play(ruleset: str, players: int, humans: tuple[int, ...], bots: str | None, seed: int, log_file: str | None,
+         board: bool, colour: str) -> None:
+    kinds = parse_bots(bots if bots is not None else DEFAULT_BOTS)
+    rs = load_or_exit(ruleset)
+    if not humans:
+        game, seated = seat_game(rs, players, seed, kinds)
+        _play_bots(game, seated, log_file, board)
+        return
+    game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
+    code = _play_with_humans(game, seated, log_file, board, colour)
+    if code != EXIT_OK:
+        sys.exit(code)
 
-    One line per decision, throw, (mis)fortune card and round end, then the
-    result. Every seat is a bot.
-    """
+
+def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> None:
     from targui_dsl.engine import EventLog, Narrator
     from targui_dsl.simulate import agents_for
 
-    kinds = parse_bots(bots)
-    rs = load_or_exit(ruleset)
-    game, seated = seat_game(rs, players, seed, kinds)
     narrate = Narrator(game)
     click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({kind})" for s, kind in enumerate(seated)))
     holder: dict = {}
@@ -82,3 +197,77 @@ def play(ruleset: str, players: int, bots: str, seed: int, log_file: str | None,
             stream.close()
     if board:
         click.echo(str(state))
+
+
+def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str) -> int:
+    """Play with people at the terminal; the exit status (0, or 130 after Ctrl-C)."""
+    from targui_dsl.agents import make_agent
+    from targui_dsl.engine import EventLog
+    from targui_dsl.engine.chance import derive_seed
+
+    from .terminal import Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
+
+    humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
+    # the same seeds as an all-bot game, so a bot plays as it would there
+    agents = {s: make_agent(kind, derive_seed(game.seed, s + 1)) for s, kind in enumerate(seated) if kind is not None}
+    record = TableRecord(game)
+    style = Style(want_colour(colour, sys.stdout))
+    console = Console(game, humans, style=style, record=record,
+                      echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board)
+    narrate = TableNarrator(game, humans)
+    click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({'human' if kind is None else kind})"
+                                     for s, kind in enumerate(seated)))
+    click.echo("Type a number from the menu or an action; `help` shows the syntax, `quit` or Ctrl-D leaves.")
+
+    def tell(event: dict) -> None:
+        record.observe(event)
+        console.observe(event)
+        line = narrate(event)
+        if line is not None:
+            click.echo(line)
+
+    stream = open(log_file, "w", encoding="utf-8") if log_file else None
+    state = None
+    try:
+        log = EventLog(stream, keep=False)
+        log.listeners.append(tell)
+        state = game.new_initial_state(log=log)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat in humans:
+                if stream is not None:
+                    stream.flush()  # the log is whole while a human thinks
+                action = console.decide(state)
+            else:
+                action = agents[seat].choose(state)
+            state.apply_action(action)
+        console.finish(state)
+        return EXIT_OK
+    except LeaveGame as why:
+        click.echo(f"\n{_left(state, str(why))}{_kept(log_file)}", err=True)
+        return EXIT_OK
+    except KeyboardInterrupt:
+        click.echo(f"\n{_left(state, 'interrupted')}{_kept(log_file)}", err=True)
+        return EXIT_INTERRUPTED
+    finally:
+        if stream is not None:
+            stream.close()
+
+
+def _left(state, why: str) -> str:
+    where = "" if state is None else (f" in round {state.round}" if state.round else " during setup")
+    return f"Game left{where} ({why}), unfinished."
+
+
+def _kept(log_file: str | None) -> str:
+    return f" The log so far is in {log_file}." if log_file else ""
+
+
+def _reader():
+    """`input`, with line editing and history when a person types at a terminal."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401 - importing it gives input() editing and history
+        except ImportError:  # pragma: no cover - not on every platform
+            pass
+    return input

@@ -1,0 +1,604 @@
+"""The terminal side of `targui play` with people at the table.
+
+Two halves:
+
+* pure functions from a game state to text: :func:`render_board` (the
+  grid, the players, the round and its stack, the last (mis)fortune card),
+  :func:`group_actions` and :func:`render_menu` (the legal actions as a
+  numbered, compact menu), :func:`interpret` (what a line typed at the
+  prompt means). They never touch a terminal and are tested as strings;
+* :class:`Console`, which reads a human's input and writes the board and
+  menus, with its reader and writer injectable.
+
+What players may know: the board, every player's cash in hand, the round
+stack as a count and the cards already turned. A variant's treasury is
+secret: :func:`render_board` shows only the viewer's unless told to show
+them all (the end of the game), and :class:`TableNarrator` hides the
+amount of other players' deposits.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import textwrap
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+from targui_dsl.engine import Action, IllegalAction, Narrator, parse_action
+
+# -- colour ------------------------------------------------------------------
+
+# Tribe colours (the ruleset schema's enum) as ANSI SGR codes. Black is drawn
+# bright black (grey) so that it shows on a dark terminal.
+ANSI_COLOURS: Mapping[str, int] = {
+    "black": 90, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
+}
+COLOUR_MODES = ("auto", "always", "never")
+
+
+def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour: `always`, `never`, or `auto` = the stream is a terminal, NO_COLOR
+    is unset or empty and TERM is not `dumb`. An explicit `always` wins over NO_COLOR."""
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (ValueError, OSError):  # a closed or odd stream
+        return False
+
+
+@dataclass(frozen=True)
+class Style:
+    """Paints text with ANSI codes, or leaves it alone (``colour=False``)."""
+
+    colour: bool = False
+
+    def paint(self, text: str, colour: str | None = None, bold: bool = False, dim: bool = False) -> str:
+        if not self.colour:
+            return text
+        codes = (["1"] if bold else []) + (["2"] if dim else []) + ([str(ANSI_COLOURS.get(colour, 39))] if colour else [])
+        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
+
+
+PLAIN = Style(False)
+
+
+# -- short names ---------------------------------------------------------------
+
+
+def kind_labels(kind_ids: Sequence[str]) -> list[str]:
+    """Three-letter labels for territory kinds (`guelta` -> `Gue`), unique within the ruleset."""
+    out: list[str] = []
+    for kind_id in kind_ids:
+        letters = [c for c in kind_id if c.isalnum()] or ["?"]
+        candidates = ["".join(letters[:3])]
+        # on a clash: the first letter with two later ones, then a number
+        candidates += [letters[0] + a + b for i, a in enumerate(letters[1:], 1) for b in letters[i + 1:]]
+        label = next((c for c in candidates if c.capitalize() not in out), None)
+        label = label.capitalize() if label else f"{letters[0].upper()}{len(out):02d}"[:3]
+        out.append(label.ljust(3))
+    return out
+
+
+def sector_labels(sector_ids: Sequence[str]) -> list[str]:
+    """Two-letter sector tags: `north_west` -> `NW`, `east` -> `EA`; unique."""
+    out: list[str] = []
+    for i, sector_id in enumerate(sector_ids):
+        words = [w for w in sector_id.replace("-", "_").split("_") if w]
+        tag = "".join(w[0] for w in words[:2]) if len(words) > 1 else sector_id[:2]
+        tag = tag.upper()
+        if tag in out or not tag:
+            tag = f"S{i + 1}"
+        out.append(tag)
+    return out
+
+
+# -- what the table has seen ---------------------------------------------------
+
+
+class TableRecord:
+    """Public knowledge the state does not keep: the stack cards turned this round and the
+    last (mis)fortune card. Feed it every log event (an ``EventLog`` listener)."""
+
+    def __init__(self, game):
+        self.names = {t.id: t.name for t in game.ruleset.tribes}
+        self.cards = game.ruleset.cards
+        self.turned: list[str] = []
+        self.last_card: dict | None = None
+
+    def observe(self, event: dict) -> None:
+        kind = event["type"]
+        if kind == "round":
+            self.turned = []
+        elif kind == "turn":
+            self.turned.append(self.names.get(event["tribe"], event["tribe"]))
+        elif kind == "card":
+            self.turned.append(f"card {event['number']}")
+            card = self.cards.get(event["card"])
+            text = (card.texts.get("en") or next(iter(card.texts.values()), "")) if card is not None else ""
+            self.last_card = {"number": event["number"], "title": event["title"], "text": text}
+
+
+class TableNarrator:
+    """The engine's :class:`Narrator`, minus what the table may not see: with secret
+    treasuries, the amount a player deposits is shown only when the one human at the
+    table made the deposit."""
+
+    def __init__(self, game, humans: Iterable[int]):
+        self.narrator = Narrator(game)
+        self.names = {t.id: t.name for t in game.ruleset.tribes}
+        self.humans = frozenset(humans)
+
+    def __call__(self, event: dict) -> str | None:
+        if (event["type"] == "decision" and event["action"].startswith("deposit")
+                and self.humans and self.humans != {event["player"]}):
+            return f"    {self.names.get(event['tribe'], event['tribe'])}: puts silver into the treasury"
+        return self.narrator(event)
+
+
+# -- the board -----------------------------------------------------------------
+
+CELL_WIDTH = 8
+
+
+def _phase_text(state) -> str:
+    return {
+        "sector": "picking sectors", "deal": "dealing", "settle": "settling", "round_die": "the round die",
+        "reveal": "revealing the stack", "move": "movement phase", "attack_die": "an attack",
+        "defend_die": "an attack", "attack_choice": "an attack", "enter": "a conquest", "add": "adding phase",
+        "over": "game over",
+    }.get(state.phase_name, state.phase_name)
+
+
+def _cell_text(state, cell: int, kinds: list[str], sectors: list[str], sector_of_cell: dict[int, int],
+               settle_here: set[int], style: Style, width: int = CELL_WIDTH) -> tuple[str, str]:
+    """The two lines (`width` wide, painted) of one board cell."""
+    game = state.game
+    position = game.position_of_cell[cell]
+    kind = state.cell_kind[cell]
+    founder = next((s for s, c in enumerate(state.settlement_cell) if c == cell), -1)
+    label = "?  " if kind < 0 else kinds[kind]
+    if founder >= 0:
+        label = f"{label.strip()}#{founder + 1}"
+    top = f"{position:>{width - 6}} {label}".ljust(width)[:width]
+    owner = state.cell_owner[cell]
+    if kind >= 0 and not game.kind_passable[kind]:
+        return top, style.paint("####".center(width), dim=True)
+    if owner >= 0:
+        bottom = f"[{owner + 1}]".ljust(width - 4) + f"{state.cell_camels[cell]:>4}"
+        colour = game.ruleset.tribes[game.seat_tribes[owner]].colour
+        return style.paint(top, colour), style.paint(bottom, colour, bold=True)
+    if cell in settle_here:
+        bottom = "*".center(width)
+    elif state.round == 0 and cell in sector_of_cell:
+        sector = sector_of_cell[cell]
+        bottom = f"({sectors[sector]})".center(width)
+        taker = state.sector_of.index(sector) if sector in state.sector_of else -1
+        if taker >= 0:  # a sector picked by seat N shows as `(NE)N`, in N's colour
+            bottom = style.paint(f"  ({sectors[sector]}){taker + 1}".ljust(width),
+                                 game.ruleset.tribes[game.seat_tribes[taker]].colour)
+    else:
+        bottom = " " * width
+    return top, bottom
+
+
+def render_grid(state, style: Style = PLAIN, viewer: int | None = None) -> list[str]:
+    """The board: one box per cell, position and kind on top, `[seat] camels` below."""
+    game = state.game
+    board = game.ruleset.board
+    kinds = kind_labels(game.kind_ids)
+    sectors = sector_labels(game.sector_ids)
+    sector_of_cell = {}
+    if game.picks_sectors:
+        for i, cells in enumerate(game.sector_cells):
+            for c in cells:
+                sector_of_cell.setdefault(c, i)
+    settle_here: set[int] = set()
+    if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
+        settle_here = set(state.settle_cells())
+    width = max(CELL_WIDTH, len(str(max(game.position_of_cell))) + 6)  # wider for 3-digit positions
+    rule = "+" + "+".join("-" * width for _ in range(board.columns)) + "+"
+    lines = [rule]
+    for row in range(board.rows):
+        tops, bottoms = [], []
+        for col in range(board.columns):
+            top, bottom = _cell_text(state, row * board.columns + col, kinds, sectors, sector_of_cell, settle_here,
+                                     style, width)
+            tops.append(top)
+            bottoms.append(bottom)
+        lines.append("|" + "|".join(tops) + "|")
+        lines.append("|" + "|".join(bottoms) + "|")
+        lines.append(rule)
+    return lines
+
+
+def render_board(state, record: TableRecord | None = None, *, style: Style = PLAIN, viewer: int | None = None,
+                 secret_treasury: bool = False, width: int = 80) -> str:
+    """The whole picture for one viewer (a seat, or None for everybody).
+
+    With ``secret_treasury`` only the viewer's treasury is shown (others as `?`);
+    without it every treasury is (bot games, the end of the game).
+    """
+    game = state.game
+    ruleset = game.ruleset
+    out: list[str] = []
+    # The round and the stack.
+    if state.round == 0:
+        head = f"{ruleset.id}: setup, {_phase_text(state)}"
+    else:
+        head = f"{ruleset.id}: round {state.round} of {ruleset.rounds}"
+        if state.round_die:
+            head += f", die {state.round_die}" + (": double turns" if state.double else "")
+        head += f", {_phase_text(state)}"
+    out.append(style.paint(head, bold=True))
+    facts = [f"deck {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", f"camels in the box {state.camels_in_box}"]
+    if ruleset.cash_lost_at_round_end:
+        facts.append("cash in hand is lost at the round's end")
+    out.append("  " + ", ".join(facts))
+    if state.round > 0 and not state.is_terminal():
+        left = sum(state.stack_turns) + state.stack_cards
+        parts = [f"{game.tribe_name(s)} {n}" for s, n in enumerate(state.stack_turns) if n]
+        if state.stack_cards:
+            parts.append(f"(mis)fortune {state.stack_cards}")
+        stack = f"  stack: {left} card{'s' if left != 1 else ''} left" + (f" ({', '.join(parts)})" if parts else "")
+        if record is not None and record.turned:
+            stack += "; turned: " + ", ".join(record.turned)
+        out.extend(textwrap.wrap(stack, width, subsequent_indent="    ") or [stack])
+    if record is not None and record.last_card is not None:
+        card = record.last_card
+        text = f"  last (mis)fortune card: {card['number']} {card['title']}" + (f": {card['text']}" if card["text"] else "")
+        out.extend(textwrap.wrap(text, width, subsequent_indent="    "))
+    # The grid.
+    out.extend(render_grid(state, style, viewer))
+    # The players.
+    out.extend(render_players(state, style=style, viewer=viewer, secret_treasury=secret_treasury))
+    # The legend.
+    kinds = kind_labels(game.kind_ids)
+    legend = [f"{label.strip()}: {k.name} {state.kind_economic_now[k.index]}/{state.kind_strategic_now[k.index]}"
+              + ("" if k.passable else " impassable") for label, k in zip(kinds, ruleset.kinds)]
+    out.extend(_wrap_items("kinds (economic/strategic now): ", legend, width))
+    marks = ["[N] owner (seat N) and camels", "#N seat N's settlement", "#### impassable"]
+    if any(kind < 0 for kind in state.cell_kind):
+        marks.append("? not dealt yet")
+    if state.round == 0 and game.picks_sectors:
+        marks += [f"({t}) {s}" + (f" picked by {state.sector_of.index(i) + 1}" if i in state.sector_of else "")
+                  for i, (t, s) in enumerate(zip(sector_labels(game.sector_ids), game.sector_ids))]
+    if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
+        marks.append("* where you may settle")
+    out.extend(_wrap_items("", marks, width))
+    if state.is_terminal():
+        winners = " and ".join(game.tribe_name(s) for s in state.winners())
+        result = f"a draw between {winners}" if state.is_draw() else f"{winners} wins"
+        out.append(style.paint(f"Game over: {result}.", bold=True) + " Scores: " + ", ".join(
+            f"{game.tribe_name(s)} {score}" for s, score in enumerate(state.scores())))
+    return "\n".join(out)
+
+
+def _wrap_items(prefix: str, items: Sequence[str], width: int) -> list[str]:
+    """`prefix` and the items joined by commas, wrapped between items where possible."""
+    lines, line, fresh = [], prefix, True
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else "")
+        if not fresh and len(line) + 1 + len(text) > width:
+            lines.append(line)
+            line, fresh = "  ", True
+        line += ("" if fresh else " ") + text
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, secret_treasury: bool = False) -> list[str]:
+    """One line per seat: cash, treasury (the viewer's only, if secret), camels, territories, settlement."""
+    game = state.game
+    treasury = game.ruleset.treasury
+    names = [game.tribe_name(s) for s in range(game.players)]
+    name_width = max(len(n) for n in names) + (6 if viewer is not None else 0)
+    header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
+        f" {'camels':>6} {'land':>4}  settlement  turns left"
+    lines = [style.paint(header, dim=True)]
+    current = state.current_player()
+    for seat in range(game.players):
+        colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
+        name = names[seat] + (" (you)" if seat == viewer else "")
+        marker = ">" if seat == current else " "
+        money = f" {state.player_cash[seat]:>5}"
+        if treasury:
+            shown = not secret_treasury or seat == viewer
+            money += f" {state.player_treasury[seat] if shown else '?':>8}"
+        settlement = state.settlement_cell[seat]
+        where = "-" if settlement < 0 else str(game.position_of_cell[settlement])
+        if settlement >= 0 and not state.holds_own_settlement(seat):
+            where += " lost"
+        if not state.in_game(seat):
+            where += " (out)"
+        turns = str(state.stack_turns[seat]) if state.round > 0 and not state.is_terminal() else "-"
+        label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
+        lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {state.owned_count[seat]:>4}"
+                     f"  {where:<10}  {turns:>10}")
+    return lines
+
+
+def render_status(state, *, viewer: int | None = None, secret_treasury: bool = False) -> str:
+    """One line instead of the board (`--no-board`): round, phase and the viewer's holdings."""
+    game = state.game
+    parts = [f"round {state.round}" if state.round else "setup", _phase_text(state)]
+    if viewer is not None:
+        parts.append(f"cash {state.player_cash[viewer]}")
+        if game.ruleset.treasury:
+            parts.append(f"treasury {state.player_treasury[viewer]}")
+        parts.append(f"camels {state.player_camels(viewer)}, territories {state.owned_count[viewer]}")
+    return "; ".join(parts)
+
+
+def render_fight(state) -> str:
+    """A running attack in one line (between throws, and when entering a taken cell)."""
+    game = state.game
+    source, target = state.attack_source, state.attack_target
+    if source < 0:
+        return ""
+    pos = game.position_of_cell
+    if state.phase_name == "enter":
+        return (f"  {pos[target]} is taken: move 1..{state.cell_camels[source]} camels in from {pos[source]}"
+                f" (`enter N`)")
+    defender = state.cell_owner[target]
+    who = game.tribe_name(defender) if defender >= 0 else "nobody"
+    return (f"  attack {pos[source]} -> {pos[target]}: your {state.cell_camels[source]} camels against "
+            f"{who}'s {state.cell_camels[target]}; `again` throws again, `give up` ends the attack")
+
+
+# -- the menu --------------------------------------------------------------------
+
+# verb -> the index of its "how many" argument
+COUNT_ARG = {"move": 2, "deposit": 0, "enter": 0, "buy": 0}
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """A numbered menu entry: one action, or one action with a range of counts."""
+
+    actions: tuple[Action, ...]
+
+    @property
+    def ranged(self) -> bool:
+        return len(self.actions) > 1
+
+    @property
+    def counts(self) -> list[int]:
+        index = COUNT_ARG.get(self.actions[0].verb)
+        return [] if index is None else [a.args[index] for a in self.actions]
+
+    def with_count(self, count: int) -> Action | None:
+        index = COUNT_ARG.get(self.actions[0].verb)
+        for action in self.actions:
+            if index is not None and action.args[index] == count:
+                return action
+        return None
+
+    @property
+    def label(self) -> str:
+        first = self.actions[0]
+        if not self.ranged:
+            return str(first)
+        counts = self.counts
+        span = f"{min(counts)}..{max(counts)}"
+        if first.verb == "buy":
+            return f"buy {span} on {first.args[1]}"
+        args = [str(a) for a in first.args]
+        args[COUNT_ARG[first.verb]] = span
+        return " ".join([first.verb, *args])
+
+
+def group_actions(actions: Iterable[Action]) -> list[MenuItem]:
+    """Legal actions as menu items: the same action with every count (`move 12 13 1`..`7`)
+    becomes one item `move 12 13 1..7`; order is the engine's."""
+    groups: dict[tuple, list[Action]] = {}
+    for action in actions:
+        index = COUNT_ARG.get(action.verb)
+        key = (action.verb, action.args) if index is None else \
+            (action.verb, action.args[:index] + ("*",) + action.args[index + 1:])
+        groups.setdefault(key, []).append(action)
+    return [MenuItem(tuple(group)) for group in groups.values()]
+
+
+def render_menu(items: Sequence[MenuItem], width: int = 80) -> str:
+    """The items numbered from 1, in as many columns as fit."""
+    cells = [f"{i:>3}) {item.label}" for i, item in enumerate(items, 1)]
+    if not cells:
+        return ""
+    column = max(len(c) for c in cells) + 2
+    per_row = max(1, min(len(cells), width // column))
+    rows = -(-len(cells) // per_row)
+    lines = []
+    for r in range(rows):
+        row = [cells[c * rows + r] for c in range(per_row) if c * rows + r < len(cells)]  # column-major
+        lines.append("".join(text.ljust(column) for text in row).rstrip())
+    return "\n".join(lines)
+
+
+# -- reading the prompt ------------------------------------------------------------
+
+HELP_TEXT = """\
+Type the number of a menu entry, or an action as text:
+  sector north_west     pick a free sector (setup, 2 and 4 players)
+  settle 47             put your settlement on position 47 (setup)
+  deposit 5             put 5 silver from hand into your treasury (movement phase, treasury variants)
+  move 12 13 4          move 4 camels from 12 to 13 (your own, an unowned or an undefended cell)
+  attack 12 13          attack the defended enemy cell 13 from 12
+  again / give up       after each defender's throw
+  enter 3               after a conquest: move 3 camels into the taken cell
+  buy 5 on 12           adding phase: buy 5 camels and place them on 12 (`buy 5 12` too)
+  pass                  end the movement or the adding phase
+A menu entry with a range (`move 12 13 1..7`): type its number and then how many, or
+both at once (`4 7`), or the action itself (`move 12 13 7`).
+Positions are the numbers on the board. Also:
+  board                 draw the board again
+  menu                  show the choices again
+  help                  this text
+  quit                  leave the game (Ctrl-D too; Ctrl-C interrupts); the log is kept"""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a line typed at the prompt asks for: an action, a command, a count for an
+    item (`ask`), or nothing but a message (why the input was not taken)."""
+
+    action: Action | None = None
+    command: str | None = None  # "help", "board", "menu", "quit"
+    ask: MenuItem | None = None
+    message: str | None = None
+
+
+COMMANDS = {"help": "help", "?": "help", "h": "help", "board": "board", "b": "board", "menu": "menu",
+            "m": "menu", "list": "menu", "quit": "quit", "q": "quit", "exit": "quit"}
+
+
+def interpret(text: str, state, menu: Sequence[MenuItem]) -> Reply:
+    """Read one line typed at a decision: a menu number (`3`, `3 5`), a command, or an action."""
+    text = text.strip()
+    if not text:
+        return Reply(command="menu")
+    command = COMMANDS.get(text.lower())
+    if command:
+        return Reply(command=command)
+    words = text.split()
+    if words[0].isdigit():
+        number = int(words[0])
+        if not 1 <= number <= len(menu):
+            return Reply(message=f"there is no choice {number}: pick 1..{len(menu)}, or type an action (`help`)")
+        item = menu[number - 1]
+        if len(words) == 1:
+            return Reply(ask=item) if item.ranged else Reply(action=item.actions[0])
+        if len(words) == 2 and item.ranged:
+            return interpret_count(words[1], item)
+        return Reply(message=f"`{text}`: type {number} alone" + (f", or {number} and how many" if item.ranged else ""))
+    try:
+        return Reply(action=parse_action(text, state))
+    except IllegalAction as err:
+        return Reply(message=f"`{text}`: {err}")
+
+
+def interpret_count(text: str, item: MenuItem) -> Reply:
+    """The answer to `how many?` for a ranged menu item."""
+    text = text.strip()
+    counts = item.counts
+    span = f"{min(counts)}..{max(counts)}"
+    if not text:
+        return Reply(command="menu")
+    if text.lower() in ("all", "max"):
+        return Reply(action=item.with_count(max(counts)))
+    try:
+        count = int(text)
+    except ValueError:
+        return Reply(message=f"`{text}` is not a number: {item.label} takes {span}")
+    action = item.with_count(count)
+    if action is None:
+        return Reply(message=f"{count} is out of range: {item.label} takes {span}")
+    return Reply(action=action)
+
+
+class LeaveGame(Exception):
+    """A human left the game: end of input or `quit`."""
+
+
+@dataclass
+class Console:
+    """Humans at the terminal: draws what they may see and reads their decisions.
+
+    ``echo`` writes a line, ``read`` reads one with a prompt (``input`` by default:
+    raises EOFError at end of input, KeyboardInterrupt on Ctrl-C). Register
+    :meth:`observe` as a log listener so the board is redrawn only when something
+    happened since it was last drawn.
+    """
+
+    game: object
+    humans: frozenset
+    style: Style = PLAIN
+    record: TableRecord | None = None
+    echo: Callable[[str], None] = print
+    read: Callable[[str], str] = input
+    board: bool = True
+    width: int | None = None
+    dirty: bool = field(default=True, init=False)
+
+    @property
+    def secret_treasury(self) -> bool:
+        return bool(self.game.ruleset.treasury)
+
+    def _width(self) -> int:
+        return self.width or max(60, min(120, shutil.get_terminal_size((80, 24)).columns))
+
+    def observe(self, event: dict) -> None:
+        """Log listener: note that the board changed. A throw, or a human's own deposit, pass
+        or choice in a fight, does not count: those are shown in a line, not a new board."""
+        kind = event["type"]
+        if kind in ("fight", "chance", "header"):
+            return
+        if (kind == "decision" and event["player"] in self.humans
+                and event["action"].split()[0] in ("deposit", "pass", "again", "give")):
+            return
+        self.dirty = True
+
+    def draw(self, state, viewer: int | None) -> None:
+        self.echo(render_board(state, self.record, style=self.style, viewer=viewer,
+                               secret_treasury=self.secret_treasury and not state.is_terminal(), width=self._width()))
+        self.dirty = False
+
+    def decide(self, state) -> Action:
+        """Ask the human to play for the current seat until a legal action is given."""
+        seat = state.current_player()
+        name = self.game.tribe_name(seat)
+        phase = state.phase_name
+        in_fight = phase in ("attack_choice", "enter")
+        if in_fight:
+            self.echo(render_fight(state))
+        elif self.board and self.dirty:
+            self.draw(state, seat)
+        else:
+            self.echo("  " + render_status(state, viewer=seat, secret_treasury=self.secret_treasury))
+        menu = group_actions(state.legal_actions())
+        self.echo(self.style.paint(f"{name} (seat {seat + 1}), {_phase_text(state)}:", bold=True))
+        self.echo(render_menu(menu, self._width()))
+        prompt = f"{name} [{seat + 1}]> "
+        while True:
+            reply = interpret(self._ask(prompt), state, menu)
+            while reply.ask is not None:  # a ranged entry: ask how many until answered or abandoned
+                item = reply.ask
+                counts = item.counts
+                reply = interpret_count(self._ask(f"{item.label}: how many? ({min(counts)}..{max(counts)}, "
+                                                  f"empty to go back) "), item)
+                if reply.message is not None:
+                    self.echo(reply.message)
+                    reply = Reply(ask=item)
+            if reply.action is not None:
+                return reply.action
+            if reply.message is not None:
+                self.echo(reply.message)
+            elif reply.command == "help":
+                self.echo(HELP_TEXT)
+            elif reply.command == "board":
+                self.draw(state, seat)
+                if in_fight:
+                    self.echo(render_fight(state))
+            elif reply.command == "menu":
+                self.echo(render_menu(menu, self._width()))
+            elif reply.command == "quit":
+                raise LeaveGame("quit")
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except EOFError:
+            raise LeaveGame("end of input") from None
+
+    def finish(self, state) -> None:
+        """The end of the game: the board with every treasury (unless boards are off)."""
+        if self.board:
+            self.draw(state, None)
