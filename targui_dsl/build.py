@@ -134,7 +134,8 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
 
     for path, params in FORMULAS:
         formula(path, params)
-    for i, _ in enumerate(_get(data, ("end", "tie_breaks")) or []):
+    tie_breaks = _get(data, ("end", "tie_breaks"))
+    for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
         formula(("end", "tie_breaks", i), PLAYER_PARAMS)
 
     effect_env = _environment(data, {})

@@ -84,7 +84,7 @@ def resolve(ref: str, cwd: Path | None = None) -> Resolved:
                 result.diagnostics.append(error("E0204", f"the `extends` chain is longer than {MAX_CHAIN} files",
                                                 via, "extend a ruleset nearer the base"))
                 break
-            if not path.is_file():
+            if not _is_file(path):
                 result.diagnostics.append(error("E0201", f"`extends` names `{display}`, which does not exist",
                                                 via, "the path is relative to the file that says `extends`"))
                 break
@@ -121,7 +121,7 @@ def resolve(ref: str, cwd: Path | None = None) -> Resolved:
 def _builtin_path(name: str) -> Path | None:
     try:
         return builtin_ruleset_path(name) if name else None
-    except FileNotFoundError:  # installed without its rulesets
+    except (OSError, ValueError):  # installed without its rulesets; a name the system refuses
         return None
 
 
@@ -139,6 +139,14 @@ def _unknown_builtin(name: str, span: Span | None) -> Diagnostic:
         paths = "a path to a file must contain a `/` or end in `.yaml`"
         hint = f"the built-in rulesets are {', '.join(f'`{n}`' for n in names)}; {paths}" if names else paths
     return error("E0201", f"there is no built-in ruleset called `{name}`", span, hint)
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False where the system refuses to look (a name too long)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _identity(path: Path) -> Path:

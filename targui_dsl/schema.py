@@ -26,7 +26,7 @@ import json
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
@@ -85,12 +85,24 @@ def complete_schema(schema: Mapping) -> dict:
     return derived
 
 
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    # JSON Schema counts 7.0 as an integer; the engine counts with it (range,
+    # slices), so a ruleset's whole numbers must be written as such.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
 @lru_cache(maxsize=2)
 def _validator(complete: bool) -> Draft202012Validator:
     schema = load_schema()
     if complete:
         schema = complete_schema(schema)
-    return Draft202012Validator(schema)
+    return _StrictValidator(schema)
 
 
 # --- validation ---------------------------------------------------------------------
@@ -140,6 +152,8 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
             hint = "write the number without quotes or words, like `10`"
         elif isinstance(instance, str) and "boolean" in _types(value):
             hint = "write `true` or `false`"
+        elif isinstance(instance, float) and "integer" in _types(value) and instance.is_integer():
+            hint = f"write it without a decimal point, like `{int(instance)}`"
         return [error("E0301", message, value_span(path, spans, key_spans), hint)]
 
     if kind == "additionalProperties" and isinstance(instance, dict):
@@ -287,7 +301,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, int):
         return f"the number {value}"
     if isinstance(value, float):
-        return f"the number {value:g}"
+        return f"the number {value!r}" if value.is_integer() and abs(value) < 1e16 else f"the number {value:g}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"the text `{shown}`" if shown else "empty text"

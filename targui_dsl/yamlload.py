@@ -35,6 +35,7 @@ __all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DE
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32
+_MAX_INT_BITS = 10_000  # about 3000 decimal digits, well inside what Python will print
 # A broken 1 MiB file could hold thousands of problems; past this many the
 # rest are noise, so loading stops.
 MAX_DIAGNOSTICS = 100
@@ -361,7 +362,11 @@ class _Builder:
         return value, True
 
     def _construct(self, tag: str, text: str) -> Any:
-        return self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, text))
+        value = self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, text))
+        if isinstance(value, int) and value.bit_length() > _MAX_INT_BITS:
+            # 0x... reads any length, but Python cannot print it in decimal (a message would fail)
+            raise ValueError("integer too long")
+        return value
 
     def _yaml11_surprise(self, text: str, value: Any, span: Span) -> bool:
         """Report a plain scalar that YAML 1.1 (PyYAML) and YAML 1.2 read differently."""
@@ -481,10 +486,9 @@ def _yaml12_value(text: str) -> Any:
             return _12_BOOL[text]
         if _12_INT.match(text):
             return int(text)
-        if _12_OCT.match(text):
-            return int(text[2:], 8)
-        if _12_HEX.match(text):
-            return int(text[2:], 16)
+        if _12_OCT.match(text) or _12_HEX.match(text):
+            number = int(text[2:], 8 if _12_OCT.match(text) else 16)
+            return number if number.bit_length() <= _MAX_INT_BITS else text  # too long to print: no opinion
         if _12_FLOAT.match(text):
             return float(text)
         if _12_INF.match(text):

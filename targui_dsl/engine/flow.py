@@ -634,8 +634,9 @@ class FlowMixin:
         source, target = self.attack_source, self.attack_target
         self.cell_camels[source] -= count
         self.cell_camels[target] += count
-        self._set_owner(target, self.player)
         self._end_attack("won")
+        # after the attack's end: taking the last enemy territory ends the game, and `end` is the last event
+        self._set_owner(target, self.player)
 
     def _end_attack(self, result: str) -> None:
         if self.log is not None:

@@ -123,9 +123,9 @@ class GameState(FlowMixin, RuntimeMixin):
         state["phase"] = PHASE_NAMES[self.phase]
         state["rng"] = format(self.rng, "016x")  # 64 bits: a string, so no JSON reader rounds it
         state["forced_outcomes"] = [str(a) for a in self.forced_outcomes]
-        state["final_scores"] = self.final_scores
-        state["final_tie_breaks"] = self.final_tie_breaks
-        state["winners"] = self.winner_seats
+        state["final_scores"] = _copy(self.final_scores)
+        state["final_tie_breaks"] = _copy(self.final_tie_breaks)
+        state["winners"] = _copy(self.winner_seats)
         return {
             "format": STATE_FORMAT,
             "ruleset": game.ruleset.id,
@@ -154,9 +154,9 @@ class GameState(FlowMixin, RuntimeMixin):
         state.phase = PHASE_BY_NAME[saved["phase"]]
         state.rng = int(saved["rng"], 16)
         state.forced_outcomes = [parse_action(text) for text in saved["forced_outcomes"]]
-        state.final_scores = saved["final_scores"]
-        state.final_tie_breaks = saved["final_tie_breaks"]
-        state.winner_seats = saved["winners"]
+        state.final_scores = _copy(saved["final_scores"])
+        state.final_tie_breaks = _copy(saved["final_tie_breaks"])
+        state.winner_seats = _copy(saved["winners"])
         state.log = None
         if state.round > 0:
             state.refresh_board_tables()
@@ -208,3 +208,9 @@ class GameState(FlowMixin, RuntimeMixin):
         return (f"<GameState {self.game.ruleset.id} round {self.round} {PHASE_NAMES[self.phase]}"
                 f" player {self.current_player()}>")
 
+
+def _copy(value):
+    """A copy of a saved result: None, a flat list, or a list of lists (tie-breaks)."""
+    if value is None:
+        return None
+    return [item[:] if isinstance(item, list) else item for item in value]
