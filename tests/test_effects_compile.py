@@ -44,8 +44,8 @@ FORMULAS = {
     "levy": "sum(t.economic for t in player.territories) if player.holds_own_settlement else 0",
     "score": "sum(t.economic for t in player.territories)",
     "treasury_score": "player.treasury + player.cash",
-    "dutch_tie_1": "player.camels",
-    "dutch_tie_2": "player.cash",
+    "treasury_tie": "player.camels",
+    "dutch_tie": "player.camels + player.cash",
     "swedish_tie": "player.cash + player.camels",
 }
 
@@ -205,8 +205,8 @@ def test_scores_and_tie_breaks_of_the_three_variants():
     values = {name: [formula(src).function(rt, p) for p in range(3)] for name, src in FORMULAS.items() if "loses" not in name}
     assert values["score"] == [13, 13, 0]
     assert values["treasury_score"] == [17, 7, 11]
-    assert values["dutch_tie_1"] == [39, 27, 3]
-    assert values["dutch_tie_2"] == [12, 7, 9]
+    assert values["treasury_tie"] == [39, 27, 3]
+    assert values["dutch_tie"] == [51, 34, 12]
     assert values["swedish_tie"] == [51, 34, 12]
 
 
@@ -557,7 +557,7 @@ def doc_snippets():
 
 def test_every_yaml_example_in_the_doc_compiles():
     snippets = doc_snippets()
-    assert len(snippets) >= 2 + 16 + 6 + 3 + 3 + 4  # intro, cards, house rules, combat+levy, scores, tie-breaks
+    assert len(snippets) >= 2 + 16 + 6 + 3 + 3 + 3  # intro, cards, house rules, combat+levy, scores, tie-breaks
     for key, source in snippets:
         if key == "effect":
             effect(source)

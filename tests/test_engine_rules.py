@@ -365,7 +365,7 @@ def test_lost_settlement_no_levy_no_gifts_cannot_win():
 
 
 def test_tie_breaks_decide_and_surviving_ties_are_draws():
-    rs = dutch()  # score: economic value owned; tie-breaks camels, then cash
+    rs = dutch()  # score: economic value owned; tie-break camels + cash
     state = settled_state(rs, players=2)
     state.deck = ["drought"]
     state.apply_action("die 1")
@@ -382,6 +382,20 @@ def test_tie_breaks_decide_and_surviving_ties_are_draws():
     state.force_chance("card drought")
     finish_round(state)
     assert state.winners() == [1] and state.returns() == [0.0, 1.0]
+
+
+def test_dutch_tie_break_adds_camels_and_cash():
+    # RULES.md section 7: "camels + cash". Seat 0 has more camels, seat 1
+    # more camels and cash together: the sum decides, not camels first.
+    state = settled_state(dutch(), players=2)
+    state.deck = ["drought"]
+    put(state, state.game.position_of_cell[state.settlement_cell[0]], camels=12)
+    state.player_cash[0], state.player_cash[1] = 0, 5
+    state.apply_action("die 1")
+    state.force_chance("card drought")
+    finish_round(state)
+    assert state.scores()[0] == state.scores()[1]
+    assert state.winners() == [1]
 
 
 def test_nobody_eligible_is_a_draw_among_those_still_playing():

@@ -36,7 +36,7 @@ CARDS = ["haussa_raid", "gift_kel_ress", "gift_kel_ilbakan", "gift_kel_ahaggar",
 SWITCHES = {
     "original-dutch": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=list(range(1, 17)), no_buying_on=[],
                            cash_lost=False, treasury=False, score="sum(t.economic for t in player.territories)",
-                           tie_breaks=["player.camels", "player.cash"], rounds=16, language="nl"),
+                           tie_breaks=["player.camels + player.cash"], rounds=16, language="nl"),
     "swedish-12": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=[1] + list(range(6, 17)),
                        no_buying_on=["salt_mine"], cash_lost=False, treasury=False,
                        score="sum(t.economic for t in player.territories)",
