@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine_fixtures import any_ruleset, put, start_turn
+from targui_dsl import load_ruleset
+from targui_dsl.agents import make_agent
+from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine import EventLog, Game
 
 
@@ -74,3 +79,24 @@ def test_saved_state_shares_no_list_with_the_game():
     saved["state"]["final_tie_breaks"][0][0] = -1
     saved["state"]["winners"].clear()
     assert (restored.scores(), restored.tie_break_values(), restored.winners()) == (scores, tie_breaks, winners)
+
+
+def test_a_runaway_house_rule_levy_is_capped(tmp_path: Path):
+    # A levy that squares the cash would grow past any bound in a few rounds;
+    # stored amounts stop at MAX_VALUE, so the game stays playable.
+    path = tmp_path / "squared-levy.yaml"
+    path.write_text(
+        "extends: original-dutch\nid: squared-levy\ntitle: Squared levy\n"
+        "levy: player.cash * player.cash + 10\n",
+        encoding="utf-8",
+    )
+    rs = load_ruleset(str(path))
+    state = Game(rs, players=2, seed=3).new_initial_state()
+    bots = [make_agent("random", 1), make_agent("random", 2)]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(state, state.legal_actions()))
+    assert max(state.player_cash) == MAX_VALUE

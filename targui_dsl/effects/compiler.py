@@ -29,12 +29,13 @@ from ..compiled import CompiledCode
 from ..diagnostics import Diagnostic, Span, did_you_mean, error
 from . import nodes as n
 from .parser import Problem, parse
+from .runtime import MAX_VALUE
 from .types import Type
 
 Locate = Callable[[int], Span]
 
 #: Integer literals above this are refused (E0511).
-MAX_INT = 10**9
+MAX_INT = MAX_VALUE
 
 #: The file name of diagnostics when no ``locate`` is given.
 SNIPPET_FILE = "<effect>"

@@ -21,6 +21,16 @@ from __future__ import annotations
 
 from typing import Iterable, Protocol
 
+#: The largest amount a game stores: cash, treasury, a kind's value, a levy.
+#: Rulesets and effect literals have the same cap, so no house rule (say a
+#: levy of ``player.cash * player.cash``) can grow numbers without bound.
+MAX_VALUE = 10**9
+
+
+def clamp(amount: int) -> int:
+    """An amount as the game stores it: between 0 and MAX_VALUE."""
+    return min(MAX_VALUE, max(0, int(amount)))
+
 
 class EffectRuntime(Protocol):
     # Collections ---------------------------------------------------------
@@ -69,12 +79,12 @@ class EffectRuntime(Protocol):
     def cash(self, player: int) -> int: ...
 
     def set_cash(self, player: int, amount: int) -> None:
-        """Below zero reads as zero."""
+        """Clamped between 0 and MAX_VALUE."""
 
     def treasury(self, player: int) -> int: ...
 
     def set_treasury(self, player: int, amount: int) -> None:
-        """Below zero reads as zero."""
+        """Clamped between 0 and MAX_VALUE."""
 
     def player_camels(self, player: int) -> int:
         """Camels on every cell the player owns."""

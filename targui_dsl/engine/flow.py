@@ -34,6 +34,7 @@ from .actions import (
     IllegalAction,
     parse_action,
 )
+from ..effects.runtime import clamp
 from .chance import below
 
 # Phases -----------------------------------------------------------------
@@ -537,8 +538,8 @@ class FlowMixin:
             self.player_cash = [0] * game.players
         levy = [0] * game.players
         for seat in self.all_players():
-            levy[seat] = max(0, int(game.levy(self, seat)))
-            self.player_cash[seat] += levy[seat]
+            levy[seat] = clamp(game.levy(self, seat))
+            self.player_cash[seat] = clamp(self.player_cash[seat] + levy[seat])
         if self.log is not None:
             ids = game.tribe_ids
             self._emit({"type": "round_end", "round": self.round,

@@ -8,6 +8,8 @@ every camel removed goes back to the box, every camel added comes out of it.
 
 from __future__ import annotations
 
+from ..effects.runtime import clamp
+
 STRATEGIC = "strategic"
 ECONOMIC = "economic"
 
@@ -82,14 +84,14 @@ class RuntimeMixin:
 
     def set_cash(self, player, amount):
         if player is not None:
-            self.player_cash[player] = max(0, int(amount))
+            self.player_cash[player] = clamp(amount)
 
     def treasury(self, player):
         return 0 if player is None else self.player_treasury[player]
 
     def set_treasury(self, player, amount):
         if player is not None:
-            self.player_treasury[player] = max(0, int(amount))
+            self.player_treasury[player] = clamp(amount)
 
     def player_camels(self, player):
         if player is None:
@@ -123,7 +125,7 @@ class RuntimeMixin:
             now, lasting = self.kind_economic_now, self.kind_economic_lasting
         else:
             raise ValueError(f"a kind has no field {field!r}")
-        value = int(value)
+        value = clamp(value)
         now[kind] = value
         if not this_round:
             lasting[kind] = value
