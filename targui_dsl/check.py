@@ -427,6 +427,9 @@ class _Checker:
                     elif position in offered and offered[position] != seat:
                         self.error("E0411", f"position {position} is offered to both seat {offered[position] + 1} and seat {seat + 1}", span,
                                    "seats may not share a position: give each seat its own cells")
+                    elif position in offered:
+                        self.error("E0411", f"position {position} is offered to seat {seat + 1} twice", span,
+                                   "list each position once")
                     else:
                         offered.setdefault(position, seat)
                 if off_grid and positions_on_board is not None:

@@ -246,6 +246,16 @@ def test_E0411_seating_problems(tmp_path):
     assert "position 49 is offered to both seat 1 and seat 2" == found[4].message
 
 
+def test_E0411_a_position_offered_twice_to_one_seat(tmp_path):
+    found = house_rule(
+        tmp_path,
+        "extends: original-dutch\nseating:\n  - players: [2, 4]\n    settle_in: sectors\n"
+        "  - players: [3]\n    settle_in: positions\n    positions: [[47, 47, 49], [31, 32, 33], [39, 40, 41]]\n",
+    )
+    assert where(found) == [("E0411", "error", 7, 22)]
+    assert found[0].message == "position 47 is offered to seat 1 twice"
+
+
 def test_E0411_positions_ignored_when_settling_in_sectors_is_a_warning(tmp_path):
     found = house_rule(
         tmp_path,

@@ -39,7 +39,9 @@ def test_parse_is_lenient_about_case_spaces_and_hyphens():
 
 
 @pytest.mark.parametrize("text,message", [("", "empty"), ("fly 1 2", "unknown action"), ("move 1 2", "3 arguments"),
-                                          ("move a b c", "not a number"), ("give", "unknown action")])
+                                          ("move a b c", "not a number"), ("give", "unknown action"),
+                                          ("move 1_2 3 4", "not a number"), ("buy +5 on 12", "not a number"),
+                                          ("enter \u0663", "not a number")])
 def test_bad_action_text_is_explained(text, message):
     with pytest.raises(IllegalAction, match=message):
         parse_action(text)

@@ -140,10 +140,10 @@ def parse_action(text: str, state: "GameState | None" = None) -> Action:
     args: list = []
     for word, kind in zip(rest, signature):
         if kind == "int":
-            try:
-                args.append(int(word))
-            except ValueError:
-                raise IllegalAction(f"`{word}` is not a number (in `{text.strip()}`)") from None
+            # plain ASCII digits only: int() would also take "1_2", "+5" and other scripts' digits
+            if not (word.isascii() and word.isdigit()):
+                raise IllegalAction(f"`{word}` is not a number (in `{text.strip()}`)")
+            args.append(int(word))
         else:
             args.append(word.replace("-", "_"))
     action = Action(verb, tuple(args))
