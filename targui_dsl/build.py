@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from .check import check_meaning
 from .compiled import (
@@ -27,6 +27,7 @@ from .compiled import (
 )
 from .diagnostics import Diagnostic, RulesetError, Sources, Span, error
 from .effects import Environment, Type, compile_effect, compile_formula
+from .paths import value_at
 from .resolve import Resolved, resolve
 from .schema import validate_schema
 
@@ -124,7 +125,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     out: dict[tuple, CompiledCode] = {}
 
     def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
-        source = _get(data, path)
+        source = value_at(data, path)
         if not isinstance(source, str):
             return
         code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
@@ -134,7 +135,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
 
     for path, params in FORMULAS:
         formula(path, params)
-    tie_breaks = _get(data, ("end", "tie_breaks"))
+    tie_breaks = value_at(data, ("end", "tie_breaks"))
     for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
         formula(("end", "tie_breaks", i), PLAYER_PARAMS)
 
@@ -149,17 +150,6 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
         if code is not None:
             out[path] = code
     return out
-
-
-def _get(data: Any, path: tuple) -> Any:
-    for key in path:
-        if isinstance(data, dict):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
 
 
 # --- assembly ----------------------------------------------------------------

@@ -30,11 +30,11 @@ checks them (E05xx).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
-from .schema import dotted, key_span, value_span
+from .paths import value_at
+from .schema import key_span, value_span
 
 # Names the effect language gives a meaning of its own: a kind or tribe id
 # spelled like one of them could not be told apart in a card effect.
@@ -76,15 +76,7 @@ class _Checker:
     # --- helpers ------------------------------------------------------------
 
     def get(self, *path: Any) -> Any:
-        node: Any = self.data
-        for key in path:
-            if isinstance(node, dict) and isinstance(key, str):
-                node = node.get(key)
-            elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
-                node = node[key]
-            else:
-                return None
-        return node
+        return value_at(self.data, path)
 
     def mapping(self, *path: Any) -> dict:
         value = self.get(*path)

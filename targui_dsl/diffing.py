@@ -26,10 +26,11 @@ from typing import Any, Iterable
 
 from .compiled import CompiledRuleset
 from .diagnostics import Span
+from .paths import dotted
 from .resolve import Resolved
 
 __all__ = [
-    "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS", "format_value", "dotted",
+    "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS", "format_value",
     "LogError", "LogDifference", "LogRun", "read_game_log", "verify_log", "replay_log",
 ]
 
@@ -100,14 +101,6 @@ class RulesetDiff:
             "changes": [c.to_json() for c in self.changes],
             "hidden": dict(self.hidden),
         }
-
-
-def dotted(path: Iterable) -> str:
-    """``("end", "tie_breaks", 0)`` -> ``end.tie_breaks[0]``."""
-    out = ""
-    for key in path:
-        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
-    return out
 
 
 def format_value(value: Any) -> str:

@@ -24,12 +24,13 @@ from __future__ import annotations
 import copy
 import json
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
+from .paths import dotted
 from .resources import ruleset_schema_path
 
 Path = tuple
@@ -239,17 +240,6 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
 
 
 # --- helpers shared with check.py -----------------------------------------------------
-
-
-def dotted(path: Iterable) -> str:
-    """``("seating", 1, "positions")`` -> ``seating[1].positions``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
 
 
 def value_span(path: Path, spans: Mapping, key_spans: Mapping) -> Span | None:

@@ -107,7 +107,6 @@ def board_svg(state: "GameState", caption: str | None = None) -> str:
     game = state.game
     ruleset = game.ruleset
     board = ruleset.board
-    kinds = ruleset.kinds
     board_w = board.columns * CELL + (board.columns - 1) * GAP
     board_h = board.rows * CELL + (board.rows - 1) * GAP
     seat_colours = [ruleset.tribes[t].colour for t in game.seat_tribes]

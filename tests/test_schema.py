@@ -11,7 +11,8 @@ from jsonschema import Draft202012Validator
 from targui_dsl.diagnostics import Diagnostic
 from targui_dsl.resolve import resolve
 from targui_dsl.resources import ruleset_schema_path, rulesets_dir
-from targui_dsl.schema import complete_schema, dotted, load_schema, validate_schema
+from targui_dsl.paths import dotted
+from targui_dsl.schema import complete_schema, load_schema, validate_schema
 from targui_dsl.yamlload import load_yaml_file, load_yaml_text
 
 BUILTINS = sorted(rulesets_dir().glob("*.yaml"))

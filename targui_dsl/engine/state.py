@@ -43,7 +43,7 @@ class GameState(FlowMixin, RuntimeMixin):
     @classmethod
     def new(cls, game: Game, log=None) -> "GameState":
         state = cls.__new__(cls)
-        cells, seats, kinds = game.cells, game.players, len(game.kind_ids)
+        cells, seats = game.cells, game.players
         state.game = game
         state.cell_kind = [-1] * cells
         state.cell_owner = [-1] * cells
