@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -38,13 +39,64 @@ def wants_json(output_format: str, as_json: bool) -> bool:
     return as_json or output_format == "json"
 
 
+def colour_forbidden(environ=None) -> bool:
+    """NO_COLOR set (and not empty) or TERM=dumb: no colour, even on a terminal."""
+    environ = os.environ if environ is None else environ
+    return bool(environ.get("NO_COLOR")) or environ.get("TERM") == "dumb"
+
+
 def use_colour(stream=None) -> bool:
-    stream = stream or sys.stdout
-    return hasattr(stream, "isatty") and stream.isatty()
+    """Colour for ``stream`` (standard output by default): only on a terminal, unless NO_COLOR
+    is set or TERM is dumb."""
+    stream = stream if stream is not None else sys.stdout
+    if colour_forbidden():
+        return False
+    try:
+        return bool(getattr(stream, "isatty", None) and stream.isatty())
+    except (ValueError, OSError):  # a closed or odd stream
+        return False
+
+
+def fail(message: str) -> NoReturn:
+    """A one-line error on standard error, then exit 1 (bad input)."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def os_reason(err: OSError) -> str:
+    return err.strerror or str(err)
+
+
+def check_writable(path: str, option: str) -> None:
+    """Exit 1 with a one-line error, before any work is done, if ``path`` cannot be written.
+
+    The file itself is not created: its folder must exist and be writable,
+    and the file, if it exists, must be a writable regular file (or a device
+    such as /dev/null or /dev/stdout)."""
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "Is a directory")
+        if os.path.exists(path):
+            if not os.access(path, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+            return
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise FileNotFoundError(2, f"no folder {folder}")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, f"Permission denied in {folder}")
+    except (OSError, ValueError) as err:
+        reason = os_reason(err) if isinstance(err, OSError) else str(err)
+        fail(f"cannot write {path} ({option}): {reason}")
 
 
 def echo_json(value: Any) -> None:
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a path that is not UTF-8 (surrogate escapes): keep the JSON valid
+        text = json.dumps(value, indent=2)
+    click.echo(text)
 
 
 def load_or_exit(ref: str) -> CompiledRuleset:

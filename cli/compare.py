@@ -23,6 +23,26 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
     the difference B - A, the p-value (two-proportion z-test for rates,
     Welch's t-test for means) and whether it is significant at 0.05, then
     one sentence per significant difference.
+
+    A and B are rulesets: a built-in name or a path to a YAML file, as for
+    every command. Game i is played under both with the same seed (derived
+    from --seed and i) and the same bots, so a difference comes from the
+    rules, not from the luck of the draw. Both must seat --players.
+
+    \b
+    Exit status:
+      0    the games were played and compared, whatever the differences
+      1    A or B has errors (diagnostics printed), or --plot cannot be
+           written (or matplotlib is missing)
+      2    a usage error (a bad option, bot or player count)
+      130  interrupted by Ctrl-C
+
+    \b
+    Examples:
+      targui compare original-dutch updated-treasury
+      targui compare original-dutch my-house-rule.yaml -n 2000 -w 0
+      targui compare swedish-12 original-dutch -p 3 --json
+      targui compare original-dutch swedish-12 --plot comparison.svg
     """
     run_compare(ruleset_a, ruleset_b, games, players, bots, seed, rotate, workers, plot_file,
                 wants_json(output_format, as_json))

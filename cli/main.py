@@ -5,49 +5,82 @@ from __future__ import annotations
 import os
 import sys
 
-import click
+try:  # a Ctrl-C while Python imports the commands ends quietly too
+    import click
 
-from .cards import cards
-from .common import EXIT_BAD_INPUT
-from .compare import compare
-from .diff import diff
-from .play import play
-from .replay import replay
-from .show import rulesets, schema, show
-from .simulate import simulate
-from .validate import validate
+    from .cards import cards
+    from .common import EXIT_BAD_INPUT, colour_forbidden
+    from .compare import compare
+    from .diff import diff
+    from .play import play
+    from .replay import replay
+    from .show import rulesets, schema, show
+    from .simulate import simulate
+    from .validate import validate
+except KeyboardInterrupt:  # pragma: no cover - timing dependent
+    sys.stderr.write("\ninterrupted\n")
+    raise SystemExit(130) from None
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="targui")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """targui: play, check and study Targui and its variants, written as data.
 
     A RULESET is a built-in name (`targui rulesets` lists them) or the path
     of a YAML file that may extend one.
 
+    Colour is used only on a terminal, and never when NO_COLOR is set or
+    TERM is dumb. `targui COMMAND --help` describes each command.
+
     \b
-    Exit status: 0 success, 1 bad input (diagnostics printed), 2 usage error.
+    Exit status: 0 success, 1 bad input (diagnostics or an error printed),
+    2 usage error, 130 interrupted by Ctrl-C.
     """
+    if colour_forbidden():
+        ctx.color = False  # click.echo then strips styles in every subcommand
 
 
 for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare):
     cli.add_command(command)
 
 
+def _quiet_streams() -> None:
+    """After a failed write to stdout, make the interpreter's last flush harmless."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main() -> None:
     """Entry point: no Python traceback reaches a user, whatever the input."""
     try:
-        cli.main(prog_name="targui", standalone_mode=True)
-    except KeyboardInterrupt:
+        # standalone_mode=False: a Ctrl-C reaches us as click.Abort (exit 130, not click's 1)
+        code = cli.main(prog_name="targui", standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("\ninterrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except OSError as err:  # e.g. standard output on a full disk: the system's fault, not ours
+        _quiet_streams()
+        reason = err.strerror or str(err)
+        filename = getattr(err, "filename", None)
+        click.echo(f"error: {filename}: {reason}" if filename else f"error: cannot write output: {reason}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("TARGUI_DEBUG"):
             raise
         click.echo(f"targui: internal error: {type(exc).__name__}: {exc}\n"
                    "This is a bug in targui; set TARGUI_DEBUG=1 to see the traceback.", err=True)
         sys.exit(EXIT_BAD_INPUT)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

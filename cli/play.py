@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import click
 
 from targui_dsl.agents import agent_kinds
 
-from .common import EXIT_OK, RULESET_HELP, load_or_exit
+from .common import EXIT_OK, RULESET_HELP, check_writable, fail, load_or_exit, os_reason
 
 DEFAULT_BOTS = "greedy,random"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
@@ -119,7 +120,8 @@ and `quit` leaves.
 LEAVING AND EXIT STATUS
   0    the game was played to its end, or a human left it: `quit` or end
        of input (Ctrl-D); the unfinished game is not scored
-  1    the ruleset is wrong (its diagnostics are printed)
+  1    the ruleset is wrong (its diagnostics are printed), or the --log
+       file cannot be written
   2    a usage error (a bad option, seat, bot or player count)
   130  interrupted by Ctrl-C
 Whichever way the game ends, the --log file holds every event up to the
@@ -141,9 +143,9 @@ EXAMPLES
               help="Number of players (the ruleset says which counts it seats).")
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
-@click.option("--bots", default=None, show_default=DEFAULT_BOTS,
+@click.option("--bots", default=None,
               help="Bot per seat without a human, comma-separated (random, greedy), in seat order; "
-                   "a shorter list repeats its last bot.")
+                   f"a shorter list repeats its last bot.  [default: {DEFAULT_BOTS}]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -158,15 +160,64 @@ EXAMPLES
 def play(ruleset: str, players: int, humans: tuple[int, ...], bots: str | None, seed: int, log_file: str | None,
          board: bool, colour: str) -> None:
     kinds = parse_bots(bots if bots is not None else DEFAULT_BOTS)
+    if log_file is not None:
+        check_writable(log_file, "--log")
     rs = load_or_exit(ruleset)
     if not humans:
         game, seated = seat_game(rs, players, seed, kinds)
-        _play_bots(game, seated, log_file, board)
+        with _log_errors(log_file):
+            _play_bots(game, seated, log_file, board)
         return
     game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
-    code = _play_with_humans(game, seated, log_file, board, colour)
+    with _log_errors(log_file):
+        code = _play_with_humans(game, seated, log_file, board, colour)
     if code != EXIT_OK:
         sys.exit(code)
+
+
+class _LogUnwritable(Exception):
+    """Writing the --log file failed (a full disk, say)."""
+
+
+class _LogFile:
+    """The --log file: its write errors are told apart from those of standard output."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._file = open(path, "w", encoding="utf-8")
+
+    def _guard(self, method, *args):
+        try:
+            return method(*args)
+        except OSError as err:
+            raise _LogUnwritable(os_reason(err)) from None
+
+    def write(self, text: str) -> int:
+        return self._guard(self._file.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._file.flush)
+
+    def close(self) -> None:
+        self._guard(self._file.close)
+
+
+def _open_log(log_file: str | None) -> _LogFile | None:
+    if log_file is None:
+        return None
+    try:
+        return _LogFile(log_file)
+    except OSError as err:
+        fail(f"cannot write {log_file}: {os_reason(err)}")
+
+
+@contextmanager
+def _log_errors(log_file: str | None):
+    """The --log file cannot be written (a full disk): one line and exit 1."""
+    try:
+        yield
+    except _LogUnwritable as err:
+        fail(f"cannot write {log_file}: {err}")
 
 
 def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> None:
@@ -184,7 +235,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> No
         if line is not None:
             click.echo(line)
 
-    stream = open(log_file, "w", encoding="utf-8") if log_file else None
+    stream = _open_log(log_file)
     try:
         log = EventLog(stream, keep=False)
         log.listeners.append(tell)
@@ -226,7 +277,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         if line is not None:
             click.echo(line)
 
-    stream = open(log_file, "w", encoding="utf-8") if log_file else None
+    stream = _open_log(log_file)
     state = None
     try:
         log = EventLog(stream, keep=False)

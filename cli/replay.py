@@ -13,12 +13,11 @@ import click
 from targui_dsl.diagnostics import RulesetError, render_all
 from targui_dsl.diffing import LogDifference, LogError, read_game_log, replay_log, verify_log
 
-from .common import EXIT_BAD_INPUT, echo_json, format_option, use_colour, wants_json
+from .common import EXIT_BAD_INPUT, echo_json, fail, format_option, use_colour, wants_json
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(EXIT_BAD_INPUT)
+    fail(message)
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
@@ -38,8 +37,11 @@ def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
     if files:
         first = Path(files[0])
         for candidate in (first, Path(log_path).resolve().parent / first):
-            if candidate.is_file():
-                return str(candidate)
+            try:
+                if candidate.is_file():
+                    return str(candidate)
+            except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+                continue
     return None
 
 
@@ -127,6 +129,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     if svg_file == "-" and wants_json(output_format, as_json):
         raise click.BadParameter("the picture and the JSON report cannot both go to standard output",
                                  param_hint="--svg")
+    if partial and not verify:
+        raise click.BadParameter("--partial accepts an unfinished log in --verify; give --verify too",
+                                 param_hint="--partial")
     if at is not None and svg_file is None:
         raise click.BadParameter("--at chooses the moment of the --svg picture; give --svg FILE too",
                                  param_hint="--at")

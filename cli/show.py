@@ -21,7 +21,7 @@ def _plain(value):
     return value
 
 
-@click.command()
+@click.command(epilog=RULESET_HELP)
 @click.argument("ruleset", metavar="RULESET")
 @click.option("--resolved", "view", flag_value="resolved", default=True,
               help="The ruleset after `extends:` is merged (the default).")
@@ -32,9 +32,23 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
     """Show a ruleset after `extends:` is merged, or what its effects compiled to.
 
     With --resolved (the default) the merged ruleset is printed as YAML: what
-    the engine plays, whichever files it came from. With --compiled every
-    formula and card effect is shown as written and as the Python code it
-    was compiled to.
+    the engine plays, whichever files it came from; its first line, a
+    comment, names the files. With --compiled every formula and card effect
+    is shown as written, with its file and line, and as the Python code it
+    was compiled to. With --format json the same is printed as JSON. An
+    abstract base (`base`) cannot be shown: it is only ever extended.
+
+    \b
+    Exit status:
+      0  shown
+      1  the ruleset has errors (its diagnostics are printed)
+      2  the command line itself is wrong
+
+    \b
+    Examples:
+      targui show original-dutch
+      targui show my-house-rule.yaml --compiled
+      targui show updated-treasury --json
     """
     rs = load_or_exit(ruleset)
     if view == "resolved":
@@ -61,7 +75,6 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         click.echo("   " + code.source.strip().replace("\n", "\n   "))
         click.echo(code.python.rstrip())
         click.echo()
-show.help += "\n\n" + RULESET_HELP
 
 
 @click.command()
@@ -72,6 +85,17 @@ def schema() -> None:
 
     \b
       # yaml-language-server: $schema=../schemas/ruleset.schema.json
+
+    The schema checks the shape of a file only; `targui validate` checks
+    its meaning too.
+
+    \b
+    Exit status: 0 (2 for a usage error).
+
+    \b
+    Examples:
+      targui schema > ruleset.schema.json
+      targui schema | python -m json.tool
     """
     click.echo(ruleset_schema_path().read_text(encoding="utf-8"), nl=False)
 
@@ -79,7 +103,21 @@ def schema() -> None:
 @click.command()
 @format_option
 def rulesets(output_format: str, as_json: bool) -> None:
-    """List the built-in rulesets with their titles."""
+    """List the built-in rulesets with their titles.
+
+    One line per ruleset: its name, to give as RULESET to the other
+    commands, and its title. Abstract bases, which are only extended, are
+    left out. With --format json: name, title, the ruleset it extends and
+    the path of its file.
+
+    \b
+    Exit status: 0 (2 for a usage error).
+
+    \b
+    Examples:
+      targui rulesets
+      targui rulesets --json
+    """
     rows = []
     for name in builtin_ruleset_names():
         path = builtin_ruleset_path(name)

@@ -9,17 +9,20 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from .common import EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
+                     use_colour, wants_json)
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+MAX_GAMES = 1_000_000  # hours of play, and every game's record is kept in memory
+MAX_WORKERS = 256
 
 
 def study_options(func):
     """The options `simulate` and `compare` share: which games, how many, how to report them."""
     options = [
-        click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-                     help="Number of games to play (per ruleset)."),
+        click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+                     help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
         click.option("--bots", default="random", show_default=True,
@@ -28,8 +31,9 @@ def study_options(func):
                      help="Batch seed; game i is played with a seed derived from it and i."),
         click.option("--rotate/--no-rotate", default=False, show_default=True,
                      help="Shift the bots one seat each game, so that no bot always plays first."),
-        click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True,
-                     help="Play in this many processes (0: one per CPU); the results do not depend on it."),
+        click.option("--workers", "-w", type=click.IntRange(0, MAX_WORKERS), default=1, show_default=True,
+                     help=f"Play in this many processes, at most {MAX_WORKERS} (0: one per CPU); the results "
+                          "do not depend on it."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
                      help="Also draw the results to FILE (.png, .svg or .pdf; needs matplotlib)."),
     ]
@@ -49,6 +53,8 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
     if plot_file is not None and os.path.splitext(plot_file)[1].lower() not in PLOT_SUFFIXES:
         raise click.BadParameter(f"a plot is written as {', '.join(PLOT_SUFFIXES)}; got {plot_file!r}",
                                  param_hint="--plot")
+    if plot_file is not None:
+        check_writable(plot_file, "--plot")
     rulesets = [load_or_exit(ref) for ref in ruleset_refs]
     for rs in rulesets:
         _, seated = seat_game(rs, players, seed, kinds)
@@ -60,7 +66,12 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
         except PlotUnavailable as err:
             click.echo(f"targui: {err}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-    return rulesets, seated, workers or os.cpu_count() or 1
+    workers = workers or os.cpu_count() or 1
+    if workers > 1 and not all(os.path.isfile(f) for rs in rulesets for f in rs.files):
+        # worker processes load the ruleset again from its files: a pipe (`<(...)`) reads only once
+        click.echo("note: a ruleset file is not a regular file (a pipe?): playing in one process", err=True)
+        workers = 1
+    return rulesets, seated, workers
 
 
 def show_progress(as_json: bool, stream=None) -> bool:
@@ -81,11 +92,16 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
 def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None) -> dict[str, Any]:
     """One batch of games, with a progress bar if asked; worker processes load RULESET by its reference."""
+    from targui_dsl.diagnostics import RulesetError, render_all
     from targui_dsl.simulate import run_games
 
-    with progress_bar(games, label or rs.id, progress) as tick:
-        return run_games(rs if workers == 1 else ref, games=games, players=players, bots=kinds, seed=seed,
-                         rotate=rotate, progress=tick, workers=workers)
+    try:
+        with progress_bar(games, label or rs.id, progress) as tick:
+            return run_games(rs if workers == 1 else ref, games=games, players=players, bots=kinds, seed=seed,
+                             rotate=rotate, progress=tick, workers=workers)
+    except RulesetError as err:  # a worker process found the file changed since it was checked
+        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        fail(f"{ref} changed while the games were played")
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
@@ -115,6 +131,26 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     game lengths, attacks, camels bought, eliminations, how games end, and
     what each (mis)fortune card did. With --against, two rulesets are
     compared instead (see `targui compare`).
+
+    Game i of the batch is played with a seed derived from --seed and i, so
+    a batch gives the same figures whatever --workers is. A progress bar is
+    drawn on standard error when it is a terminal (text format only).
+    Ctrl-C stops the games and the worker processes.
+
+    \b
+    Exit status:
+      0    the games were played and summed up
+      1    the ruleset has errors (diagnostics printed), or --plot cannot
+           be written (or matplotlib is missing)
+      2    a usage error (a bad option, bot or player count)
+      130  interrupted by Ctrl-C
+
+    \b
+    Examples:
+      targui simulate original-dutch
+      targui simulate updated-treasury -n 2000 -p 3 --bots greedy,random --rotate -w 0
+      targui simulate swedish-12 -n 500 --json > summary.json
+      targui simulate original-dutch -n 1000 --plot wins.png
     """
     as_json = wants_json(output_format, as_json)
     if against is not None:

@@ -39,4 +39,7 @@ def builtin_ruleset_names() -> list[str]:
 
 def builtin_ruleset_path(name: str) -> Path | None:
     path = rulesets_dir() / f"{name}.yaml"
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return None

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from contextlib import contextmanager
 from typing import Any, Callable, Sequence
 
 from .agents import make_agent
@@ -169,6 +170,29 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _sigint_held():
+    """Start worker processes that never see a Ctrl-C, not even while Python starts in them.
+
+    ``_worker_init`` ignores SIGINT only once a worker has imported everything;
+    a Ctrl-C before that printed a traceback per worker. Processes started
+    while SIGINT is ignored inherit that through exec, and Python then leaves
+    it ignored. (A Ctrl-C in these few milliseconds is lost; the next one
+    works.)
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _play_task(task: tuple) -> tuple[int, list[dict[str, Any]]]:
     n, *args = task
     return n, _play_chunk(*args)
@@ -205,8 +229,10 @@ def play_records(ruleset: CompiledRuleset, games: int, players: int, kinds: Sequ
     done: dict[int, list[dict[str, Any]]] = {}
     context = multiprocessing.get_context("spawn")
     tasks = [(n, reference, players, kinds, seed, rotate, start, stop) for n, (start, stop) in enumerate(chunks)]
-    pool = context.Pool(min(workers, len(chunks)), initializer=_worker_init)
+    pool = None
     try:
+        with _sigint_held():
+            pool = context.Pool(min(workers, len(chunks)), initializer=_worker_init)
         for n, records in pool.imap_unordered(_play_task, tasks):
             done[n] = records
             if progress is not None:
@@ -214,10 +240,12 @@ def play_records(ruleset: CompiledRuleset, games: int, players: int, kinds: Sequ
                     progress(record["index"])
         pool.close()
     except BaseException:
-        pool.terminate()  # Ctrl-C or an error: stop the workers now, not after the queued games
+        if pool is not None:
+            pool.terminate()  # Ctrl-C or an error: stop the workers now, not after the queued games
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()
     return [record for n in range(len(chunks)) for record in done[n]]
 
 

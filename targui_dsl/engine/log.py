@@ -110,13 +110,14 @@ class Narrator:
         self.names = {t.id: t.name for t in ruleset.tribes}
         self.cards = ruleset.cards
         self.kinds = {k.id: k.name for k in ruleset.kinds}
+        self.title = ruleset.title  # for a header without its (optional) title
 
     def __call__(self, event: dict[str, Any]) -> str | None:
         kind = event["type"]
         name = self.names.get(event.get("tribe", ""), event.get("tribe"))
         if kind == "header":
             tribes = ", ".join(self.names.get(t, t) for t in event["tribes"])
-            return f"{event['title']} ({event['ruleset']}): {event['players']} players ({tribes}), seed {event['seed']}"
+            return f"{event.get('title') or self.title} ({event['ruleset']}): {event['players']} players ({tribes}), seed {event['seed']}"
         if kind == "decision":
             if event["forced"] and event["action"] == "pass":
                 return None
