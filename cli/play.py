@@ -9,7 +9,17 @@ import click
 
 from targui_dsl.agents import agent_kinds
 
-from .common import EXIT_OK, RULESET_HELP, check_writable, fail, load_or_exit, os_reason
+from .common import (
+    EXIT_OK,
+    RULESET_HELP,
+    check_writable,
+    echo_json,
+    fail,
+    format_option,
+    load_or_exit,
+    os_reason,
+    wants_json,
+)
 
 DEFAULT_BOTS = "greedy,random"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
@@ -128,6 +138,12 @@ Whichever way the game ends, the --log file holds every event up to the
 last one applied, as complete JSON lines.
 
 \b
+JSON
+With --format json (bots only) nothing is told: one JSON object gives the
+result: ruleset, players, seed, seats (tribe and bot), rounds, how the game
+ended, scores, tie-break values, winners, whether it is a draw, decisions.
+
+\b
 EXAMPLES
   targui play original-dutch --players 4 --bots greedy,random --seed 1
   targui play updated-treasury --players 2 --human 1
@@ -157,8 +173,12 @@ EXAMPLES
               show_default=True,
               help="Colour the board of a game with humans: auto = only on a terminal, unless NO_COLOR "
                    "is set or TERM is dumb; always wins over NO_COLOR.")
+@format_option
 def play(ruleset: str, players: int, humans: tuple[int, ...], bots: str | None, seed: int, log_file: str | None,
-         board: bool, colour: str) -> None:
+         board: bool, colour: str, output_format: str, as_json: bool) -> None:
+    as_json = wants_json(output_format, as_json)
+    if as_json and humans:
+        raise click.UsageError("--format json is for games of bots: a game with --human is told in the terminal")
     kinds = parse_bots(bots if bots is not None else DEFAULT_BOTS)
     if log_file is not None:
         check_writable(log_file, "--log")
@@ -166,7 +186,9 @@ def play(ruleset: str, players: int, humans: tuple[int, ...], bots: str | None, 
     if not humans:
         game, seated = seat_game(rs, players, seed, kinds)
         with _log_errors(log_file):
-            _play_bots(game, seated, log_file, board)
+            state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json)
+        if as_json:
+            echo_json(_result(state, seated))
         return
     game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     with _log_errors(log_file):
@@ -220,15 +242,36 @@ def _log_errors(log_file: str | None):
         fail(f"cannot write {log_file}: {err}")
 
 
-def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> None:
+def _result(state, seated: list[str]) -> dict:
+    """The outcome of a finished game of bots, for --format json."""
+    game = state.game
+    ids = game.tribe_ids
+    return {
+        "ruleset": game.ruleset.id,
+        "players": game.players,
+        "seed": game.seed,
+        "seats": [{"seat": s + 1, "tribe": ids[s], "bot": kind} for s, kind in enumerate(seated)],
+        "rounds": state.round,
+        "end_reason": state.end_reason,
+        "scores": {ids[s]: score for s, score in enumerate(state.scores())},
+        "tie_breaks": {ids[s]: values for s, values in enumerate(state.final_tie_breaks or [])},
+        "winners": [ids[s] for s in state.winners()],
+        "draw": state.is_draw(),
+        "decisions": state.decisions,
+    }
+
+
+def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True):
+    """Play a game of bots to its end, telling it unless ``tell`` is false; the final state."""
     from targui_dsl.engine import EventLog, Narrator
     from targui_dsl.simulate import agents_for
 
     narrate = Narrator(game)
-    click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({kind})" for s, kind in enumerate(seated)))
+    if tell:
+        click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({kind})" for s, kind in enumerate(seated)))
     holder: dict = {}
 
-    def tell(event: dict) -> None:
+    def tell_event(event: dict) -> None:
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
             click.echo(str(holder["state"]))  # the board as dealt and settled
         line = narrate(event)
@@ -238,7 +281,8 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> No
     stream = _open_log(log_file)
     try:
         log = EventLog(stream, keep=False)
-        log.listeners.append(tell)
+        if tell:
+            log.listeners.append(tell_event)
         agents = agents_for(game, seated)
         state = holder["state"] = game.new_initial_state(log=log)
         while not state.is_terminal():
@@ -248,6 +292,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool) -> No
             stream.close()
     if board:
         click.echo(str(state))
+    return state
 
 
 def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str) -> int:

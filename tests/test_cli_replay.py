@@ -299,3 +299,18 @@ def test_verify_log_and_replay_log_directly(played):
         replay_log(rs, events, at=len(events))
     with pytest.raises(LogError):
         read_game_log(["{}"])
+
+
+def test_a_house_rule_log_replays_from_anywhere(tmp_path, monkeypatch):
+    rules, logs, elsewhere = tmp_path / "rules", tmp_path / "logs", tmp_path / "elsewhere"
+    for folder in (rules, logs, elsewhere):
+        folder.mkdir()
+    (rules / "mine.yaml").write_text(
+        "extends: original-dutch\nid: mine\ntitle: Mine\nsetup:\n  cash: 20\n", encoding="utf-8")
+    monkeypatch.chdir(rules)
+    played = CliRunner().invoke(cli, ["play", "mine.yaml", "--seed", "3", "--log", str(logs / "game.jsonl"), "--json"])
+    assert played.exit_code == 0, played.output
+    monkeypatch.chdir(elsewhere)  # neither the log's folder nor the ruleset's
+    result = CliRunner().invoke(cli, ["replay", str(logs / "game.jsonl"), "--verify"])
+    assert result.exit_code == 0, result.output
+    assert "verified" in result.output

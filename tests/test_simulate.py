@@ -234,3 +234,21 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 @pytest.mark.parametrize("args", [["--workers", "-1"], ["--plot", "out.txt"], ["--games", "0"], ["--format", "xml"]])
 def test_simulate_bad_flags_exit_2(args):
     assert CliRunner().invoke(simulate, ["swedish-12", *args]).exit_code == 2
+
+
+def test_play_json_reports_the_result_of_a_bot_game():
+    result = CliRunner().invoke(cli, ["play", "swedish-12", "--players", "3", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    outcome = json.loads(result.output)  # nothing but the JSON object: the game is not told
+    assert outcome["ruleset"] == "swedish-12" and outcome["players"] == 3 and outcome["seed"] == 4
+    assert [s["tribe"] for s in outcome["seats"]] == ["kel_ahaggar", "kel_ajjer", "kel_ilbakan"]
+    assert outcome["end_reason"] in {"deck", "last_standing"}
+    best = max(outcome["scores"].values())
+    assert outcome["winners"] and all(outcome["scores"][w] == best for w in outcome["winners"]) or \
+        outcome["end_reason"] == "last_standing"
+    assert outcome["draw"] == (len(outcome["winners"]) != 1)
+
+
+def test_play_json_with_a_human_is_a_usage_error():
+    result = CliRunner().invoke(cli, ["play", "swedish-12", "--human", "1", "--json"])
+    assert result.exit_code == 2

@@ -14,6 +14,7 @@ outcomes and decisions, and checks that the engine reports the same events.
 from __future__ import annotations
 
 import json
+import os
 from typing import IO, Any, Iterable
 
 from ..compiled import CompiledRuleset
@@ -47,7 +48,8 @@ def header(game: Game) -> dict[str, Any]:
         "format": LOG_FORMAT,
         "ruleset": ruleset.id,
         "title": ruleset.title,
-        "files": list(ruleset.files),
+        # absolute, so that a house rule's log replays from any directory
+        "files": [os.path.abspath(f) for f in ruleset.files],
         "players": game.players,
         "tribes": list(game.tribe_ids),
         "seed": game.seed,
