@@ -16,6 +16,7 @@ from targui_dsl.diagnostics import RulesetError, render_all
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 RULESET_HELP = "RULESET is a built-in name (see `targui rulesets`) or a path to a YAML file."
 

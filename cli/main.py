@@ -9,7 +9,7 @@ try:  # a Ctrl-C while Python imports the commands ends quietly too
     import click
 
     from .cards import cards
-    from .common import EXIT_BAD_INPUT, colour_forbidden
+    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden
     from .compare import compare
     from .diff import diff
     from .play import play
@@ -19,9 +19,7 @@ try:  # a Ctrl-C while Python imports the commands ends quietly too
     from .validate import validate
 except KeyboardInterrupt:  # pragma: no cover - timing dependent
     sys.stderr.write("\ninterrupted\n")
-    raise SystemExit(130) from None
-
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+    raise SystemExit(130) from None  # EXIT_INTERRUPTED, which may not be imported yet
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -10,6 +10,7 @@ import click
 from targui_dsl.agents import agent_kinds
 
 from .common import (
+    EXIT_INTERRUPTED,
     EXIT_OK,
     RULESET_HELP,
     check_writable,
@@ -22,7 +23,6 @@ from .common import (
 )
 
 DEFAULT_BOTS = "greedy,random"
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
 def parse_bots(value: str) -> list[str]:
