@@ -8,7 +8,8 @@ import click
 
 from targui_dsl.build import build
 from targui_dsl.diagnostics import render_all, sort_key
-from targui_dsl.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets, format_value
+from targui_dsl.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
+from targui_dsl.paths import format_value
 
 from .common import EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, use_colour, wants_json
 

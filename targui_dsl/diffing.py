@@ -26,11 +26,11 @@ from typing import Any, Iterable
 
 from .compiled import CompiledRuleset
 from .diagnostics import Span
-from .paths import dotted
+from .paths import dotted, format_value
 from .resolve import Resolved
 
 __all__ = [
-    "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS", "format_value",
+    "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS",
     "LogError", "LogDifference", "LogRun", "read_game_log", "verify_log", "replay_log",
 ]
 
@@ -101,22 +101,6 @@ class RulesetDiff:
             "changes": [c.to_json() for c in self.changes],
             "hidden": dict(self.hidden),
         }
-
-
-def format_value(value: Any) -> str:
-    """A value as a ruleset author would write it in YAML flow style."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        plain = value and value.strip() == value and "\n" not in value and not any(c in value for c in ",[]{}#\"'")
-        return value if plain else json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 def diff_rulesets(a: Resolved, b: Resolved, include_identity: bool = False) -> RulesetDiff:

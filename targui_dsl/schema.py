@@ -30,7 +30,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
-from .paths import dotted
+from .paths import dotted, format_value
 from .resources import ruleset_schema_path
 
 Path = tuple
@@ -194,23 +194,23 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
         else:
             message = f"`{instance}` is not allowed as a key {owner}"
     elif kind == "enum":
-        choices = ", ".join(f"`{_plain(c)}`" for c in value)
+        choices = ", ".join(f"`{format_value(c)}`" for c in value)
         message = f"`{where}` must be one of {choices}, not {_describe(instance)}"
         hint = did_you_mean(str(instance), [str(c) for c in value]) if isinstance(instance, str) else None
     elif kind == "const":
-        message = f"`{where}` must be `{_plain(value)}`, not {_describe(instance)}"
+        message = f"`{where}` must be `{format_value(value)}`, not {_describe(instance)}"
     elif kind == "pattern":
         message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {_describe(instance)}"
         suggestion = _as_id(str(instance), "_" if value == _ID_PATTERN else "-") if value in _PATTERN_WORDS and "{" not in value else None
         hint = f"write `{suggestion}`" if suggestion else None
     elif kind == "minimum":
-        message = f"`{where}` must be at least {value}, not {_plain(instance)}"
+        message = f"`{where}` must be at least {value}, not {format_value(instance)}"
     elif kind == "maximum":
-        message = f"`{where}` must be at most {value}, not {_plain(instance)}"
+        message = f"`{where}` must be at most {value}, not {format_value(instance)}"
     elif kind == "exclusiveMinimum":
-        message = f"`{where}` must be more than {value}, not {_plain(instance)}"
+        message = f"`{where}` must be more than {value}, not {format_value(instance)}"
     elif kind == "exclusiveMaximum":
-        message = f"`{where}` must be less than {value}, not {_plain(instance)}"
+        message = f"`{where}` must be less than {value}, not {format_value(instance)}"
     elif kind == "minLength":
         message = f"`{where}` must not be empty"
     elif kind == "maxLength":
@@ -270,16 +270,6 @@ def _types(value: Any) -> list[str]:
 def _expected_type(value: Any) -> str:
     words = [_TYPE_WORDS.get(t, t) for t in _types(value) if t != "null"] or ["null"]
     return " or ".join(words)
-
-
-def _plain(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    return str(value)
 
 
 def _describe(value: Any) -> str:

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import build
-from targui_dsl.diffing import diff_rulesets, format_value
-from targui_dsl.paths import dotted
+from targui_dsl.diffing import diff_rulesets
+from targui_dsl.paths import dotted, format_value
 from targui_dsl.resources import rulesets_dir
 
 
