@@ -266,6 +266,8 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     from targui_dsl.engine import EventLog, Narrator
     from targui_dsl.simulate import agents_for
 
+    from .terminal import render_board
+
     narrate = Narrator(game)
     if tell:
         click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({kind})" for s, kind in enumerate(seated)))
@@ -273,7 +275,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
 
     def tell_event(event: dict) -> None:
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
-            click.echo(str(holder["state"]))  # the board as dealt and settled
+            click.echo(render_board(holder["state"]))  # the board as dealt and settled
         line = narrate(event)
         if line is not None:
             click.echo(line)
@@ -291,7 +293,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         if stream is not None:
             stream.close()
     if board:
-        click.echo(str(state))
+        click.echo(render_board(state))
     return state
 
 
