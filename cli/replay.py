@@ -16,23 +16,16 @@ from targui_dsl.diffing import LogDifference, LogError, read_game_log, replay_lo
 from .common import EXIT_BAD_INPUT, echo_json, fail, format_option, use_colour, wants_json
 
 
-def _fail(message: str) -> None:
-    fail(message)
-
-
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
-    """Where to load a log's ruleset from: its built-in name, or the file the header names
-    (relative to the working directory, then to the log's folder); None if neither exists."""
+    """Where to load a log's ruleset from: the file the header names (absolute since
+    logs record it so; older logs: relative to the working directory, then to the
+    log's folder), else the built-in of that name; None if neither exists.
+
+    The file comes first: a house rule may reuse a built-in's id.
+    """
     from targui_dsl.resolve import is_builtin_name
     from targui_dsl.resources import builtin_ruleset_path
 
-    ruleset = header["ruleset"]
-    if is_builtin_name(ruleset):
-        try:
-            if builtin_ruleset_path(ruleset) is not None:
-                return ruleset
-        except FileNotFoundError:
-            pass
     files = header.get("files") or []
     if files:
         first = Path(files[0])
@@ -42,6 +35,13 @@ def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
                     return str(candidate)
             except (OSError, ValueError):  # a name too long for the file system, a NUL byte
                 continue
+    ruleset = header["ruleset"]
+    if is_builtin_name(ruleset):
+        try:
+            if builtin_ruleset_path(ruleset) is not None:
+                return ruleset
+        except FileNotFoundError:
+            pass
     return None
 
 
@@ -52,7 +52,7 @@ def _load(ref: str):
         return load_ruleset(ref)
     except RulesetError as err:
         click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
-        _fail(f"the log's ruleset `{ref}` cannot be loaded")
+        fail(f"the log's ruleset `{ref}` cannot be loaded")
 
 
 def describe_difference(diff: LogDifference) -> list[str]:
@@ -139,9 +139,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         with open(log_file, encoding="utf-8") as handle:
             events = read_game_log(handle)
     except LogError as err:
-        _fail(f"{log_file}: {err}")
+        fail(f"{log_file}: {err}")
     except (OSError, UnicodeDecodeError) as err:
-        _fail(f"cannot read {log_file}: {getattr(err, 'strerror', None) or err}")
+        fail(f"cannot read {log_file}: {getattr(err, 'strerror', None) or err}")
     last = len(events) - 1
     if at is not None and at > last:
         raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
@@ -149,18 +149,18 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     header = events[0]
     ref = ruleset_ref or ruleset_ref_for(header, log_file)
     if ref is None:
-        _fail(f"{log_file}: the log's ruleset `{header['ruleset']}` is not built in and its file "
+        fail(f"{log_file}: the log's ruleset `{header['ruleset']}` is not built in and its file "
               f"{(header.get('files') or ['(none given)'])[0]} was not found; give it with --ruleset PATH")
     rs = _load(ref)
     if rs.id != header["ruleset"]:
-        _fail(f"{log_file} is a game of ruleset `{header['ruleset']}`, but {ref} is `{rs.id}`")
+        fail(f"{log_file} is a game of ruleset `{header['ruleset']}`, but {ref} is `{rs.id}`")
 
     from targui_dsl.engine import Game, Narrator
 
     try:
         game = Game(rs, players=header["players"], seed=header["seed"], tribes=header["tribes"])
     except ValueError as err:
-        _fail(f"{log_file}: the header does not fit ruleset {rs.id}: {err}")
+        fail(f"{log_file}: the header does not fit ruleset {rs.id}: {err}")
     narrate = Narrator(game)
     told = [(i, line) for i, line in ((i, narrate(e)) for i, e in enumerate(events)) if line is not None]
     # The end event is normally the last line; a game won by conquest may log the attack's end after it.
@@ -188,7 +188,7 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         try:
             run = verify_log(rs, events, unfinished=partial)
         except LogError as err:
-            _fail(f"{log_file}: {err}")
+            fail(f"{log_file}: {err}")
         report["verify"] = {"ok": run.ok, "events": run.events, "game_over": run.complete,
                             "difference": run.difference.to_json() if run.difference else None}
         if run.difference is not None:
@@ -215,9 +215,9 @@ def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: di
     try:
         run = replay_log(rs, events, at=at)
     except LogError as err:
-        _fail(str(err))
+        fail(str(err))
     if run.difference is not None:
-        _fail("cannot draw the board: " + "\n".join(describe_difference(run.difference)))
+        fail("cannot draw the board: " + "\n".join(describe_difference(run.difference)))
     moment = len(events) - 1 if at is None else at
     event = events[moment]
     caption = f"after event {moment} of {len(events) - 1} ({event['type']})"
@@ -228,7 +228,7 @@ def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: di
         try:
             Path(svg_file).write_text(text, encoding="utf-8")
         except OSError as err:
-            _fail(f"cannot write {svg_file}: {err.strerror or err}")
+            fail(f"cannot write {svg_file}: {err.strerror or err}")
         if not machine:
             click.echo(f"board after event {moment} written to {os.path.normpath(svg_file)}", err=True)
     report["svg"] = {"file": svg_file, "at": moment}

@@ -314,3 +314,14 @@ def test_a_house_rule_log_replays_from_anywhere(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["replay", str(logs / "game.jsonl"), "--verify"])
     assert result.exit_code == 0, result.output
     assert "verified" in result.output
+
+
+def test_a_house_rule_that_reuses_a_builtin_id_replays_under_its_own_rules(tmp_path, monkeypatch):
+    (tmp_path / "rich.yaml").write_text(
+        "extends: original-dutch\nid: original-dutch\ntitle: Rich start\nsetup:\n  cash: 60\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    log = tmp_path / "game.jsonl"
+    played = CliRunner().invoke(cli, ["play", "rich.yaml", "--seed", "3", "--log", str(log), "--json"])
+    assert played.exit_code == 0, played.output
+    result = CliRunner().invoke(cli, ["replay", str(log), "--verify"])
+    assert result.exit_code == 0, result.output
