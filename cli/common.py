@@ -100,12 +100,15 @@ def echo_json(value: Any) -> None:
     click.echo(text)
 
 
-def load_or_exit(ref: str) -> CompiledRuleset:
-    """Load a RULESET argument; on bad input print the diagnostics and exit 1."""
+def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
+    """Load a RULESET argument; on bad input print the diagnostics (and ``failure``,
+    a last line saying what could not be done) and exit 1."""
     from targui_dsl import load_ruleset
 
     try:
         return load_ruleset(ref)
     except RulesetError as err:
         click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        if failure:
+            fail(failure)
         sys.exit(EXIT_BAD_INPUT)

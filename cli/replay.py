@@ -10,10 +10,9 @@ from typing import Any
 
 import click
 
-from targui_dsl.diagnostics import RulesetError, render_all
 from targui_dsl.diffing import LogDifference, LogError, read_game_log, replay_log, verify_log
 
-from .common import EXIT_BAD_INPUT, echo_json, fail, format_option, use_colour, wants_json
+from .common import EXIT_BAD_INPUT, echo_json, fail, format_option, load_or_exit, wants_json
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
@@ -43,16 +42,6 @@ def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
         except FileNotFoundError:
             pass
     return None
-
-
-def _load(ref: str):
-    from targui_dsl import load_ruleset
-
-    try:
-        return load_ruleset(ref)
-    except RulesetError as err:
-        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
-        fail(f"the log's ruleset `{ref}` cannot be loaded")
 
 
 def describe_difference(diff: LogDifference) -> list[str]:
@@ -151,7 +140,7 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     if ref is None:
         fail(f"{log_file}: the log's ruleset `{header['ruleset']}` is not built in and its file "
               f"{(header.get('files') or ['(none given)'])[0]} was not found; give it with --ruleset PATH")
-    rs = _load(ref)
+    rs = load_or_exit(ref, f"the log's ruleset `{ref}` cannot be loaded")
     if rs.id != header["ruleset"]:
         fail(f"{log_file} is a game of ruleset `{header['ruleset']}`, but {ref} is `{rs.id}`")
 
