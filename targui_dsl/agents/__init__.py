@@ -1,19 +1,20 @@
-"""Bots: ``make_agent(kind, seed)`` gives an object with ``choose(state, legal_actions=None) -> Action``.
+"""Bots: ``make_agent(kind, seed)`` gives a :class:`~targui_dsl.engine.Player`:
+``choose(observation, legal_actions) -> action id``.
 
-Kinds: ``random`` (uniform over a decomposition: kind of action, then
-where, then how many) and ``greedy`` (a one-step heuristic, see
-:mod:`.greedy`). Agents decide only at decision nodes; chance is the
-state's business.
+Kinds: ``random`` (uniform over each decision step's legal actions) and
+``greedy`` (a one-step heuristic, see :mod:`.greedy`). Bots decide only from
+their seat's observation; chance is the state's business.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from ..engine.loop import Player
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 
-AGENTS: dict[str, Callable[[int], object]] = {
+AGENTS: dict[str, Callable[[int], Player]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
 }
@@ -23,7 +24,7 @@ def agent_kinds() -> list[str]:
     return sorted(AGENTS)
 
 
-def make_agent(kind: str, seed: int = 0):
+def make_agent(kind: str, seed: int = 0) -> Player:
     try:
         factory = AGENTS[kind]
     except KeyError:

@@ -22,20 +22,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import (
-    AGAIN_ACTION,
-    ATTACK,
-    DEPOSIT,
-    ENTER,
-    GIVE_UP_ACTION,
-    MOVE,
-    PASS_ACTION,
-    SECTOR,
-    SETTLE,
-    Action,
-    buy,
-)
-from ..engine.flow import ADD_PHASE, ATTACK_CHOICE, ENTER_PHASE, MOVE_PHASE, SETUP_SECTOR, SETUP_SETTLE
+from ..engine.actions import AGAIN, GIVE_UP, PASS
+from ..engine.observation import Observation
+from ..engine.phases import Phase
 
 OWN_SETTLEMENT_BONUS = 40.0
 ENEMY_SETTLEMENT_BONUS = 15.0
@@ -93,176 +82,190 @@ class FightOdds:
 
 
 class GreedyAgent:
+    """Decides from one seat's :class:`Observation`; plans a compound action (where, then how
+    many) at its first step and plays the rest of it at the steps that follow."""
+
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._planned = 0  # the count planned for the next count step
 
     # Reading the board --------------------------------------------------
-    def _rounds_left(self, state) -> int:
-        return max(1, state.game.ruleset.rounds - state.round + 1)
+    def _rounds_left(self, obs: Observation) -> int:
+        return max(1, obs.game.rounds - obs.round + 1)
 
-    def value(self, state, cell: int, me: int) -> float:
+    def value(self, obs: Observation, cell: int, me: int) -> float:
         """What owning ``cell`` is worth to ``me`` until the end, in silver-like units."""
-        worth = state.economic(cell) * (self._rounds_left(state) + 1) + state.strategic(cell)
-        if state.cell_kind[cell] == state.game.settlement_kind:
-            if state.settlement_cell[me] == cell:
+        worth = float(obs.economic(cell) * (self._rounds_left(obs) + 1) + obs.strategic(cell))
+        if obs.kind(cell) == obs.game.settlement_kind:
+            if obs.settlement(me) == cell:
                 worth += OWN_SETTLEMENT_BONUS
-            elif cell in state.settlement_cell:
+            elif any(obs.settlement(s) == cell for s in range(obs.game.players)):
                 worth += ENEMY_SETTLEMENT_BONUS
         return worth
 
-    def threat(self, state, cell: int, me: int, ignore: int = -1) -> int:
+    def threat(self, obs: Observation, cell: int, me: int, ignore: int = -1) -> int:
         """The most enemy camels that could strike ``cell`` from one neighbour."""
-        owner, camels = state.cell_owner, state.cell_camels
-        return max((camels[n] for n in state.move_neighbours[cell]
-                    if owner[n] >= 0 and owner[n] != me and n != ignore), default=0)
+        best = 0
+        for n in obs.game.neighbours[cell]:
+            holder = obs.owner(n)
+            if holder >= 0 and holder != me and n != ignore:
+                best = max(best, obs.camels(n))
+        return best
 
-    def odds(self, state, source: int, target: int) -> FightOdds:
-        game = state.game
-        sides = range(1, game.ruleset.die_sides + 1)
-        ld = tuple(max(0, int(game.defender_loses(state, d, source, target))) for d in sides)
-        la = tuple(max(0, int(game.attacker_loses(state, d, source, target))) for d in sides)
+    def odds(self, obs: Observation, source: int, target: int) -> FightOdds:
+        game = obs.game
+        rt = obs.runtime
+        sides = range(1, game.die_sides + 1)
+        ld = tuple(max(0, int(game.defender_loses(rt, d, source, target))) for d in sides)
+        la = tuple(max(0, int(game.attacker_loses(rt, d, source, target))) for d in sides)
         key = (ld, la)
         odds = _ODDS_CACHE.get(key)
         if odds is None:
             odds = _ODDS_CACHE[key] = FightOdds(ld, la)
         return odds
 
-    def keep_on(self, state, cell: int, me: int, ignore: int = -1) -> int:
+    def keep_on(self, obs: Observation, cell: int, me: int, ignore: int = -1) -> int:
         """Camels to leave on ``cell`` so that it is not an easy target."""
-        threat = self.threat(state, cell, me, ignore)
+        threat = self.threat(obs, cell, me, ignore)
         if not threat:
             return 0
-        bonus = 2 if state.settlement_cell[me] == cell else 0
+        bonus = 2 if obs.settlement(me) == cell else 0
         return threat + 1 + bonus
 
     # Deciding -----------------------------------------------------------
-    def choose(self, state, legal_actions=None) -> Action:
-        phase = state.phase
-        if phase == MOVE_PHASE:
-            return self._movement(state)
-        if phase == ADD_PHASE:
-            return self._adding(state)
-        if phase == ATTACK_CHOICE:
-            win, _ = self.odds(state, state.attack_source, state.attack_target)(
-                state.cell_camels[state.attack_source], state.cell_camels[state.attack_target])
-            return AGAIN_ACTION if win >= CONTINUE_MIN_WIN_CHANCE else GIVE_UP_ACTION
-        if phase == ENTER_PHASE:
-            me, source = state.player, state.attack_source
-            have = state.cell_camels[source]
-            keep = min(have - 1, self.keep_on(state, source, me))
-            return Action(ENTER, (max(1, have - keep),))
-        if phase == SETUP_SETTLE:
-            return self._settle(state)
-        if phase == SETUP_SECTOR:
-            return Action(SECTOR, (state.game.sector_ids[self.rng.choice(state.free_sectors())],))
-        return (legal_actions or state.legal_actions())[0]
+    def choose(self, observation: Observation, legal_actions: list[int]) -> int:
+        obs = observation
+        phase = obs.phase
+        if phase == Phase.MOVE:
+            return self._movement(obs, legal_actions)
+        if phase in (Phase.MOVE_COUNT, Phase.BUY_COUNT):
+            return obs.count_step(self._planned)
+        if phase == Phase.DEPOSIT:
+            me = obs.seat
+            return obs.count_step((obs.cash(me) or 0) - self._buy_budget(obs, me))
+        if phase == Phase.BUY_CELL:
+            return self._adding(obs, legal_actions)
+        if phase == Phase.ATTACK_CHOICE:
+            source, target = obs.attack()  # type: ignore[misc]
+            win, _ = self.odds(obs, source, target)(obs.camels(source), obs.camels(target))
+            return AGAIN if win >= CONTINUE_MIN_WIN_CHANCE else GIVE_UP
+        if phase == Phase.ENTER:
+            me = obs.seat
+            source, _ = obs.attack()  # type: ignore[misc]
+            have = obs.camels(source)
+            keep = min(have - 1, self.keep_on(obs, source, me))
+            return obs.count_step(max(1, have - keep))
+        if phase == Phase.SETTLE:
+            return self._settle(obs)
+        if phase == Phase.SECTOR:
+            return obs.game.actions.sector(self.rng.choice(obs.free_sectors()))
+        return legal_actions[0]
 
-    def _settle(self, state) -> Action:
-        game = state.game
-        seat = state.setup_seat
+    def _settle(self, obs: Observation) -> int:
+        game = obs.game
+        settlements = [obs.settlement(s) for s in range(game.players)]
 
         def merit(cell: int) -> float:
             score = 0.0
             for n in game.neighbours[cell]:
-                kind = state.cell_kind[n]
+                kind = obs.kind(n)
                 if kind >= 0 and game.kind_passable[kind]:
                     score += game.base_economic[kind] * 2 + game.base_strategic[kind]
             # stay away from other settlements
-            for other in state.settlement_cell:
+            for other in settlements:
                 if other >= 0 and other in game.neighbours[cell]:
                     score -= 20
             return score + self.rng.random() * 0.01
 
-        cell = max(state.settle_cells(seat), key=merit)
-        return Action(SETTLE, (game.position_of_cell[cell],))
+        return game.actions.cell(max(obs.settle_cells(), key=merit))
 
-    def _buy_budget(self, state, me: int) -> int:
+    def _buy_budget(self, obs: Observation, me: int) -> int:
         """Cash to keep in hand for buying camels this turn (the rest goes to the treasury)."""
-        cash = state.player_cash[me]
-        deficit = self._worst_deficit(state, me)
-        if state.round >= state.game.ruleset.rounds:
+        cash = obs.cash(me) or 0
+        deficit = self._worst_deficit(obs, me)
+        rounds = obs.game.rounds
+        if obs.round >= rounds:
             return min(cash, deficit)  # the last round: only what defence needs
-        progress = (state.round - 1) / max(1, state.game.ruleset.rounds)
+        progress = (obs.round - 1) / max(1, rounds)
         return min(cash, max(deficit, int(cash * (1 - progress))))
 
-    def _worst_deficit(self, state, me: int) -> int:
-        owner, camels = state.cell_owner, state.cell_camels
+    def _worst_deficit(self, obs: Observation, me: int) -> int:
         worst = 0
-        for cell in range(len(owner)):
-            if owner[cell] == me:
-                need = self.keep_on(state, cell, me) - camels[cell]
-                if state.settlement_cell[me] == cell:
-                    need *= 2
-                worst = max(worst, need)
+        own = obs.settlement(me)
+        for cell in obs.cells_of(me):
+            need = self.keep_on(obs, cell, me) - obs.camels(cell)
+            if own == cell:
+                need *= 2
+            worst = max(worst, need)
         return worst
 
-    def _movement(self, state) -> Action:
-        me = state.player
-        pos = state.game.position_of_cell
-        if state.can_deposit():
-            amount = state.player_cash[me] - self._buy_budget(state, me)
-            if amount > 0:
-                return Action(DEPOSIT, (amount,))
-        owner, camels = state.cell_owner, state.cell_camels
-        best, best_score = PASS_ACTION, 0.0
-        for source, target, have, is_attack in state.move_options():
-            holder = owner[target]
-            if is_attack:
-                win, kept = self.odds(state, source, target)(have, camels[target])
+    def _movement(self, obs: Observation, legal_actions: list[int]) -> int:
+        me = obs.seat
+        space = obs.game.actions
+        best, best_score = PASS, 0.0
+        for action in legal_actions:
+            if not space.is_pair(action):
+                continue
+            source, target = space.pair_of(action)
+            have = obs.camels(source)
+            holder = obs.owner(target)
+            if obs.defended(target):
+                win, kept = self.odds(obs, source, target)(have, obs.camels(target))
                 if win < ATTACK_MIN_WIN_CHANCE:
                     continue
-                gain = self.value(state, target, me)
+                gain = self.value(obs, target, me)
                 # leaving the source emptied is a risk only when someone can strike it
-                risk = self.value(state, source, me) * 0.5 if self.threat(state, source, me, target) else 0.0
-                score = win * gain - (have - kept) * 0.8 + camels[target] * 0.3 - (1 - win) * risk
+                risk = self.value(obs, source, me) * 0.5 if self.threat(obs, source, me, target) else 0.0
+                score = win * gain - (have - kept) * 0.8 + obs.camels(target) * 0.3 - (1 - win) * risk
                 if score > best_score:
-                    best, best_score = Action(ATTACK, (pos[source], pos[target])), score
+                    best, best_score = action, score
                 continue
-            keep = self.keep_on(state, source, me)
+            keep = self.keep_on(obs, source, me)
             movable = have - keep
             if holder == me:
                 # reinforce: move spare camels to where the threat is unmet
-                need = self.keep_on(state, target, me) - camels[target]
+                need = self.keep_on(obs, target, me) - obs.camels(target)
                 if need <= 0 or movable <= 0:
                     continue
                 count = min(movable, need + 1)
-                score = 0.5 * self.value(state, target, me) * min(1.0, count / need)
+                score = 0.5 * self.value(obs, target, me) * min(1.0, count / need)
                 if score > best_score:
-                    best, best_score = Action(MOVE, (pos[source], pos[target], count)), score
+                    best, best_score, self._planned = action, score, count
                 continue
             if movable <= 0:
                 continue
             # grab an unowned cell, or walk into an undefended enemy cell
-            needed = self.keep_on(state, target, me, ignore=-1)
+            needed = self.keep_on(obs, target, me, ignore=-1)
             count = movable if needed > movable else max(needed, min(movable, max(1, movable // 2)))
-            score = self.value(state, target, me) * (1.0 if count >= needed else 0.4)
+            score = self.value(obs, target, me) * (1.0 if count >= needed else 0.4)
             if holder >= 0:
                 score += ENEMY_SETTLEMENT_BONUS * 0.2
             if score > best_score:
-                best, best_score = Action(MOVE, (pos[source], pos[target], count)), score
+                best, best_score, self._planned = action, score, count
         return best
 
-    def _adding(self, state) -> Action:
-        me = state.player
-        limit = state.buy_limit()
-        cells = state.buy_cells()
+    def _adding(self, obs: Observation, legal_actions: list[int]) -> int:
+        me = obs.seat
+        space = obs.game.actions
+        cells = [space.cell_of(a) for a in legal_actions if space.is_cell(a)]
+        limit = obs.buy_limit() or 0
         if not limit or not cells:
-            return PASS_ACTION
-        if state.round >= state.game.ruleset.rounds and state.game.ruleset.treasury:
-            deficit = self._worst_deficit(state, me)
-            limit = min(limit, deficit)
+            return PASS
+        if obs.round >= obs.game.rounds and obs.game.treasury:
+            limit = min(limit, self._worst_deficit(obs, me))
             if limit <= 0:
-                return PASS_ACTION
-        owner, camels = state.cell_owner, state.cell_camels
+                return PASS
 
         def need(cell: int) -> float:
-            deficit = self.keep_on(state, cell, me) - camels[cell]
-            urgency = max(0, deficit) * self.value(state, cell, me)
-            chance = max((self.value(state, n, me) / (1 + camels[n])
-                          for n in state.move_neighbours[cell] if owner[n] != me), default=0.0)
+            deficit = self.keep_on(obs, cell, me) - obs.camels(cell)
+            urgency = max(0, deficit) * self.value(obs, cell, me)
+            chance = max((self.value(obs, n, me) / (1 + obs.camels(n))
+                          for n in obs.game.neighbours[cell]
+                          if obs.owner(n) != me and obs.kind(n) >= 0 and obs.game.kind_passable[obs.kind(n)]),
+                         default=0.0)
             return urgency + chance + self.rng.random() * 0.01
 
-        cell = max(cells, key=need)
-        return buy(limit, state.game.position_of_cell[cell])
+        self._planned = limit
+        return space.cell(max(cells, key=need))

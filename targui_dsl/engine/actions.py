@@ -1,160 +1,166 @@
-"""Actions: small immutable values that print as a player would type them.
+"""The integer action space: every decision is one small choice, OpenSpiel's way.
 
-Positions in actions are the printed board numbers (1 = the centre), never
-internal cell indices, so ``str(action)`` is what a human types and
-``parse_action(str(action), state) == action``.
+A compound move is split into steps by the same player, so that every
+decision lists a few dozen actions and a uniformly random choice is uniform
+at each step::
 
-Decisions::
+    movement phase (treasury)  how much to deposit:   count 0 .. cash
+    movement phase             a pair or pass:        move 25 24 | attack 25 24 | pass
+                               then how many (moves): count 1 .. camels on 25
+    attack                     again | give up;  after a conquest: count 1 .. camels left
+    adding phase               a cell or pass:        buy on 12 | pass
+                               then how many:         count 1 .. what cash and box allow
+    setup                      sector north_west;  settle 47
 
-    sector north_west      pick a free sector (2 and 4 players)
-    settle 47              put the settlement on position 47
-    deposit 5              move 5 silver from hand into the treasury
-    move 12 13 4           move 4 camels from 12 to 13 (own, unowned or undefended enemy cell)
-    attack 12 13           attack the defended enemy cell 13 from 12
-    again                  throw again in a running attack
-    give up                end a running attack
-    enter 3                after a conquest, move 3 camels into the taken cell
-    buy 5 on 12            buy 5 camels and place them on 12
-    pass                   end the movement or adding phase without acting
+Ids (``game.num_distinct_actions()`` in all, fixed by the ruleset and the
+number of players)::
 
-Chance outcomes (explicit chance nodes, forced outcomes, the log)::
+    0                     pass
+    1, 2                  again, give up
+    3 .. 258              count 0 .. 255
+    then one per sector   sector <id>
+    then one per cell     settle <position> | buy on <position> | choose <position>
+    then one per pair     move/attack <position> <position>: every ordered pair of adjacent cells
+    then one per seat     choose <tribe>  (choices inside card effects)
 
-    deal guelta            the next position of the deal gets a guelta
-    die 4                  a throw of the die
-    turn kel_ress          the next card of the round stack is Kel Ress's tribal card
-    card sandstorm         the next card of the round stack is this (mis)fortune card
+Counts above 255 are chosen in base-256 digits, most significant first
+(``count 256..511`` narrows the range, then ``count 300``), so no decision
+ever lists more than 256 counts and nothing grows with a house rule's
+camel box of 10**9. Up to 255 the choice is a single step.
+
+Chance outcomes have their own small space (``game.max_chance_outcomes()``):
+a die throw ``d`` is ``d - 1``; a dealt kind its kind index; the next card
+of the round stack is a seat (its tribal card) or ``players + card index``.
+
+Readable forms (``move 25 24 5``, ``buy 5 on 12``, ``deposit 4``, ``enter 3``)
+stay what logs and the terminal show; ``state.apply_action(text)`` accepts
+them and takes the steps they stand for.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from .game import Game
 
-SECTOR = "sector"
-SETTLE = "settle"
-DEPOSIT = "deposit"
-MOVE = "move"
-ATTACK = "attack"
-AGAIN = "again"
-GIVE_UP = "give up"
-ENTER = "enter"
-BUY = "buy"
-PASS = "pass"
-DEAL = "deal"
-DIE = "die"
-TURN = "turn"
-CARD = "card"
-
-CHANCE_VERBS = frozenset({DEAL, DIE, TURN, CARD})
-
-# verb -> the types of its arguments ("int" or "name")
-_SIGNATURES: dict[str, tuple[str, ...]] = {
-    SECTOR: ("name",),
-    SETTLE: ("int",),
-    DEPOSIT: ("int",),
-    MOVE: ("int", "int", "int"),
-    ATTACK: ("int", "int"),
-    AGAIN: (),
-    GIVE_UP: (),
-    ENTER: ("int",),
-    BUY: ("int", "int"),
-    PASS: (),
-    DEAL: ("name",),
-    DIE: ("int",),
-    TURN: ("name",),
-    CARD: ("name",),
-}
+PASS = 0
+AGAIN = 1
+GIVE_UP = 2
+COUNT_BASE = 3
+#: One count step chooses among at most this many values (one base-256 digit).
+COUNT_RADIX = 256
+SECTOR_BASE = COUNT_BASE + COUNT_RADIX
 
 
 class IllegalAction(ValueError):
     """An action that is malformed, or not legal in the state it is applied to."""
 
 
-class Action(NamedTuple):
-    verb: str
-    args: tuple = ()
+@dataclass(frozen=True)
+class ActionSpace:
+    """The id layout of one game: which range of ids means what."""
 
-    def __str__(self) -> str:
-        if self.verb == BUY:
-            return f"buy {self.args[0]} on {self.args[1]}"
-        if not self.args:
-            return self.verb
-        return self.verb + " " + " ".join(str(a) for a in self.args)
-
-    def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+    sectors: int
+    cells: int
+    pairs: tuple[tuple[int, int], ...]  # pair index -> (source cell, target cell)
+    players: int
 
     @property
-    def is_chance(self) -> bool:
-        return self.verb in CHANCE_VERBS
+    def cell_base(self) -> int:
+        return SECTOR_BASE + self.sectors
+
+    @property
+    def pair_base(self) -> int:
+        return self.cell_base + self.cells
+
+    @property
+    def seat_base(self) -> int:
+        return self.pair_base + len(self.pairs)
+
+    @property
+    def size(self) -> int:
+        return self.seat_base + self.players
+
+    # Building ids -----------------------------------------------------------
+    def count(self, value: int) -> int:
+        """The id of count step value ``value`` (0..255)."""
+        return COUNT_BASE + value
+
+    def sector(self, index: int) -> int:
+        return SECTOR_BASE + index
+
+    def cell(self, cell: int) -> int:
+        return self.cell_base + cell
+
+    def seat(self, seat: int) -> int:
+        return self.seat_base + seat
+
+    # Reading ids ----------------------------------------------------------
+    def is_count(self, action: int) -> bool:
+        return COUNT_BASE <= action < SECTOR_BASE
+
+    def count_value(self, action: int) -> int:
+        return action - COUNT_BASE
+
+    def sector_index(self, action: int) -> int:
+        return action - SECTOR_BASE
+
+    def is_cell(self, action: int) -> bool:
+        return self.cell_base <= action < self.pair_base
+
+    def cell_of(self, action: int) -> int:
+        return action - self.cell_base
+
+    def is_pair(self, action: int) -> bool:
+        return self.pair_base <= action < self.seat_base
+
+    def pair_of(self, action: int) -> tuple[int, int]:
+        """(source cell, target cell) of a pair id."""
+        return self.pairs[action - self.pair_base]
+
+    def is_seat(self, action: int) -> bool:
+        return self.seat_base <= action < self.size
+
+    def seat_of(self, action: int) -> int:
+        return action - self.seat_base
 
 
-# Shared instances of the argument-less actions.
-AGAIN_ACTION = Action(AGAIN)
-GIVE_UP_ACTION = Action(GIVE_UP)
-PASS_ACTION = Action(PASS)
+def make_action_space(game: "Game") -> tuple[ActionSpace, tuple[dict[int, int], ...]]:
+    """The action space of a game and, per source cell, target cell -> pair id."""
+    pairs = tuple((source, target) for source in range(game.cells) for target in sorted(game.neighbours[source]))
+    space = ActionSpace(sectors=len(game.sector_ids), cells=game.cells, pairs=pairs, players=game.players)
+    by_source: list[dict[int, int]] = [{} for _ in range(game.cells)]
+    for index, (source, target) in enumerate(pairs):
+        by_source[source][target] = space.pair_base + index
+    return space, tuple(by_source)
 
 
-def move(source: int, target: int, count: int) -> Action:
-    return Action(MOVE, (source, target, count))
+def digit_range(lo: int, hi: int, prefix: int, digits_left: int) -> tuple[int, int]:
+    """The digits allowed at a count step: the next base-256 digit after ``prefix``
+    (``digits_left`` digits still to choose, this one included) such that some
+    count in ``lo..hi`` starts with the chosen digits."""
+    scale = COUNT_RADIX ** (digits_left - 1)
+    base = prefix * COUNT_RADIX
+    return max(0, lo // scale - base), min(COUNT_RADIX - 1, hi // scale - base)
 
 
-def attack(source: int, target: int) -> Action:
-    return Action(ATTACK, (source, target))
+def count_digits(hi: int) -> int:
+    """How many count steps choosing a count up to ``hi`` takes (1 up to 255)."""
+    digits = 1
+    while hi >= COUNT_RADIX ** digits:
+        digits += 1
+    return digits
 
 
-def buy(count: int, position: int) -> Action:
-    return Action(BUY, (count, position))
+def words(text: str) -> list[str]:
+    """An action text as lower-case words (``give up`` and ``buy 5 on 12`` included)."""
+    return text.strip().lower().replace("-", "_").split()
 
 
-def die(value: int) -> Action:
-    return Action(DIE, (value,))
-
-
-def parse_action(text: str, state: "GameState | None" = None) -> Action:
-    """Read an action as printed by ``str(action)``.
-
-    Raises :class:`IllegalAction` (a ``ValueError``) with a readable reason
-    when the text is not an action, or, given a state, when the action is
-    not legal in it.
-    """
-    words = text.strip().lower().split()
-    if not words:
-        raise IllegalAction("empty action")
-    verb, rest = words[0], words[1:]
-    if verb == "give" and rest[:1] == ["up"]:
-        verb, rest = GIVE_UP, rest[1:]
-    elif verb == BUY:
-        # "buy 5 on 12"; "buy 5 12" is accepted too
-        if len(rest) == 3 and rest[1] == "on":
-            rest = [rest[0], rest[2]]
-    signature = _SIGNATURES.get(verb)
-    if signature is None:
-        known = ", ".join(sorted(_SIGNATURES))
-        raise IllegalAction(f"unknown action `{words[0]}` (actions: {known})")
-    if len(rest) != len(signature):
-        raise IllegalAction(f"`{verb}` takes {len(signature)} argument{'s' if len(signature) != 1 else ''}, "
-                            f"got {len(rest)}: try `{_example(verb)}`")
-    args: list = []
-    for word, kind in zip(rest, signature):
-        if kind == "int":
-            # plain ASCII digits only: int() would also take "1_2", "+5" and other scripts' digits
-            if not (word.isascii() and word.isdigit()):
-                raise IllegalAction(f"`{word}` is not a number (in `{text.strip()}`)")
-            args.append(int(word))
-        else:
-            args.append(word.replace("-", "_"))
-    action = Action(verb, tuple(args))
-    if state is not None:
-        state.check_legal(action)
-    return action
-
-
-def _example(verb: str) -> str:
-    return {
-        SECTOR: "sector north_west", SETTLE: "settle 47", DEPOSIT: "deposit 5", MOVE: "move 12 13 4",
-        ATTACK: "attack 12 13", ENTER: "enter 3", BUY: "buy 5 on 12", DEAL: "deal guelta", DIE: "die 4",
-        TURN: "turn kel_ress", CARD: "card sandstorm",
-    }.get(verb, verb)
+def plain_number(word: str, text: str) -> int:
+    # plain ASCII digits only: int() would also take "1_2", "+5" and other scripts' digits
+    if not (word.isascii() and word.isdigit()) or len(word) > 12:
+        raise IllegalAction(f"`{word}` is not a number (in `{text.strip()}`)")
+    return int(word)

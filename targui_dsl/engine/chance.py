@@ -10,7 +10,7 @@ seeding may change).
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+GOLDEN = 0x9E3779B97F4A7C15
 
 
 def mix64(z: int) -> int:
@@ -28,12 +28,12 @@ def seed_state(seed: int) -> int:
 
 def derive_seed(seed: int, index: int) -> int:
     """A seed for sub-stream ``index`` (game ``index`` of a batch): stable and well spread."""
-    return mix64((seed & MASK64) ^ mix64((index + 1) * _GOLDEN))
+    return mix64((seed & MASK64) ^ mix64((index + 1) * GOLDEN))
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """(new state, 64 random bits)."""
-    state = (state + _GOLDEN) & MASK64
+    state = (state + GOLDEN) & MASK64
     return state, mix64(state)
 
 

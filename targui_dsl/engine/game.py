@@ -8,10 +8,20 @@ variants is in those tables and in the compiled formulas and effects.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..compiled import CompiledRuleset
+from .actions import ActionSpace, make_action_space
 from .chance import seed_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .log import EventLog
+    from .state import GameState
+
+
+#: Built tables by (ruleset identity, players, tribes): games of one study share them.
+_TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], "Game"] = {}
+_TEMPLATES_KEPT = 16
 
 
 class Game:
@@ -24,11 +34,25 @@ class Game:
         seed: int = 0,
         tribes: Sequence[str | int] | None = None,
         explicit_chance: bool = False,
-    ):
-        self.ruleset = ruleset
-        self.players = players
+    ) -> None:
+        key = (id(ruleset), players, None if tribes is None else tuple(tribes))
+        template = _TEMPLATES.get(key)
+        if template is not None and template.ruleset is ruleset:
+            # the tables of this ruleset and seating are built already: share them
+            self.__dict__.update(template.__dict__)
+        else:
+            self._build_tables(ruleset, players, tribes)
+            if len(_TEMPLATES) >= _TEMPLATES_KEPT:
+                del _TEMPLATES[next(iter(_TEMPLATES))]
+            _TEMPLATES[key] = self
         self.seed = seed
         self.explicit_chance = explicit_chance
+        self.initial_rng = seed_state(seed)
+
+    def _build_tables(self, ruleset: CompiledRuleset, players: int, tribes: Sequence[str | int] | None) -> None:
+        """Every table the hot path reads, from the ruleset and the seating (not the seed)."""
+        self.ruleset = ruleset
+        self.players = players
         self.seating = ruleset.seating_for(players)  # ValueError for an unseatable count
 
         # Tribes: by default the first ones in the ruleset's order.
@@ -102,7 +126,27 @@ class Game:
             raise ValueError(f"ruleset {ruleset.id} has {len(self.sector_ids)} sectors for {players} players")
 
         self.cards = ruleset.cards
-        self.deck: tuple[str, ...] = tuple(ruleset.deck)
+        self.card_ids: tuple[str, ...] = tuple(ruleset.cards)
+        self.card_index: dict[str, int] = {card_id: i for i, card_id in enumerate(self.card_ids)}
+        self.deck: tuple[int, ...] = tuple(self.card_index[card_id] for card_id in ruleset.deck)
+
+        self.start_cash: tuple[int, ...] = _per_seat(ruleset.start_cash, players)
+        self.start_camels: tuple[int, ...] = _per_seat(ruleset.start_camels, players)
+        self.treasury = ruleset.treasury
+        self.die_sides = ruleset.die_sides
+        self.camel_price = ruleset.camel_price
+        self.rounds = ruleset.rounds
+
+        self.actions: ActionSpace
+        self.actions, self.pair_id = make_action_space(self)
+        # hot-path tables by action id: the cells of a pair id (-1 for other ids)
+        size = self.actions.size
+        self.pair_source: tuple[int, ...] = tuple(
+            self.actions.pair_of(a)[0] if self.actions.is_pair(a) else -1 for a in range(size))
+        self.pair_target: tuple[int, ...] = tuple(
+            self.actions.pair_of(a)[1] if self.actions.is_pair(a) else -1 for a in range(size))
+        # the largest multiple of the die's sides below 2**64: throws at or above it are redrawn
+        self.die_limit = (1 << 64) - ((1 << 64) % self.die_sides)
 
         # Hot-path handles on the compiled formulas.
         self.defender_loses = ruleset.defender_loses.function
@@ -111,21 +155,43 @@ class Game:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
 
-        self.initial_rng = seed_state(seed)
-
-    def new_initial_state(self, log=None):
+    def new_initial_state(self, log: "EventLog | None" = None) -> "GameState":
         """The state before the first decision (in implicit-chance mode, after the deal's
         chance events). With ``log`` (an :class:`~targui_dsl.engine.log.EventLog`) every
         event from the first is logged."""
         from .state import GameState
 
-        return GameState.new(self, log)
+        return GameState(self, log)
+
+    # OpenSpiel's questions ------------------------------------------------
+    def num_distinct_actions(self) -> int:
+        """Size of the decision id space (see :mod:`.actions`)."""
+        return self.actions.size
+
+    def max_chance_outcomes(self) -> int:
+        """Size of the chance outcome id space."""
+        return max(self.die_sides, len(self.kind_ids), self.players + len(self.card_ids))
+
+    def num_players(self) -> int:
+        return self.players
+
+    def observation_tensor_shape(self) -> list[int]:
+        from .observation import tensor_size
+
+        return [tensor_size(self)]
 
     def tribe_name(self, seat: int) -> str:
         return self.ruleset.tribes[self.seat_tribes[seat]].name
 
     def __repr__(self) -> str:
         return f"Game({self.ruleset.id!r}, players={self.players}, seed={self.seed}, tribes={list(self.tribe_ids)})"
+
+
+def _per_seat(value: int | Sequence[int], players: int) -> tuple[int, ...]:
+    """A per-seat starting value: one number for everybody, or one per seat."""
+    if isinstance(value, int):
+        return (value,) * players
+    return tuple(value[:players])
 
 
 def _tribe_index(ruleset: CompiledRuleset, tribe_id: str) -> int:

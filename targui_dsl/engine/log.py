@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, Any, Iterable
+from typing import IO, TYPE_CHECKING, Any, Iterable
 
 from ..compiled import CompiledRuleset
-from .actions import parse_action
 from .game import Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
 
 LOG_FORMAT = "targui-log/1"
 
@@ -57,11 +59,11 @@ def header(game: Game) -> dict[str, Any]:
     }
 
 
-def attach_log(state, log: EventLog) -> EventLog:
+def attach_log(state: "GameState", log: EventLog) -> EventLog:
     """Log a state from now on; writes the header first. To log a game from its very
     first event (the deal), pass the log to ``Game.new_initial_state(log=...)`` instead."""
     log.emit(header(state.game))
-    state.log = log
+    state._log = log
     return log
 
 
@@ -91,7 +93,7 @@ def replay(ruleset: CompiledRuleset, events: list[dict[str, Any]], verify: bool 
     state = game.new_initial_state(log=log)
     for event in events[1:]:
         if event["type"] == "chance" or (event["type"] == "decision" and not event["forced"]):
-            state.apply_action(parse_action(event["action"]))
+            state.apply_action(event["action"])
     got = log.events[1:]
     expected = events[1:]
     if verify:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .flow import PHASE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -31,14 +30,14 @@ def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:
 def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:
     game = state.game
     position = game.position_of_cell[cell]
-    kind = state.cell_kind[cell]
+    kind = state.kind(cell)
     if kind < 0:
         return f"{position:>3}  ?    "
     if not game.kind_passable[kind]:
         return f"{position:>3}{abbreviations[kind]}##  "
-    owner = state.cell_owner[cell]
+    owner = state.owner(cell)
     mark = "." if owner < 0 else str(owner + 1)
-    camels = state.cell_camels[cell]
+    camels = state.camels(cell)
     return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}" if camels or owner >= 0 else f"{position:>3}{abbreviations[kind]}.   "
 
 
@@ -46,9 +45,9 @@ def render_state(state: "GameState") -> str:
     game = state.game
     ruleset = game.ruleset
     abbreviations = kind_abbreviations(game.kind_ids)
-    lines = [f"{ruleset.id}: round {state.round}/{ruleset.rounds}, {PHASE_NAMES[state.phase]}"
-             + (", double turns" if state.double and state.round else "")
-             + f", deck {len(state.deck)}, box {state.camels_in_box}"]
+    lines = [f"{ruleset.id}: round {state.round}/{ruleset.rounds}, {state.phase_name}"
+             + (", double turns" if state.double_turn and state.round else "")
+             + f", deck {state.deck_left()}, box {state.camels_in_box}"]
     columns = ruleset.board.columns
     for row in range(ruleset.board.rows):
         lines.append(" ".join(render_cell(state, row * columns + col, abbreviations) for col in range(columns)))
@@ -56,12 +55,12 @@ def render_state(state: "GameState") -> str:
         holds = state.holds_own_settlement(seat)
         marker = ">" if seat == state.current_player() else " "
         out = "" if state.in_game(seat) else " (out)"
-        settlement = state.settlement_cell[seat]
+        settlement = state.settlement(seat)
         where = game.position_of_cell[settlement] if settlement >= 0 else "-"
-        treasury = f" treasury {state.player_treasury[seat]}" if ruleset.treasury else ""
+        treasury = f" treasury {state.treasury(seat)}" if ruleset.treasury else ""
         lines.append(
-            f"{marker}{seat + 1} {game.tribe_name(seat)}: cash {state.player_cash[seat]}{treasury},"
-            f" camels {state.player_camels(seat)}, territories {state.owned_count[seat]},"
+            f"{marker}{seat + 1} {game.tribe_name(seat)}: cash {state.cash(seat)}{treasury},"
+            f" camels {state.player_camels(seat)}, territories {len(state.cells_of(seat))},"
             f" settlement {where}{'' if holds or settlement < 0 else ' lost'}{out}"
         )
     key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids))

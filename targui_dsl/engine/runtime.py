@@ -1,128 +1,133 @@
-"""The game state's side of :class:`targui_dsl.effects.runtime.EffectRuntime`.
+"""The engine's side of :class:`targui_dsl.effects.runtime.EffectRuntime`.
 
-Compiled card effects and formulas receive the game state itself as ``rt``
-and call these methods. Identities are ints: cells, seats, kind and tribe
-indices. Mutations clamp instead of failing, and keep the camel box exact:
-every camel removed goes back to the box, every camel added comes out of it.
+Compiled card effects and formulas receive an :class:`EffectAdapter` as
+``rt``, never the game state itself: the adapter is the only way effects
+read and change a game, and it keeps the rules' invariants. Identities are
+ints (cells, seats, kind and tribe indices). Mutations clamp instead of
+failing and keep the camel box exact: every camel removed goes back to the
+box, every camel added comes out of it.
+
+The adapter is a friend of :class:`~targui_dsl.engine.state.GameState`: it
+reads and writes the state's private fields, and nothing else does.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..effects.runtime import clamp
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
 
 STRATEGIC = "strategic"
 ECONOMIC = "economic"
 
 
-class RuntimeMixin:
-    """Needs the flat fields of :class:`targui_dsl.engine.state.GameState`."""
+class EffectAdapter:
+    """What compiled effects may see and do to one game state."""
 
-    __slots__ = ()
+    __slots__ = ("_s",)
+
+    def __init__(self, state: "GameState") -> None:
+        self._s = state
 
     # Collections ---------------------------------------------------------
-    def all_territories(self):
-        return range(self.game.cells)
+    def all_territories(self) -> range:
+        return range(self._s._game.cells)
 
-    def all_players(self):
-        owned = self.owned_count
-        return [p for p in range(len(owned)) if owned[p] > 0]
+    def all_players(self) -> list[int]:
+        return self._s.seats_in_game()
 
-    def territories_of(self, player):
+    def territories_of(self, player: int | None) -> Sequence[int]:
         if player is None:
-            return []
-        owner = self.cell_owner
-        return [c for c in range(len(owner)) if owner[c] == player]
+            return ()
+        return tuple(self._s._cells_of[player])
 
-    def neighbours(self, territory):
-        return self.game.neighbours[territory]
+    def neighbours(self, territory: int) -> Sequence[int]:
+        return self._s._game.neighbours[territory]
 
     # Territory fields ----------------------------------------------------
-    def kind(self, territory):
-        return self.cell_kind[territory]
+    def kind(self, territory: int) -> int:
+        return self._s._kind[territory]
 
-    def camels(self, territory):
-        return self.cell_camels[territory]
+    def camels(self, territory: int) -> int:
+        return self._s._camels[territory]
 
-    def owner(self, territory):
-        owner = self.cell_owner[territory]
+    def owner(self, territory: int) -> int | None:
+        owner = self._s._owner[territory]
         return None if owner < 0 else owner
 
-    def strategic(self, territory):
-        kind = self.cell_kind[territory]
-        return self.kind_strategic_now[kind] if kind >= 0 else 0
+    def strategic(self, territory: int) -> int:
+        return self._s.strategic(territory)
 
-    def economic(self, territory):
-        kind = self.cell_kind[territory]
-        return self.kind_economic_now[kind] if kind >= 0 else 0
+    def economic(self, territory: int) -> int:
+        return self._s.economic(territory)
 
-    def position(self, territory):
-        return self.game.position_of_cell[territory]
+    def position(self, territory: int) -> int:
+        return self._s._game.position_of_cell[territory]
 
-    def set_camels(self, territory, count):
+    def set_camels(self, territory: int, count: int) -> None:
+        state = self._s
         count = max(0, int(count))
-        have = self.cell_camels[territory]
+        have = state._camels[territory]
         if count < have:
-            self.cell_camels[territory] = count
-            self.camels_in_box += have - count
+            state._camels[territory] = count
+            state._box += have - count
         elif count > have:
-            kind = self.cell_kind[territory]
-            if self.cell_owner[territory] < 0 or kind < 0 or not self.game.kind_passable[kind]:
+            kind = state._kind[territory]
+            if state._owner[territory] < 0 or kind < 0 or not state._game.kind_passable[kind]:
                 return
-            added = min(count - have, self.camels_in_box)
-            self.cell_camels[territory] = have + added
-            self.camels_in_box -= added
+            added = min(count - have, state._box)
+            state._camels[territory] = have + added
+            state._box -= added
 
     # Player fields -------------------------------------------------------
-    def tribe(self, player):
-        return self.game.seat_tribes[player]
+    def tribe(self, player: int) -> int:
+        return self._s._game.seat_tribes[player]
 
-    def seat(self, player):
+    def seat(self, player: int) -> int:
         return player + 1
 
-    def cash(self, player):
-        return 0 if player is None else self.player_cash[player]
+    def cash(self, player: int | None) -> int:
+        return 0 if player is None else self._s._cash[player]
 
-    def set_cash(self, player, amount):
+    def set_cash(self, player: int | None, amount: int) -> None:
         if player is not None:
-            self.player_cash[player] = clamp(amount)
+            self._s._cash[player] = clamp(amount)
 
-    def treasury(self, player):
-        return 0 if player is None else self.player_treasury[player]
+    def treasury(self, player: int | None) -> int:
+        return 0 if player is None else self._s._treasury[player]
 
-    def set_treasury(self, player, amount):
+    def set_treasury(self, player: int | None, amount: int) -> None:
         if player is not None:
-            self.player_treasury[player] = clamp(amount)
+            self._s._treasury[player] = clamp(amount)
 
-    def player_camels(self, player):
-        if player is None:
-            return 0
-        owner, camels = self.cell_owner, self.cell_camels
-        return sum(camels[c] for c in range(len(owner)) if owner[c] == player)
+    def player_camels(self, player: int | None) -> int:
+        return 0 if player is None else self._s.player_camels(player)
 
-    def settlement(self, player):
+    def settlement(self, player: int | None) -> int | None:
         if player is None:
             return None
-        cell = self.settlement_cell[player]
+        cell = self._s._settlement[player]
         return None if cell < 0 else cell
 
-    def holds_own_settlement(self, player):
-        if player is None:
-            return False
-        cell = self.settlement_cell[player]
-        return cell >= 0 and self.cell_owner[cell] == player
+    def holds_own_settlement(self, player: int | None) -> bool:
+        return player is not None and self._s.holds_own_settlement(player)
 
     # Kinds ---------------------------------------------------------------
-    def kind_strategic(self, kind):
-        return self.kind_strategic_now[kind]
+    def kind_strategic(self, kind: int) -> int:
+        return self._s._strategic_now[kind]
 
-    def kind_economic(self, kind):
-        return self.kind_economic_now[kind]
+    def kind_economic(self, kind: int) -> int:
+        return self._s._economic_now[kind]
 
-    def set_kind_value(self, kind, field, value, this_round):
+    def set_kind_value(self, kind: int, field: str, value: int, this_round: bool) -> None:
+        state = self._s
         if field == STRATEGIC:
-            now, lasting = self.kind_strategic_now, self.kind_strategic_lasting
+            now, lasting = state._strategic_now, state._strategic_lasting
         elif field == ECONOMIC:
-            now, lasting = self.kind_economic_now, self.kind_economic_lasting
+            now, lasting = state._economic_now, state._economic_lasting
         else:
             raise ValueError(f"a kind has no field {field!r}")
         value = clamp(value)
@@ -131,8 +136,8 @@ class RuntimeMixin:
             lasting[kind] = value
 
     # Globals -------------------------------------------------------------
-    def round_number(self):
-        return self.round
+    def round_number(self) -> int:
+        return self._s._round
 
-    def box(self):
-        return self.camels_in_box
+    def box(self) -> int:
+        return self._s._box

@@ -1,0 +1,468 @@
+"""What each seat sees (RULES.md section 8), for agents, learners and the terminal.
+
+Targui is played in the open except where a rule makes something secret.
+In a variant with a treasury, a seat sees its own cash in hand and treasury
+but nobody else's (only that they deposited); without one, cash in hand is
+public and there is no treasury. Nobody sees the order of the deck or of the
+round stack, or dice not yet thrown (the generator). At the end everything
+is revealed.
+
+* :class:`Observation`: a read-only view of one seat's knowledge, which
+  agents decide from (``agent.choose(observation, legal_actions)``).
+* :func:`observation_string`, :func:`observation_tensor`: the same as text
+  and as a flat list of floats (layout in :func:`tensor_size`'s docstring).
+* :func:`information_state_string`: the seat's view of the whole history.
+* :func:`resample_hidden`: a full state the seat cannot tell from the true
+  one, for search (determinisation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Sequence
+
+from .actions import COUNT_BASE, count_digits
+from .chance import seed_state
+from .phases import Phase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .state import GameState
+
+_PER_SEAT = 12
+_GLOBALS = 6
+_PENDING = 4
+
+
+def cash_visible(state: "GameState", viewer: int, seat: int) -> bool:
+    """Whether ``viewer`` may see ``seat``'s cash in hand now."""
+    return viewer == seat or not state.game.treasury or state.is_terminal()
+
+
+def treasury_visible(state: "GameState", viewer: int, seat: int) -> bool:
+    return viewer == seat or state.is_terminal()
+
+
+def count_visible(state: "GameState", viewer: int) -> bool:
+    """Whether ``viewer`` may see the range of the count being chosen: a deposit's or a
+    purchase's range follows from the buyer's cash, which may be secret."""
+    phase = state.phase
+    if phase not in (Phase.DEPOSIT, Phase.BUY_COUNT):
+        return True
+    return cash_visible(state, viewer, state.current_player())
+
+
+class Observation:
+    """What one seat knows now: the board, the round, public counts and its own secrets.
+
+    Hidden values read as ``None``. The view reads the live state: it stays
+    current as the game goes on.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: "GameState", seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> "Game":
+        return self._state.game
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def round_die(self) -> int:
+        return self._state.round_die
+
+    @property
+    def double_turn(self) -> bool:
+        return self._state.double_turn
+
+    @property
+    def camels_in_box(self) -> int:
+        return self._state.camels_in_box
+
+    def current_player(self) -> int:
+        return self._state.current_player()
+
+    def is_terminal(self) -> bool:
+        return self._state.is_terminal()
+
+    # The board (public) -------------------------------------------------------------
+    def kind(self, cell: int) -> int:
+        return self._state.kind(cell)
+
+    def owner(self, cell: int) -> int:
+        return self._state.owner(cell)
+
+    def camels(self, cell: int) -> int:
+        return self._state.camels(cell)
+
+    def strategic(self, cell: int) -> int:
+        return self._state.strategic(cell)
+
+    def economic(self, cell: int) -> int:
+        return self._state.economic(cell)
+
+    def cells_of(self, seat: int) -> tuple[int, ...]:
+        return self._state.cells_of(seat)
+
+    def player_camels(self, seat: int) -> int:
+        return self._state.player_camels(seat)
+
+    def settlement(self, seat: int) -> int:
+        return self._state.settlement(seat)
+
+    def holds_own_settlement(self, seat: int) -> bool:
+        return self._state.holds_own_settlement(seat)
+
+    def in_game(self, seat: int) -> bool:
+        return self._state.in_game(seat)
+
+    def defended(self, cell: int) -> bool:
+        """Whether moving into ``cell`` is an attack for the player whose turn it is."""
+        return self._state.defended(cell)
+
+    def may_buy_on(self, cell: int) -> bool:
+        return self._state.may_buy_on(cell)
+
+    def settle_cells(self, seat: int | None = None) -> list[int]:
+        return self._state.settle_cells(seat)
+
+    def free_sectors(self) -> list[int]:
+        return self._state.free_sectors()
+
+    # Cards (public counts, never the order) -----------------------------------------
+    def tribal_cards_left(self, seat: int) -> int:
+        return self._state.tribal_cards_left(seat)
+
+    def fortune_cards_left(self) -> int:
+        return self._state.fortune_cards_left()
+
+    def deck_left(self) -> int:
+        return self._state.deck_left()
+
+    def cards_turned(self) -> list[str]:
+        return self._state.cards_turned()
+
+    # The decision under way ---------------------------------------------------------
+    def attack(self) -> tuple[int, int] | None:
+        return self._state.attack()
+
+    def pending_move(self) -> tuple[int, int] | None:
+        return self._state.pending_move()
+
+    def buy_cell(self) -> int:
+        return self._state.buy_cell()
+
+    def count_range(self) -> tuple[int, int] | None:
+        """The whole range of the count being chosen, when this seat may see it."""
+        return self._state.count_range() if count_visible(self._state, self.seat) else None
+
+    def count_step(self, value: int) -> int:
+        """At this seat's own count decision: the id of the next step towards ``value``."""
+        return self._state.count_step(value)
+
+    # Money: hidden values are None ---------------------------------------------------
+    def cash(self, seat: int) -> int | None:
+        return self._state.cash(seat) if cash_visible(self._state, self.seat, seat) else None
+
+    def treasury(self, seat: int) -> int | None:
+        return self._state.treasury(seat) if treasury_visible(self._state, self.seat, seat) else None
+
+    def buy_limit(self) -> int | None:
+        """How many camels the player whose turn it is can buy, when this seat may know."""
+        turn = self._state.current_player()
+        return self._state.buy_limit() if turn >= 0 and cash_visible(self._state, self.seat, turn) else None
+
+    @property
+    def runtime(self) -> "ObservedRuntime":
+        """A read-only effect runtime over this view, for evaluating the ruleset's formulas
+        (combat losses, the levy) as this seat can: hidden money reads as 0."""
+        return ObservedRuntime(self)
+
+    def resample(self, rng: random.Random) -> "GameState":
+        """A full state consistent with this view (see :func:`resample_hidden`)."""
+        return self._state.resample_from_infostate(self.seat, rng)
+
+    def to_string(self) -> str:
+        return observation_string(self._state, self.seat)
+
+
+class ObservedRuntime:
+    """The read side of the effect runtime over an :class:`Observation` (formulas only)."""
+
+    __slots__ = ("_o",)
+
+    def __init__(self, observation: Observation) -> None:
+        self._o = observation
+
+    def all_territories(self) -> range:
+        return range(self._o.game.cells)
+
+    def all_players(self) -> list[int]:
+        return [s for s in range(self._o.game.players) if self._o.cells_of(s)]
+
+    def territories_of(self, player: int | None) -> Sequence[int]:
+        return () if player is None else self._o.cells_of(player)
+
+    def neighbours(self, territory: int) -> Sequence[int]:
+        return self._o.game.neighbours[territory]
+
+    def kind(self, territory: int) -> int:
+        return self._o.kind(territory)
+
+    def camels(self, territory: int) -> int:
+        return self._o.camels(territory)
+
+    def owner(self, territory: int) -> int | None:
+        owner = self._o.owner(territory)
+        return None if owner < 0 else owner
+
+    def strategic(self, territory: int) -> int:
+        return self._o.strategic(territory)
+
+    def economic(self, territory: int) -> int:
+        return self._o.economic(territory)
+
+    def position(self, territory: int) -> int:
+        return self._o.game.position_of_cell[territory]
+
+    def tribe(self, player: int) -> int:
+        return self._o.game.seat_tribes[player]
+
+    def seat(self, player: int) -> int:
+        return player + 1
+
+    def cash(self, player: int | None) -> int:
+        return 0 if player is None else (self._o.cash(player) or 0)
+
+    def treasury(self, player: int | None) -> int:
+        return 0 if player is None else (self._o.treasury(player) or 0)
+
+    def player_camels(self, player: int | None) -> int:
+        return 0 if player is None else self._o.player_camels(player)
+
+    def settlement(self, player: int | None) -> int | None:
+        if player is None:
+            return None
+        cell = self._o.settlement(player)
+        return None if cell < 0 else cell
+
+    def holds_own_settlement(self, player: int | None) -> bool:
+        return player is not None and self._o.holds_own_settlement(player)
+
+    def kind_strategic(self, kind: int) -> int:
+        return self._o._state.kind_strategic(kind)
+
+    def kind_economic(self, kind: int) -> int:
+        return self._o._state.kind_economic(kind)
+
+    def round_number(self) -> int:
+        return self._o.round
+
+    def box(self) -> int:
+        return self._o.camels_in_box
+
+
+# --- text ----------------------------------------------------------------------------------
+
+def observation_string(state: "GameState", player: int) -> str:
+    """What ``player`` sees now, as text (one line per part)."""
+    game = state.game
+    pos = game.position_of_cell
+    cells = []
+    for cell in range(game.cells):
+        kind = state.kind(cell)
+        if kind < 0:
+            cells.append(f"{pos[cell]}:?")
+            continue
+        owner = state.owner(cell)
+        cells.append(f"{pos[cell]}:{game.kind_ids[kind]}:{owner + 1 if owner >= 0 else '-'}:{state.camels(cell)}")
+    seats = []
+    for seat in range(game.players):
+        cash = state.cash(seat) if cash_visible(state, player, seat) else "?"
+        treasury = (state.treasury(seat) if treasury_visible(state, player, seat) else "?") if game.treasury else "-"
+        seats.append(f"{seat + 1}:{game.tribe_ids[seat]} cash {cash} treasury {treasury} "
+                     f"stack {state.tribal_cards_left(seat)}")
+    pending = ""
+    if state.attack() is not None:
+        source, target = state.attack()  # type: ignore[misc]
+        pending = f" attack {pos[source]}->{pos[target]}"
+    elif state.pending_move() is not None:
+        source, target = state.pending_move()  # type: ignore[misc]
+        pending = f" move {pos[source]}->{pos[target]}"
+    elif state.buy_cell() >= 0:
+        pending = f" buy on {pos[state.buy_cell()]}"
+    counts = state.count_range()
+    if counts is not None and count_visible(state, player):
+        pending += f" count {counts[0]}..{counts[1]}"
+    turned = ",".join(state.cards_turned())
+    return "\n".join([
+        f"seat {player + 1} | round {state.round} die {state.round_die}{' double' if state.double_turn else ''}"
+        f" | {state.phase_name} player {state.current_player() + 1}{pending}",
+        "board " + " ".join(cells) + f" | box {state.camels_in_box}",
+        "seats " + "; ".join(seats),
+        f"stack cards {state.fortune_cards_left()} | deck {state.deck_left()} | turned {turned}",
+    ])
+
+
+def information_state_string(state: "GameState", player: int) -> str:
+    """``player``'s view of everything that happened: every step as that seat saw it
+    (another seat's deposit as ``deposit`` or ``no deposit``, never its amount, in a
+    variant with a treasury), then what it sees now."""
+    tokens = []
+    hide = state.game.treasury and not state.is_terminal()
+    pending_deposit: tuple[int, int] | None = None  # (actor, value so far) of another seat's deposit
+    for entry in state._history:
+        action, phase, actor = entry >> 9, (entry >> 4) & 31, (entry & 15) - 1
+        if pending_deposit is not None and (phase != Phase.DEPOSIT or actor != pending_deposit[0]):
+            tokens.append(f"{pending_deposit[0] + 1}:{'deposit' if pending_deposit[1] else 'no deposit'}")
+            pending_deposit = None
+        if phase == Phase.DEPOSIT and hide and actor != player:
+            value = action - COUNT_BASE
+            pending_deposit = (actor, (pending_deposit[1] if pending_deposit else 0) * 256 + value)
+            continue
+        tokens.append(f"{actor + 1 if actor >= 0 else 'c'}:{Phase(phase).label}:{action}")
+    if pending_deposit is not None:
+        tokens.append(f"{pending_deposit[0] + 1}:deposit ?")
+    return "history " + " ".join(tokens) + "\n" + observation_string(state, player)
+
+
+# --- tensor ----------------------------------------------------------------------------------
+
+def tensor_size(game: "Game") -> int:
+    """Length of :func:`observation_tensor`. The layout, in order:
+
+    * per cell: the kind one-hot (kinds + "no card yet"), the owner one-hot
+      (seats + "nobody"), the camels;
+    * per seat: in game, holds its own settlement, cash known (0/1), cash,
+      treasury known, treasury, tribal cards left in the stack, deposits
+      made, levy received in all, silver spent on camels, is the observer,
+      is to move;
+    * the round, the round's die, double turns (0/1), camels in the box,
+      (mis)fortune cards left in the stack, cards left in the deck;
+    * the phase one-hot;
+    * the pending source cell one-hot, the pending target cell one-hot
+      (a move's, an attack's, or the cell camels are bought on);
+    * the count being chosen: lo, hi (0 when not visible), the digits chosen
+      so far, digits left;
+    * per card of the ruleset: how many times it has been turned.
+    """
+    cells, kinds, players = game.cells, len(game.kind_ids), game.players
+    return (cells * (kinds + 1 + players + 1 + 1) + players * _PER_SEAT + _GLOBALS + len(Phase)
+            + 2 * cells + _PENDING + len(game.card_ids))
+
+
+def observation_tensor(state: "GameState", player: int) -> list[float]:
+    game = state.game
+    cells, kinds, players = game.cells, len(game.kind_ids), game.players
+    out: list[float] = []
+    cell_width = kinds + 1 + players + 1 + 1
+    block = [0.0] * (cells * cell_width)
+    for cell in range(cells):
+        base = cell * cell_width
+        kind = state.kind(cell)
+        block[base + (kind if kind >= 0 else kinds)] = 1.0
+        owner = state.owner(cell)
+        block[base + kinds + 1 + (owner if owner >= 0 else players)] = 1.0
+        block[base + kinds + 1 + players + 1] = float(state.camels(cell))
+    out.extend(block)
+    turn = state.current_player()
+    for seat in range(players):
+        cash_known = cash_visible(state, player, seat)
+        treasury_known = treasury_visible(state, player, seat)
+        out.extend((
+            float(state.in_game(seat)), float(state.holds_own_settlement(seat)),
+            float(cash_known), float(state.cash(seat)) if cash_known else 0.0,
+            float(treasury_known), float(state.treasury(seat)) if treasury_known else 0.0,
+            float(state.tribal_cards_left(seat)), float(state._deposits[seat]),
+            float(state._levy_total[seat]), float(state._spent[seat]),
+            float(seat == player), float(seat == turn),
+        ))
+    out.extend((float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
+                float(state.fortune_cards_left()), float(state.deck_left())))
+    phase = [0.0] * len(Phase)
+    phase[state.phase] = 1.0
+    out.extend(phase)
+    source = [0.0] * cells
+    target = [0.0] * cells
+    pair = state.attack() or state.pending_move()
+    if pair is not None:
+        source[pair[0]] = 1.0
+        target[pair[1]] = 1.0
+    elif state.buy_cell() >= 0:
+        target[state.buy_cell()] = 1.0
+    out.extend(source)
+    out.extend(target)
+    counts = state.count_range()
+    if counts is not None and count_visible(state, player):
+        out.extend((float(counts[0]), float(counts[1]), float(state._count_prefix), float(state._count_digits)))
+    else:
+        out.extend((0.0, 0.0, 0.0, 0.0))
+    turned = [0.0] * len(game.card_ids)
+    for card in state._turned:
+        turned[card] += 1.0
+    out.extend(turned)
+    return out
+
+
+# --- resampling ----------------------------------------------------------------------------
+
+def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "GameState":
+    """A state ``player`` cannot tell from ``state``, drawn from ``rng``.
+
+    What is drawn anew: the generator (so the deck's order, the round
+    stack's order and every future die), and in a variant with a treasury,
+    each other seat's treasury and cash in hand. Those two are drawn from
+    the public record alone, never from their true values: a treasury of
+    at least one silver per deposit seen and at most what the seat can have
+    received (its starting cash and every levy, less the camels it bought),
+    and cash in hand uniform in what is left of that. So two states that
+    differ only in what ``player`` cannot see resample to the same state for
+    the same ``rng``. The result is a plausible guess, not a posterior: card
+    gifts and losses of hidden cash are not tracked.
+    """
+    new = state.clone()
+    new._rng = seed_state(rng.getrandbits(64))
+    new._forced_outcomes = []
+    game = state.game
+    if not game.treasury or state.is_terminal():
+        new._legal = None
+        return new
+    turn = state.current_player()
+    for seat in range(game.players):
+        if seat == player:
+            continue
+        received = game.start_cash[seat] + state._levy_total[seat]
+        wealth = max(0, received - state._spent[seat])
+        deposits = state._deposits[seat]
+        treasury = rng.randint(min(deposits, wealth), wealth) if deposits else 0
+        cash = rng.randint(0, wealth - treasury)
+        if seat == turn and state.phase in (Phase.DEPOSIT, Phase.BUY_CELL, Phase.BUY_COUNT):
+            # the node itself shows this seat has cash (a deposit to make, camels to buy)
+            cash = max(cash, game.camel_price if state.phase != Phase.DEPOSIT else 1, 1)
+        new._treasury[seat] = treasury
+        new._cash[seat] = cash
+    # the history keeps no hidden amount: other seats' deposit steps read as "nothing"
+    new._history = [
+        (COUNT_BASE << 9) | (entry & 511)
+        if (entry >> 4) & 31 == Phase.DEPOSIT and (entry & 15) - 1 != player else entry
+        for entry in state._history
+    ]
+    if turn != player and turn >= 0 and state.phase in (Phase.DEPOSIT, Phase.BUY_COUNT):
+        # the count under way was sized by the true cash: size it again by the drawn one
+        high = new._cash[turn] if state.phase == Phase.DEPOSIT else max(1, new.buy_limit())
+        new._count_hi = high
+        new._count_prefix = 0
+        new._count_digits = count_digits(high)
+    new._legal = None
+    return new
+

@@ -1,0 +1,41 @@
+"""The phases of a game: whose node it is and what it decides."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+#: ``current_player()`` at a chance node and at the end (OpenSpiel's values).
+CHANCE = -1
+TERMINAL = -4
+
+
+class Phase(IntEnum):
+    """One node kind of the game tree. Names are what saved states and logs say."""
+
+    SECTOR = 0  # a seat picks a free sector (2 and 4 players)
+    DEAL = 1  # chance: the kind dealt to the next position
+    SETTLE = 2  # a seat picks the cell for its settlement
+    ROUND_DIE = 3  # chance: the round's die
+    REVEAL = 4  # chance: the next card of the round stack
+    DEPOSIT = 5  # treasury variants: how much to deposit (a count, 0 = none)
+    MOVE = 6  # a pair of cells (move or attack) or pass
+    MOVE_COUNT = 7  # how many camels move
+    ATTACK_DIE = 8  # chance: the attacker's throw
+    DEFEND_DIE = 9  # chance: the defender's throw
+    ATTACK_CHOICE = 10  # again or give up
+    ENTER = 11  # how many camels enter the taken cell
+    BUY_CELL = 12  # the cell to buy camels on, or pass
+    BUY_COUNT = 13  # how many camels to buy
+    OVER = 14
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTACK_DIE, Phase.DEFEND_DIE})
+#: Phases that choose a count (one base-256 digit at a time above 255).
+COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT})
+IS_CHANCE = tuple(p in CHANCE_PHASES for p in Phase)
+IS_COUNT = tuple(p in COUNT_PHASES for p in Phase)
+PHASE_BY_LABEL = {p.label: p for p in Phase}
