@@ -254,7 +254,7 @@ def _result(state, seated: list[str]) -> dict:
         "rounds": state.round,
         "end_reason": state.end_reason,
         "scores": {ids[s]: score for s, score in enumerate(state.scores())},
-        "tie_breaks": {ids[s]: values for s, values in enumerate(state.final_tie_breaks or [])},
+        "tie_breaks": {ids[s]: values for s, values in enumerate(state.tie_break_values())},
         "winners": [ids[s] for s in state.winners()],
         "draw": state.is_draw(),
         "decisions": state.decisions,
@@ -263,7 +263,7 @@ def _result(state, seated: list[str]) -> dict:
 
 def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True):
     """Play a game of bots to its end, telling it unless ``tell`` is false; the final state."""
-    from targui_dsl.engine import EventLog, Narrator
+    from targui_dsl.engine import EventLog, Narrator, play
     from targui_dsl.simulate import agents_for
 
     from .terminal import render_board
@@ -287,8 +287,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
             log.listeners.append(tell_event)
         agents = agents_for(game, seated)
         state = holder["state"] = game.new_initial_state(log=log)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
+        play(state, agents)
     finally:
         if stream is not None:
             stream.close()
@@ -299,15 +298,14 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
 
 def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str) -> int:
     """Play with people at the terminal; the exit status (0, or 130 after Ctrl-C)."""
-    from targui_dsl.agents import make_agent
-    from targui_dsl.engine import EventLog
-    from targui_dsl.engine.chance import derive_seed
+    from targui_dsl.engine import EventLog, play
+    from targui_dsl.simulate import agents_for
 
     from .terminal import Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
-    agents = {s: make_agent(kind, derive_seed(game.seed, s + 1)) for s, kind in enumerate(seated) if kind is not None}
+    bots = agents_for(game, [kind or "random" for kind in seated])
     record = TableRecord(game)
     style = Style(want_colour(colour, sys.stdout))
     console = Console(game, humans, style=style, record=record,
@@ -330,15 +328,8 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         log = EventLog(stream, keep=False)
         log.listeners.append(tell)
         state = game.new_initial_state(log=log)
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat in humans:
-                if stream is not None:
-                    stream.flush()  # the log is whole while a human thinks
-                action = console.decide(state)
-            else:
-                action = agents[seat].choose(state)
-            state.apply_action(action)
+        seats = [_HumanSeat(console, state, stream) if seat in humans else bots[seat] for seat in range(game.players)]
+        play(state, seats)
         console.finish(state)
         return EXIT_OK
     except LeaveGame as why:
@@ -350,6 +341,19 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
     finally:
         if stream is not None:
             stream.close()
+
+
+class _HumanSeat:
+    """A person at the terminal, as a player of the game loop: the console shows them the
+    table and reads their decision."""
+
+    def __init__(self, console, state, stream) -> None:
+        self.console, self.state, self.stream = console, state, stream
+
+    def choose(self, observation, legal_actions: list[int]) -> str:
+        if self.stream is not None:
+            self.stream.flush()  # the log is whole while a human thinks
+        return self.console.decide(self.state)
 
 
 def _left(state, why: str) -> str:

@@ -25,7 +25,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
-from targui_dsl.engine import Action, IllegalAction, Narrator, parse_action
+from targui_dsl.engine import IllegalAction, Narrator, Phase
 
 # -- colour ------------------------------------------------------------------
 
@@ -152,8 +152,8 @@ def _phase_text(state) -> str:
     return {
         "sector": "picking sectors", "deal": "dealing", "settle": "settling", "round_die": "the round die",
         "reveal": "revealing the stack", "move": "movement phase", "attack_die": "an attack",
-        "defend_die": "an attack", "attack_choice": "an attack", "enter": "a conquest", "add": "adding phase",
-        "over": "game over",
+        "defend_die": "an attack", "attack_choice": "an attack", "enter": "a conquest", "deposit": "movement phase",
+        "move_count": "movement phase", "buy_cell": "adding phase", "buy_count": "adding phase", "over": "game over",
     }.get(state.phase_name, state.phase_name)
 
 
@@ -162,17 +162,17 @@ def _cell_text(state, cell: int, kinds: list[str], sectors: list[str], sector_of
     """The two lines (`width` wide, painted) of one board cell."""
     game = state.game
     position = game.position_of_cell[cell]
-    kind = state.cell_kind[cell]
-    founder = next((s for s, c in enumerate(state.settlement_cell) if c == cell), -1)
+    kind = state.kind(cell)
+    founder = next((s for s in range(game.players) if state.settlement(s) == cell), -1)
     label = "?  " if kind < 0 else kinds[kind]
     if founder >= 0:
         label = f"{label.strip()}#{founder + 1}"
     top = f"{position:>{width - 6}} {label}".ljust(width)[:width]
-    owner = state.cell_owner[cell]
+    owner = state.owner(cell)
     if kind >= 0 and not game.kind_passable[kind]:
         return top, style.paint("####".center(width), dim=True)
     if owner >= 0:
-        bottom = f"[{owner + 1}]".ljust(width - 4) + f"{state.cell_camels[cell]:>4}"
+        bottom = f"[{owner + 1}]".ljust(width - 4) + f"{state.camels(cell):>4}"
         colour = game.ruleset.tribes[game.seat_tribes[owner]].colour
         return style.paint(top, colour), style.paint(bottom, colour, bold=True)
     if cell in settle_here:
@@ -180,7 +180,7 @@ def _cell_text(state, cell: int, kinds: list[str], sectors: list[str], sector_of
     elif state.round == 0 and cell in sector_of_cell:
         sector = sector_of_cell[cell]
         bottom = f"({sectors[sector]})".center(width)
-        taker = state.sector_of.index(sector) if sector in state.sector_of else -1
+        taker = next((s for s in range(game.players) if state.sector(s) == sector), -1)
         if taker >= 0:  # a sector picked by seat N shows as `(NE)N`, in N's colour
             bottom = style.paint(f"  ({sectors[sector]}){taker + 1}".ljust(width),
                                  game.ruleset.tribes[game.seat_tribes[taker]].colour)
@@ -235,18 +235,20 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     else:
         head = f"{ruleset.id}: round {state.round} of {ruleset.rounds}"
         if state.round_die:
-            head += f", die {state.round_die}" + (": double turns" if state.double else "")
+            head += f", die {state.round_die}" + (": double turns" if state.double_turn else "")
         head += f", {_phase_text(state)}"
     out.append(style.paint(head, bold=True))
-    facts = [f"deck {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", f"camels in the box {state.camels_in_box}"]
+    deck = state.deck_left()
+    facts = [f"deck {deck} card{'s' if deck != 1 else ''}", f"camels in the box {state.camels_in_box}"]
     if ruleset.cash_lost_at_round_end:
         facts.append("cash in hand is lost at the round's end")
     out.append("  " + ", ".join(facts))
     if state.round > 0 and not state.is_terminal():
-        left = sum(state.stack_turns) + state.stack_cards
-        parts = [f"{game.tribe_name(s)} {n}" for s, n in enumerate(state.stack_turns) if n]
-        if state.stack_cards:
-            parts.append(f"(mis)fortune {state.stack_cards}")
+        turns = [state.tribal_cards_left(s) for s in range(game.players)]
+        left = sum(turns) + state.fortune_cards_left()
+        parts = [f"{game.tribe_name(s)} {n}" for s, n in enumerate(turns) if n]
+        if state.fortune_cards_left():
+            parts.append(f"(mis)fortune {state.fortune_cards_left()}")
         stack = f"  stack: {left} card{'s' if left != 1 else ''} left" + (f" ({', '.join(parts)})" if parts else "")
         if record is not None and record.turned:
             stack += "; turned: " + ", ".join(record.turned)
@@ -261,14 +263,15 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     out.extend(render_players(state, style=style, viewer=viewer, secret_treasury=secret_treasury))
     # The legend.
     kinds = kind_labels(game.kind_ids)
-    legend = [f"{label.strip()}: {k.name} {state.kind_economic_now[k.index]}/{state.kind_strategic_now[k.index]}"
+    legend = [f"{label.strip()}: {k.name} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
               + ("" if k.passable else " impassable") for label, k in zip(kinds, ruleset.kinds)]
     out.extend(_wrap_items("kinds (economic/strategic now): ", legend, width))
     marks = ["[N] owner (seat N) and camels", "#N seat N's settlement", "#### impassable"]
-    if any(kind < 0 for kind in state.cell_kind):
+    if any(state.kind(c) < 0 for c in range(game.cells)):
         marks.append("? not dealt yet")
     if state.round == 0 and game.picks_sectors:
-        marks += [f"({t}) {s}" + (f" picked by {state.sector_of.index(i) + 1}" if i in state.sector_of else "")
+        picked = {state.sector(seat): seat for seat in range(game.players) if state.sector(seat) >= 0}
+        marks += [f"({t}) {s}" + (f" picked by {picked[i] + 1}" if i in picked else "")
                   for i, (t, s) in enumerate(zip(sector_labels(game.sector_ids), game.sector_ids))]
     if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
         marks.append("* where you may settle")
@@ -309,19 +312,19 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
         colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
         name = names[seat] + (" (you)" if seat == viewer else "")
         marker = ">" if seat == current else " "
-        money = f" {state.player_cash[seat]:>5}"
+        money = f" {state.cash(seat):>5}"
         if treasury:
             shown = not secret_treasury or seat == viewer
-            money += f" {state.player_treasury[seat] if shown else '?':>8}"
-        settlement = state.settlement_cell[seat]
+            money += f" {state.treasury(seat) if shown else '?':>8}"
+        settlement = state.settlement(seat)
         where = "-" if settlement < 0 else str(game.position_of_cell[settlement])
         if settlement >= 0 and not state.holds_own_settlement(seat):
             where += " lost"
         if not state.in_game(seat):
             where += " (out)"
-        turns = str(state.stack_turns[seat]) if state.round > 0 and not state.is_terminal() else "-"
+        turns = str(state.tribal_cards_left(seat)) if state.round > 0 and not state.is_terminal() else "-"
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
-        lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {state.owned_count[seat]:>4}"
+        lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
                      f"  {where:<10}  {turns:>10}")
     return lines
 
@@ -331,81 +334,100 @@ def render_status(state, *, viewer: int | None = None, secret_treasury: bool = F
     game = state.game
     parts = [f"round {state.round}" if state.round else "setup", _phase_text(state)]
     if viewer is not None:
-        parts.append(f"cash {state.player_cash[viewer]}")
+        parts.append(f"cash {state.cash(viewer)}")
         if game.ruleset.treasury:
-            parts.append(f"treasury {state.player_treasury[viewer]}")
-        parts.append(f"camels {state.player_camels(viewer)}, territories {state.owned_count[viewer]}")
+            parts.append(f"treasury {state.treasury(viewer)}")
+        parts.append(f"camels {state.player_camels(viewer)}, territories {len(state.cells_of(viewer))}")
     return "; ".join(parts)
 
 
 def render_fight(state) -> str:
     """A running attack in one line (between throws, and when entering a taken cell)."""
     game = state.game
-    source, target = state.attack_source, state.attack_target
-    if source < 0:
+    fight = state.attack()
+    if fight is None:
         return ""
+    source, target = fight
     pos = game.position_of_cell
     if state.phase_name == "enter":
-        return (f"  {pos[target]} is taken: move 1..{state.cell_camels[source]} camels in from {pos[source]}"
+        return (f"  {pos[target]} is taken: move 1..{state.camels(source)} camels in from {pos[source]}"
                 f" (`enter N`)")
-    defender = state.cell_owner[target]
+    defender = state.owner(target)
     who = game.tribe_name(defender) if defender >= 0 else "nobody"
-    return (f"  attack {pos[source]} -> {pos[target]}: your {state.cell_camels[source]} camels against "
-            f"{who}'s {state.cell_camels[target]}; `again` throws again, `give up` ends the attack")
+    return (f"  attack {pos[source]} -> {pos[target]}: your {state.camels(source)} camels against "
+            f"{who}'s {state.camels(target)}; `again` throws again, `give up` ends the attack")
 
 
 # -- the menu --------------------------------------------------------------------
 
-# verb -> the index of its "how many" argument
-COUNT_ARG = {"move": 2, "deposit": 0, "enter": 0, "buy": 0}
-
 
 @dataclass(frozen=True)
 class MenuItem:
-    """A numbered menu entry: one action, or one action with a range of counts."""
+    """A numbered menu entry: a readable action, with ``{n}`` where a count goes when the
+    action takes one (`move 12 13 {n}` for 1..7)."""
 
-    actions: tuple[Action, ...]
+    text: str
+    low: int = 0
+    high: int = 0
 
     @property
     def ranged(self) -> bool:
-        return len(self.actions) > 1
+        return "{n}" in self.text and self.low < self.high
 
     @property
-    def counts(self) -> list[int]:
-        index = COUNT_ARG.get(self.actions[0].verb)
-        return [] if index is None else [a.args[index] for a in self.actions]
+    def counts(self) -> range:
+        return range(self.low, self.high + 1)
 
-    def with_count(self, count: int) -> Action | None:
-        index = COUNT_ARG.get(self.actions[0].verb)
-        for action in self.actions:
-            if index is not None and action.args[index] == count:
-                return action
-        return None
+    def with_count(self, count: int) -> str | None:
+        if "{n}" not in self.text or not self.low <= count <= self.high:
+            return None
+        return self.text.replace("{n}", str(count))
+
+    @property
+    def action(self) -> str:
+        """The action of an entry that is not ranged."""
+        return self.text.replace("{n}", str(self.low))
 
     @property
     def label(self) -> str:
-        first = self.actions[0]
-        if not self.ranged:
-            return str(first)
-        counts = self.counts
-        span = f"{min(counts)}..{max(counts)}"
-        if first.verb == "buy":
-            return f"buy {span} on {first.args[1]}"
-        args = [str(a) for a in first.args]
-        args[COUNT_ARG[first.verb]] = span
-        return " ".join([first.verb, *args])
+        return self.text.replace("{n}", f"{self.low}..{self.high}") if self.ranged else self.action
 
 
-def group_actions(actions: Iterable[Action]) -> list[MenuItem]:
-    """Legal actions as menu items: the same action with every count (`move 12 13 1`..`7`)
-    becomes one item `move 12 13 1..7`; order is the engine's."""
-    groups: dict[tuple, list[Action]] = {}
-    for action in actions:
-        index = COUNT_ARG.get(action.verb)
-        key = (action.verb, action.args) if index is None else \
-            (action.verb, action.args[:index] + ("*",) + action.args[index + 1:])
-        groups.setdefault(key, []).append(action)
-    return [MenuItem(tuple(group)) for group in groups.values()]
+def group_actions(state) -> list[MenuItem]:
+    """The current decision's legal actions as menu items, whole decisions rather than
+    steps: a move pair with its count range (`move 12 13 1..7`), a cell to buy on with
+    what may be bought (`buy 1..9 on 12`). The engine's order, but places to settle by
+    position number and `pass` last, as a person reads a menu."""
+    game = state.game
+    pos = game.position_of_cell
+    space = game.actions
+    phase = state.phase
+    items: list[MenuItem] = []
+    if phase == Phase.DEPOSIT:
+        low, high = state.count_range()
+        items.append(MenuItem("deposit {n}", max(1, low), high))
+        after = state.clone()
+        after.apply_action("deposit 0")  # what follows depositing nothing: the movement phase
+        return items + group_actions(after)
+    if phase == Phase.SETTLE:
+        cells = sorted(state.settle_cells(), key=pos.__getitem__)
+        return [MenuItem(f"settle {pos[cell]}") for cell in cells]
+    if phase in (Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT):
+        low, high = state.count_range()
+        verb = "enter" if phase == Phase.ENTER else "count"
+        return [MenuItem(verb + " {n}", low, high)]
+    for action in state.legal_actions():
+        if space.is_pair(action):
+            source, target = space.pair_of(action)
+            if state.defended(target):
+                items.append(MenuItem(f"attack {pos[source]} {pos[target]}"))
+            else:
+                items.append(MenuItem(f"move {pos[source]} {pos[target]} {{n}}", 1, state.camels(source)))
+        elif phase == Phase.BUY_CELL and space.is_cell(action):
+            items.append(MenuItem(f"buy {{n}} on {pos[space.cell_of(action)]}", 1, state.buy_limit()))
+        else:
+            items.append(MenuItem(state.action_to_string(action)))
+    return [item for item in items if item.text != "pass"] + [item for item in items if item.text == "pass"]
 
 
 def render_menu(items: Sequence[MenuItem], width: int = 80) -> str:
@@ -450,7 +472,7 @@ class Reply:
     """What a line typed at the prompt asks for: an action, a command, a count for an
     item (`ask`), or nothing but a message (why the input was not taken)."""
 
-    action: Action | None = None
+    action: str | None = None  # a readable action, checked against the state
     command: str | None = None  # "help", "board", "menu", "quit"
     ask: MenuItem | None = None
     message: str | None = None
@@ -469,31 +491,33 @@ def interpret(text: str, state, menu: Sequence[MenuItem]) -> Reply:
     if command:
         return Reply(command=command)
     words = text.split()
+    if len(menu) == 1 and menu[0].ranged and len(words) == 1 and words[0].isdigit():
+        return interpret_count(words[0], menu[0])  # a count is all there is to choose: the number is it
     if words[0].isdigit():
         number = int(words[0])
         if not 1 <= number <= len(menu):
             return Reply(message=f"there is no choice {number}: pick 1..{len(menu)}, or type an action (`help`)")
         item = menu[number - 1]
         if len(words) == 1:
-            return Reply(ask=item) if item.ranged else Reply(action=item.actions[0])
+            return Reply(ask=item) if item.ranged else Reply(action=item.action)
         if len(words) == 2 and item.ranged:
             return interpret_count(words[1], item)
         return Reply(message=f"`{text}`: type {number} alone" + (f", or {number} and how many" if item.ranged else ""))
     try:
-        return Reply(action=parse_action(text, state))
+        state.actions_from_text(text)  # checks every step without taking any
     except IllegalAction as err:
         return Reply(message=f"`{text}`: {err}")
+    return Reply(action=text)
 
 
 def interpret_count(text: str, item: MenuItem) -> Reply:
     """The answer to `how many?` for a ranged menu item."""
     text = text.strip()
-    counts = item.counts
-    span = f"{min(counts)}..{max(counts)}"
+    span = f"{item.low}..{item.high}"
     if not text:
         return Reply(command="menu")
     if text.lower() in ("all", "max"):
-        return Reply(action=item.with_count(max(counts)))
+        return Reply(action=item.with_count(item.high))
     try:
         count = int(text)
     except ValueError:
@@ -551,7 +575,7 @@ class Console:
                                secret_treasury=self.secret_treasury and not state.is_terminal(), width=self._width()))
         self.dirty = False
 
-    def decide(self, state) -> Action:
+    def decide(self, state) -> str:
         """Ask the human to play for the current seat until a legal action is given."""
         seat = state.current_player()
         name = self.game.tribe_name(seat)
@@ -563,7 +587,7 @@ class Console:
             self.draw(state, seat)
         else:
             self.echo("  " + render_status(state, viewer=seat, secret_treasury=self.secret_treasury))
-        menu = group_actions(state.legal_actions())
+        menu = group_actions(state)
         self.echo(self.style.paint(f"{name} (seat {seat + 1}), {_phase_text(state)}:", bold=True))
         self.echo(render_menu(menu, self._width()))
         prompt = f"{name} [{seat + 1}]> "
@@ -571,8 +595,7 @@ class Console:
             reply = interpret(self._ask(prompt), state, menu)
             while reply.ask is not None:  # a ranged entry: ask how many until answered or abandoned
                 item = reply.ask
-                counts = item.counts
-                reply = interpret_count(self._ask(f"{item.label}: how many? ({min(counts)}..{max(counts)}, "
+                reply = interpret_count(self._ask(f"{item.label}: how many? ({item.low}..{item.high}, "
                                                   f"empty to go back) "), item)
                 if reply.message is not None:
                     self.echo(reply.message)

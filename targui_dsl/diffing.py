@@ -372,7 +372,7 @@ def replay_log(ruleset: CompiledRuleset, events: list[dict[str, Any]], at: int |
 
 def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_chance: bool, compare: bool,
            at: int | None = None, unfinished: bool = False) -> LogRun:
-    from .engine import EventLog, Game, IllegalAction, parse_action
+    from .engine import EventLog, Game, IllegalAction
 
     head = events[0]
     try:
@@ -410,7 +410,7 @@ def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_ch
                 return result(LogDifference(i, want, None, f"the engine produced nothing here: it waits for "
                                                            f"{_waiting_for(state)}"), i - 1)
             try:
-                state.apply_action(parse_action(want["action"]))
+                state.apply_action(want["action"])
             except (IllegalAction, ValueError) as err:
                 return result(LogDifference(i, want, None, f"the engine rejects `{want['action']}`: {err}"), i - 1)
             if len(produced) < i:

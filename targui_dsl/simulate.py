@@ -31,6 +31,7 @@ from .agents import make_agent
 from .compiled import CompiledRuleset
 from .engine.chance import derive_seed
 from .engine.game import Game
+from .engine.loop import play
 from .stats import describe, two_proportion_z_test, welch_t_test, wilson_interval
 
 # Per-game numbers summed up with mean, sd, min, max and total, and compared with Welch's t-test.
@@ -60,11 +61,7 @@ def agents_for(game: Game, bots: Sequence[str]) -> list:
 
 def play_game(game: Game, bots: Sequence[str], log=None):
     """Play one game to the end with the given bot kind per seat; returns the final state."""
-    agents = agents_for(game, bots)
-    state = game.new_initial_state(log=log)
-    while not state.is_terminal():
-        state.apply_action(agents[state.current_player()].choose(state))
-    return state
+    return play(game.new_initial_state(log=log), agents_for(game, bots))
 
 
 def seated_bots(kinds: Sequence[str], index: int, rotate: bool) -> list[str]:

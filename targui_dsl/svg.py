@@ -155,7 +155,7 @@ def _round_text(state: "GameState") -> str:
         return f"game over after round {state.round} of {ruleset.rounds}"
     if state.round == 0:
         return "setup: choosing sectors, dealing and settling"
-    double = ", double turns" if state.double else ""
+    double = ", double turns" if state.double_turn else ""
     return f"round {state.round} of {ruleset.rounds} (die {state.round_die}{double})"
 
 
@@ -163,11 +163,11 @@ def _cell(state: "GameState", cell: int, x: float, y: float, colours: list[str])
     game = state.game
     ruleset = game.ruleset
     position = game.position_of_cell[cell]
-    kind = state.cell_kind[cell]
-    owner = state.cell_owner[cell]
+    kind = state.kind(cell)
+    owner = state.owner(cell)
     data = {"id": f"cell-{position}", "class": "cell", "data-position": position,
             "data-kind": game.kind_ids[kind] if kind >= 0 else None,
-            "data-owner": game.tribe_ids[owner] if owner >= 0 else None, "data-camels": state.cell_camels[cell]}
+            "data-owner": game.tribe_ids[owner] if owner >= 0 else None, "data-camels": state.camels(cell)}
     out: list[str] = ["<g " + " ".join(f"{k}={quoteattr(str(v))}" for k, v in data.items() if v is not None) + ">"]
     if kind < 0:  # not dealt yet: a card face down
         out.append(f'<rect {_attrs(x=x, y=y, width=CELL, height=CELL, rx=7, fill="url(#back)", stroke="#5e4b3b")}/>')
@@ -188,10 +188,10 @@ def _cell(state: "GameState", cell: int, x: float, y: float, colours: list[str])
     out.append(_text(x + 10, y + 22, position, 14, font_weight="bold"))
     label = _short(spec.name)
     out.append(_text(x + CELL / 2, y + CELL - 12, label, _fit(label, 11, CELL - 12), text_anchor="middle"))
-    settled_by = [s for s, c in enumerate(state.settlement_cell) if c == cell]
+    settled_by = [s for s in range(game.players) if state.settlement(s) == cell]
     if settled_by:  # whose settlement it is (the owner may be someone else now)
         out.append(_tent(x + CELL / 2 - 9, y + 7, colours[settled_by[0]]))
-    camels = state.cell_camels[cell]
+    camels = state.camels(cell)
     if passable and (camels or owner >= 0):
         out.append(_text(x + CELL / 2, y + CELL / 2 + 9, camels, 26, text_anchor="middle", font_weight="bold",
                          fill=INK if camels else MUTED))
@@ -229,12 +229,12 @@ def _legend(state: "GameState", colours: list[str], raw_colours: list[str], trib
             marks.append("to move")
         title = name + (f"  ({', '.join(marks)})" if marks else "")
         out.append(_text(34, y + 11, title, 13, font_weight="bold"))
-        money = f"cash {state.player_cash[seat]}"
+        money = f"cash {state.cash(seat)}"
         if ruleset.treasury:
-            money += f", treasury {state.player_treasury[seat]}"
-        settlement = state.settlement_cell[seat]
+            money += f", treasury {state.treasury(seat)}"
+        settlement = state.settlement(seat)
         if settlement < 0:
-            sector = state.sector_of[seat]
+            sector = state.sector(seat)
             home = f"sector {game.sector_ids[sector].replace('_', '-')}, not settled" if sector >= 0 else "not settled"
         elif state.round > 0 and not state.in_game(seat):
             home = "out of the game"
@@ -243,7 +243,7 @@ def _legend(state: "GameState", colours: list[str], raw_colours: list[str], trib
         else:
             home = f"settlement {game.position_of_cell[settlement]} lost"
         out.append(_text(34, y + 27, f"{money}; {state.player_camels(seat)} camels", 12, fill=MUTED))
-        out.append(_text(34, y + 42, f"{state.owned_count[seat]} {'territory' if state.owned_count[seat] == 1 else 'territories'}; {home}", 12, fill=MUTED))
+        out.append(_text(34, y + 42, f"{len(state.cells_of(seat))} {'territory' if len(state.cells_of(seat)) == 1 else 'territories'}; {home}", 12, fill=MUTED))
         y += 56
     if state.is_terminal():
         scores = state.scores()
@@ -260,13 +260,13 @@ def _legend(state: "GameState", colours: list[str], raw_colours: list[str], trib
         fill = kind_colour(kind.id, kind.index) if kind.passable else "url(#hatch)"
         out.append(f'<rect {_attrs(x=0, y=y, width=24, height=18, rx=4, fill=fill, stroke="#00000040")}/>')
         out.append(_text(34, y + 13, kind.name, _fit(kind.name, 12, LEGEND_WIDTH - 130)))
-        economic, strategic = state.kind_economic_now[kind.index], state.kind_strategic_now[kind.index]
+        economic, strategic = state.kind_economic(kind.index), state.kind_strategic(kind.index)
         changed = economic != kind.economic or strategic != kind.strategic
         values = f"{economic} / {strategic}" + (" *" if changed else "")
         out.append(_text(LEGEND_WIDTH - 10, y + 13, values, 12, text_anchor="end",
                          font_weight="bold" if changed else None))
         y += 24
-    if any(state.kind_economic_now[k.index] != k.economic or state.kind_strategic_now[k.index] != k.strategic
+    if any(state.kind_economic(k.index) != k.economic or state.kind_strategic(k.index) != k.strategic
            for k in ruleset.kinds):
         out.append(_text(0, y + 10, "* changed by a card this round", 11, fill=MUTED))
         y += 18
@@ -274,7 +274,7 @@ def _legend(state: "GameState", colours: list[str], raw_colours: list[str], trib
     y += 10
     out.append(_text(0, y + 12, f"Camels in the box: {state.camels_in_box}", 12, fill=MUTED))
     y += 18
-    out.append(_text(0, y + 12, f"(Mis)fortune cards left: {len(state.deck)} of {len(ruleset.deck)}", 12, fill=MUTED))
+    out.append(_text(0, y + 12, f"(Mis)fortune cards left: {state.deck_left()} of {len(ruleset.deck)}", 12, fill=MUTED))
     y += 18
     out.append(_text(0, y + 12, "Numbers: printed positions and camels", 11, fill=MUTED))
     y += 16
