@@ -249,8 +249,8 @@ def test_svg_matches_the_engine_state_and_goes_to_stdout(played):
     cells = {int(g.get("data-position")): g for g in root.iter(f"{SVG}g") if g.get("class") == "cell"}
     assert len(cells) == 49
     for cell, position in enumerate(state.game.position_of_cell):
-        assert int(cells[position].get("data-camels")) == state.cell_camels[cell]
-        owner = state.cell_owner[cell]
+        assert int(cells[position].get("data-camels")) == state.camels(cell)
+        owner = state.owner(cell)
         assert cells[position].get("data-owner") == (state.game.tribe_ids[owner] if owner >= 0 else None)
 
 

@@ -16,8 +16,8 @@ def scene(ruleset):
     """
     state = settled_state(ruleset, players=4)
     pos = state.game.position_of_cell
-    put(state, pos[state.settlement_cell[0]], owner=1, camels=7)
-    put(state, pos[state.settlement_cell[1]], camels=9)
+    put(state, pos[state.settlement(0)], owner=1, camels=7)
+    put(state, pos[state.settlement(1)], camels=9)
     for position, kind, owner, camels in ((45, "erg", 0, 5), (44, "mountain", 0, 2), (46, "guelta", 1, 20),
                                            (28, "guelta", 2, 3), (29, "reg", 3, 7), (1, "salt_mine", 2, 6),
                                            (34, "reg", 3, 2)):
@@ -25,26 +25,26 @@ def scene(ruleset):
     put(state, 33, kind="guelta", unowned=True, camels=0)
     put(state, 35, kind="erg", unowned=True, camels=0)
     for seat in range(4):
-        state.player_cash[seat] = 10 + seat
-        state.player_treasury[seat] = 100
+        state.edit().set_cash(seat, 10 + seat)
+        state.edit().set_treasury(seat, 100)
     state.apply_action("die 1")
     return state
 
 
 def camels(state):
     pos = state.game.position_of_cell
-    return {pos[c]: n for c, n in enumerate(state.cell_camels) if n}
+    return {pos[c]: n for c, n in enumerate(state.camels(c) for c in range(state.game.cells)) if n}
 
 
 def expected_after(number, state, before_camels, before_cash):
     """What RULES.md section 6 says each card does, computed independently of the effect code."""
     game = state.game
-    kind = {game.position_of_cell[c]: game.kind_ids[k] for c, k in enumerate(state.cell_kind)}
-    owner = {game.position_of_cell[c]: o for c, o in enumerate(state.cell_owner)}
+    kind = {game.position_of_cell[c]: game.kind_ids[k] for c, k in enumerate(state.kind(c) for c in range(state.game.cells))}
+    owner = {game.position_of_cell[c]: o for c, o in enumerate(state.owner(c) for c in range(state.game.cells))}
     cam = dict(before_camels)
     cash = list(before_cash)
     holds = [state.holds_own_settlement(s) for s in range(4)]
-    home = [game.position_of_cell[c] for c in state.settlement_cell]
+    home = [game.position_of_cell[c] for c in [state.settlement(s) for s in range(state.game.players)]]
 
     def each(kind_id, change):
         for p in list(cam):
@@ -89,13 +89,13 @@ def test_card_effect(variant, card_id):
     ruleset = any_ruleset(variant)
     state = scene(ruleset)
     number = ruleset.cards[card_id].number
-    before_camels, before_cash, box = camels(state), state.player_cash[:], state.camels_in_box
+    before_camels, before_cash, box = camels(state), [state.cash(s) for s in range(state.game.players)], state.camels_in_box
     state.force_chance(f"card {card_id}")
     want_camels, want_cash = expected_after(number, state, before_camels, before_cash)
     assert camels(state) == want_camels
-    assert state.player_cash == want_cash
-    assert state.player_treasury == [100] * 4  # nothing touches the treasury (card 15 spares it)
-    assert state.camels_in_box + sum(state.cell_camels) == ruleset.camel_box
+    assert [state.cash(s) for s in range(4)] == want_cash
+    assert [state.treasury(s) for s in range(4)] == [100] * 4  # nothing touches the treasury (card 15 spares it)
+    assert state.camels_in_box + sum(state.camels(c) for c in range(state.game.cells)) == ruleset.camel_box
     assert state.camels_in_box - box == sum(before_camels.values()) - sum(want_camels.values())
 
 
@@ -119,15 +119,15 @@ def test_card_13_ergs_fight_with_strategic_value_3_this_round(variant):
 def test_card_16_mountains_worth_3_at_this_levy(variant):
     ruleset = any_ruleset(variant)
     state = scene(ruleset)
-    state.player_cash[3] = 0
+    state.edit().set_cash(3, 0)
     put(state, 44, owner=3)  # seat 3 now owns a mountain, holds its settlement
-    levy_before = state.game.levy(state, 3)
+    levy_before = state.game.levy(state.runtime, 3)
     state.force_chance("card silver_in_mountains")
-    assert state.game.levy(state, 3) == levy_before + 3
+    assert state.game.levy(state.runtime, 3) == levy_before + 3
     finish_round(state)
     if state.is_terminal():
         return
-    assert state.player_cash[3] == levy_before + 3
+    assert state.cash(3) == levy_before + 3
     assert state.economic(state.game.cell_of_position[44]) == 0
 
 
@@ -135,11 +135,11 @@ def test_gift_for_a_tribe_not_playing_does_nothing():
     ruleset = any_ruleset("original-dutch")
     state = settled_state(ruleset, players=2)  # Kel Ahaggar and Kel Ajjer
     state.apply_action("die 1")
-    before = state.cell_camels[:]
+    before = [state.camels(c) for c in range(state.game.cells)]
     state.force_chance("card gift_kel_ress")
-    assert state.cell_camels == before
+    assert [state.camels(c) for c in range(state.game.cells)] == before
     finish_round(state)
     state.apply_action("die 1")
-    home = state.settlement_cell[1]
+    home = state.settlement(1)
     state.force_chance("card gift_kel_ajjer")
-    assert state.cell_camels[home] == before[home] + 10
+    assert state.camels(home) == before[home] + 10

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from engine_fixtures import REAL_VARIANTS, any_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.engine import EventLog, Game, GameState
+from targui_dsl.engine import EventLog, Game, GameState, attach_log
+from targui_dsl.engine import play as play_on
 
 games = st.tuples(st.sampled_from(REAL_VARIANTS), st.integers(2, 4), st.integers(0, 2**63),
                   st.sampled_from(["random", "greedy"]))
@@ -19,17 +20,21 @@ SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 def check_invariants(state):
     game = state.game
     ruleset = game.ruleset
-    camels, owner, kind = state.cell_camels, state.cell_owner, state.cell_kind
+    cells = range(game.cells)
+    camels, owner, kind = [state.camels(c) for c in cells], [state.owner(c) for c in cells], [state.kind(c) for c in cells]
     assert sum(camels) + state.camels_in_box == ruleset.camel_box
     assert state.camels_in_box >= 0
-    assert min(camels) >= 0 and min(state.player_cash) >= 0 and min(state.player_treasury) >= 0
+    assert min(camels) >= 0
+    assert all(state.cash(s) >= 0 and state.treasury(s) >= 0 for s in range(game.players))
     for cell in range(game.cells):
         if camels[cell]:
             assert owner[cell] >= 0, f"camels on unowned position {game.position_of_cell[cell]}"
         if owner[cell] >= 0:
             assert game.kind_passable[kind[cell]], f"impassable position {game.position_of_cell[cell]} owned"
-    assert state.owned_count == [sum(1 for o in owner if o == seat) for seat in range(game.players)]
-    for seat, cell in enumerate(state.settlement_cell):
+    assert [list(state.cells_of(seat)) for seat in range(game.players)] == [
+        [c for c in cells if owner[c] == seat] for seat in range(game.players)]
+    for seat in range(game.players):
+        cell = state.settlement(seat)
         if cell >= 0:
             assert kind[cell] == game.settlement_kind
 
@@ -39,7 +44,8 @@ def play(variant, players, seed, bot, steps=None):
     agents = [make_agent(bot if seat == 0 else "random", seed + seat) for seat in range(players)]
     n = 0
     while not state.is_terminal() and (steps is None or n < steps):
-        state.apply_action(agents[state.current_player()].choose(state))
+        seat = state.current_player()
+        state.apply_action(agents[seat].choose(state.observation(seat), state.legal_actions()))
         n += 1
     return state, agents
 
@@ -52,7 +58,8 @@ def test_invariants_hold_after_every_decision(params):
     agents = [make_agent(bot if seat == 0 else "random", seed + seat) for seat in range(players)]
     check_invariants(state)
     while not state.is_terminal():
-        state.apply_action(agents[state.current_player()].choose(state))
+        seat = state.current_player()
+        state.apply_action(agents[seat].choose(state.observation(seat), state.legal_actions()))
         check_invariants(state)
     winners = state.winners()
     assert winners and set(winners) <= set(range(players))
@@ -78,10 +85,9 @@ def test_save_and_reload_mid_game_continues_identically(params, steps):
     assert resumed.to_json() == state.to_json()
     finals = []
     for copy in (state, resumed):
-        copy.log = EventLog()
+        log = attach_log(copy, EventLog())
         # the same fresh agents for both copies, so any difference is the state's
         bots = [make_agent("random", seed + 100 + seat) for seat in range(players)]
-        while not copy.is_terminal():
-            copy.apply_action(bots[copy.current_player()].choose(copy))
-        finals.append((copy.to_json(), copy.log.events))
+        play_on(copy, bots)
+        finals.append((copy.to_json(), log.events))
     assert finals[0] == finals[1]

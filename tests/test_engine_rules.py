@@ -30,7 +30,7 @@ def treasury():
 
 
 def kind_at(state, position):
-    return state.game.kind_ids[state.cell_kind[state.game.cell_of_position[position]]]
+    return state.game.kind_ids[state.kind(state.game.cell_of_position[position])]
 
 
 # --- setup -------------------------------------------------------------------------
@@ -40,7 +40,7 @@ def test_deal_places_salt_mine_in_centre_and_deals_everything_else(ruleset):
     for sector in ("north_west", "north_east", "south_west"):
         state.apply_action(f"sector {sector}")
     # the fourth sector is the only one left: taken by itself
-    assert state.sector_of[3] == state.game.sector_by_id["south_east"]
+    assert state.sector(3) == state.game.sector_by_id["south_east"]
     assert state.current_player() == CHANCE and state.phase_name == "deal"
     assert kind_at(state, 1) == "salt_mine"
     while state.phase_name == "deal":
@@ -58,15 +58,15 @@ def test_settling_replaces_the_card_and_gives_start_camels_and_cash(ruleset):
     state = settled_state(ruleset, players=4)
     assert state.round == 1 and state.phase_name == "round_die"
     for seat in range(4):
-        cell = state.settlement_cell[seat]
-        assert state.cell_owner[cell] == seat
-        assert state.game.kind_ids[state.cell_kind[cell]] == "settlement"
-        assert state.cell_camels[cell] == ruleset.start_camels
-        assert state.player_cash[seat] == ruleset.start_cash
-        assert cell in state.game.sector_cells[state.sector_of[seat]]
+        cell = state.settlement(seat)
+        assert state.owner(cell) == seat
+        assert state.game.kind_ids[state.kind(cell)] == "settlement"
+        assert state.camels(cell) == ruleset.start_camels
+        assert state.cash(seat) == ruleset.start_cash
+        assert cell in state.game.sector_cells[state.sector(seat)]
     assert state.camels_in_box == ruleset.camel_box - 4 * ruleset.start_camels
     # nothing but the settlements is owned at the start
-    assert sum(1 for o in state.cell_owner if o >= 0) == 4
+    assert sum(1 for c in range(state.game.cells) if state.owner(c) >= 0) == 4
 
 
 def test_three_players_settle_on_their_three_positions(ruleset):
@@ -76,7 +76,7 @@ def test_three_players_settle_on_their_three_positions(ruleset):
         state.apply_action(state.chance_outcomes()[0][0])
     allowed = []
     for seat in range(3):
-        options = sorted(int(str(a).split()[1]) for a in state.legal_actions())
+        options = sorted(int(state.action_to_string(a).split()[1]) for a in state.legal_actions())
         allowed.append(options)
         state.apply_action(f"settle {options[-1]}")
     assert allowed == [[47, 48, 49], [31, 32, 33], [39, 40, 41]]
@@ -95,11 +95,13 @@ def test_settling_on_a_chott_makes_it_passable(ruleset):
     assert kind_at(state, 2) == "chott"
     # position 2 is not in a sector; check the rule on a sector cell instead
     cell20 = state.game.cell_of_position[20]
-    state.cell_kind[cell20] = state.game.kind_by_id["chott"]
+    put(state, 20, kind="chott")
     state.apply_action("settle 20")
     assert kind_at(state, 20) == "settlement"
     state.apply_action("settle 12")
-    assert cell20 in state.move_neighbours[state.game.cell_of_position[21]]
+    # the settlement replaced the chott: camels may move onto it now
+    move = state.game.pair_id[state.game.cell_of_position[21]][cell20]
+    assert move in state._move_ids[state.game.cell_of_position[21]]
 
 
 def test_unsupported_player_count_is_refused(ruleset):
@@ -114,19 +116,19 @@ def test_unsupported_player_count_is_refused(ruleset):
 def test_small_die_gives_that_many_turns_and_the_fortune_cards(ruleset):
     state = settled_state(ruleset)
     state.apply_action("die 2")
-    assert state.double is False
-    assert state.stack_turns == [min(2, ruleset.tribal_cards)] * 4
-    assert state.stack_cards == ruleset.fortune_cards_per_round
+    assert state.double_turn is False
+    assert [state.tribal_cards_left(s) for s in range(4)] == [min(2, ruleset.tribal_cards)] * 4
+    assert state.fortune_cards_left() == ruleset.fortune_cards_per_round
 
 
 def test_high_die_gives_one_double_turn_each(ruleset):
     state = settled_state(ruleset)
     state.apply_action(f"die {ruleset.double_turn_from}")
-    assert state.double is True and state.stack_turns == [1] * 4
+    assert state.double_turn is True and [state.tribal_cards_left(s) for s in range(4)] == [1] * 4
     state.apply_action("turn " + state.game.tribe_ids[0])
     moves = 0
     while state.current_player() == 0:
-        if state.phase_name == "move":
+        if state.phase_name in ("deposit", "move"):
             moves += 1
         state.apply_action("pass")
     assert moves == 2  # move + add, twice
@@ -149,13 +151,13 @@ def test_levy_of_thirteen(ruleset):
     state = settled_state(ruleset)
     for position, kind in ((45, "guelta"), (46, "reg"), (28, "reg"), (29, "reg"), (34, "fesh_fesh")):
         put(state, position, kind=kind, owner=0, camels=1)
-    assert state.game.levy(state, 0) == 13
+    assert state.game.levy(state.runtime, 0) == 13
     state.apply_action("die 1")
-    cash_before = state.player_cash[0]
-    state.force_chance("card " + ("drought" if "drought" in state.deck else state.deck[0]))
+    cash_before = state.cash(0)
+    state.force_chance("card " + ("drought" if "drought" in state.remaining_cards() else state.remaining_cards()[0]))
     finish_round(state)
     expected = 13 if ruleset.cash_lost_at_round_end else cash_before + 13
-    assert state.player_cash[0] == expected
+    assert state.cash(0) == expected
 
 
 def test_cash_lost_at_round_end_only_where_the_variant_says():
@@ -166,8 +168,8 @@ def test_cash_lost_at_round_end_only_where_the_variant_says():
         state.force_chance("card drought")
         finish_round(state)
         levy = state.game.levy  # every player owns only the settlement: levy 4
-        assert levy(state, 1) == 4
-        assert state.player_cash[1] == (4 if rs.cash_lost_at_round_end else rs.start_cash + 4)
+        assert levy(state.runtime, 1) == 4
+        assert state.cash(1) == (4 if rs.cash_lost_at_round_end else rs.start_cash + 4)
 
 
 def test_round_modifiers_reach_the_levy_and_then_expire():
@@ -178,7 +180,7 @@ def test_round_modifiers_reach_the_levy_and_then_expire():
     state.force_chance("card silver_in_mountains")
     assert state.economic(state.game.cell_of_position[45]) == 3
     finish_round(state)
-    assert state.player_cash[0] == rs.start_cash + 4 + 3
+    assert state.cash(0) == rs.start_cash + 4 + 3
     assert state.economic(state.game.cell_of_position[45]) == 0
 
 
@@ -192,19 +194,19 @@ def test_worked_attack_example_with_forced_dice(ruleset):
     state.apply_action("attack 45 46")
     assert state.current_player() == CHANCE
     state.apply_action("die 4")  # defender loses (4 + 3) // 2 = 3
-    assert state.cell_camels[target] == 2
+    assert state.camels(target) == 2
     state.apply_action("die 6")  # attacker loses (6 + 2) // 2 = 4
-    assert state.cell_camels[source] == 4
+    assert state.camels(source) == 4
     assert state.phase_name == "attack_choice" and state.current_player() == 0
-    assert sorted(map(str, state.legal_actions())) == ["again", "give up"]
+    assert sorted(map(state.action_to_string, state.legal_actions())) == ["again", "give up"]
     state.apply_action("again")
     state.apply_action("die 3")  # defender loses (3 + 3) // 2 = 3, capped at 2
-    assert state.cell_camels[target] == 0
-    assert [str(a) for a in state.legal_actions()] == ["enter 1", "enter 2", "enter 3", "enter 4"]
+    assert state.camels(target) == 0
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["enter 1", "enter 2", "enter 3", "enter 4"]
     state.apply_action("enter 4")
-    assert state.cell_owner[target] == 0 and state.cell_camels[target] == 4 and state.cell_camels[source] == 0
-    assert state.cell_owner[source] == 0  # an emptied territory stays its owner's
-    assert state.phase_name == "add"
+    assert state.owner(target) == 0 and state.camels(target) == 4 and state.camels(source) == 0
+    assert state.owner(source) == 0  # an emptied territory stays its owner's
+    assert state.phase_name == "buy_cell"
 
 
 def test_worked_attack_example_in_implicit_chance_mode():
@@ -217,7 +219,7 @@ def test_worked_attack_example_in_implicit_chance_mode():
     state.apply_action("again")
     assert state.phase_name == "enter"
     state.apply_action("enter 4")
-    assert state.cell_owner[state.game.cell_of_position[46]] == 0
+    assert state.owner(state.game.cell_of_position[46]) == 0
 
 
 def test_failed_attack_keeps_the_source():
@@ -227,9 +229,9 @@ def test_failed_attack_keeps_the_source():
     state.apply_action("attack 45 46")
     state.apply_action("die 1")  # (1 + 0) // 2 = 0
     state.apply_action("die 6")  # (6 + 1) // 2 = 3 >= 2: the attack fails
-    assert state.cell_camels[source] == 0 and state.cell_owner[source] == 0
-    assert state.cell_camels[target] == 9 and state.cell_owner[target] == 1
-    assert state.phase_name == "add"
+    assert state.camels(source) == 0 and state.owner(source) == 0
+    assert state.camels(target) == 9 and state.owner(target) == 1
+    assert state.phase_name == "buy_cell"
 
 
 def test_giving_up_ends_the_attack():
@@ -240,7 +242,7 @@ def test_giving_up_ends_the_attack():
     state.apply_action("die 2")
     state.apply_action("die 2")
     state.apply_action("give up")
-    assert state.phase_name == "add"
+    assert state.phase_name == "buy_cell"
     with pytest.raises(IllegalAction):
         state.apply_action("again")
 
@@ -252,16 +254,16 @@ def test_empty_enemy_territory_is_moved_into_without_a_fight():
     with pytest.raises(IllegalAction, match="move there"):
         state.apply_action("attack 45 46")
     state.apply_action("move 45 46 2")
-    assert state.cell_owner[target] == 0 and state.cell_camels[target] == 2
-    assert state.phase_name == "add"
+    assert state.owner(target) == 0 and state.camels(target) == 2
+    assert state.phase_name == "buy_cell"
 
 
 def test_moves_to_unowned_and_own_cells_and_at_most_one_move():
     state = start_turn(settled_state(dutch()), 0)
-    home = state.settlement_cell[0]  # position 20
+    home = state.settlement(0)  # position 20
     assert state.game.position_of_cell[home] == 20
     state.apply_action("move 20 21 3")
-    assert state.cell_owner[state.game.cell_of_position[21]] == 0
+    assert state.owner(state.game.cell_of_position[21]) == 0
     with pytest.raises(IllegalAction):
         state.apply_action("move 20 21 1")  # the adding phase now
     state.apply_action("pass")
@@ -274,18 +276,18 @@ def test_chotts_are_never_entered_or_owned():
     put(state, 21, kind="chott")
     with pytest.raises(IllegalAction, match="impassable"):
         state.apply_action("move 20 21 1")
-    assert all(not str(a).startswith("move 20 21") for a in state.legal_actions())
+    assert all(not state.action_to_string(a).startswith("move 20 21") for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="not adjacent"):
         state.apply_action("move 20 23 1")
 
 
 def test_deposit_only_in_treasury_variants_and_before_the_move():
     state = start_turn(settled_state(treasury()), 0)
-    assert "deposit 10" in map(str, state.legal_actions())
+    assert "deposit 10" in map(state.action_to_string, state.legal_actions())
     state.apply_action("deposit 4")
-    assert state.player_cash[0] == 6 and state.player_treasury[0] == 4
-    with pytest.raises(IllegalAction, match="already"):
-        state.apply_action("deposit 1")
+    assert state.cash(0) == 6 and state.treasury(0) == 4
+    with pytest.raises(IllegalAction, match="not an action here: move, attack or pass"):
+        state.apply_action("deposit 1")  # one deposit, before the move
     state.apply_action("pass")
     with pytest.raises(IllegalAction):
         state.apply_action("deposit 1")  # the adding phase
@@ -301,8 +303,8 @@ def test_buying_costs_cash_and_comes_from_the_box():
     state.apply_action("pass")
     box = state.camels_in_box
     state.apply_action("buy 7 on 20")
-    assert state.player_cash[0] == 3 and state.camels_in_box == box - 7
-    assert state.cell_camels[state.settlement_cell[0]] == 17
+    assert state.cash(0) == 3 and state.camels_in_box == box - 7
+    assert state.camels(state.settlement(0)) == 17
 
 
 def test_buying_on_the_salt_mine_follows_the_variant():
@@ -312,7 +314,7 @@ def test_buying_on_the_salt_mine_follows_the_variant():
         state.apply_action("pass")
         if allowed:
             state.apply_action("buy 2 on 1")
-            assert state.cell_camels[state.game.cell_of_position[1]] == 2
+            assert state.camels(state.game.cell_of_position[1]) == 2
         else:
             with pytest.raises(IllegalAction):
                 state.apply_action("buy 2 on 1")
@@ -330,10 +332,10 @@ def test_empty_camel_box_limits_buying_and_gifts():
     state.apply_action("buy 3 on 20")
     assert state.camels_in_box == 0
     # the adding phases of others are skipped by themselves (nothing to buy); a gift gives nothing
-    home = state.settlement_cell[0]
-    before = state.cell_camels[home]
+    home = state.settlement(0)
+    before = state.camels(home)
     state.force_chance("card gift_kel_ahaggar")
-    assert state.cell_camels[home] == before
+    assert state.camels(home) == before
 
 
 # --- lost settlements, elimination, winners -------------------------------------------------
@@ -341,21 +343,21 @@ def test_empty_camel_box_limits_buying_and_gifts():
 def test_lost_settlement_no_levy_no_gifts_cannot_win():
     rs = dutch()
     state = settled_state(rs)
-    home = state.settlement_cell[0]
+    home = state.settlement(0)
     put(state, state.game.position_of_cell[home], owner=1)
     for position in (45, 46, 28, 29, 34, 33):
         put(state, position, kind="guelta", owner=0, camels=2)
-    assert state.game.levy(state, 0) == 0 and state.holds_own_settlement(0) is False
-    state.deck = ["gift_kel_ahaggar", "caravan_raid"]  # two rounds left
+    assert state.game.levy(state.runtime, 0) == 0 and state.holds_own_settlement(0) is False
+    state.edit().set_deck(["gift_kel_ahaggar", "caravan_raid"])  # two rounds left
     state.apply_action("die 1")
-    cash = state.player_cash[0]
+    cash = state.cash(0)
     state.force_chance("card gift_kel_ahaggar")
-    assert state.cell_camels[home] == 10  # nobody receives the gift, not the new owner either
+    assert state.camels(home) == 10  # nobody receives the gift, not the new owner either
     finish_round(state)
-    assert state.player_cash[0] == cash  # no levy
+    assert state.cash(0) == cash  # no levy
     state.apply_action("die 1")
     state.force_chance("card caravan_raid")
-    assert state.player_cash[0] == cash and state.player_cash[1] == rs.start_cash + 4 + 4 + 10
+    assert state.cash(0) == cash and state.cash(1) == rs.start_cash + 4 + 4 + 10
     finish_round(state)
     assert state.is_terminal() and state.end_reason == "deck"
     scores = state.scores()
@@ -367,7 +369,7 @@ def test_lost_settlement_no_levy_no_gifts_cannot_win():
 def test_tie_breaks_decide_and_surviving_ties_are_draws():
     rs = dutch()  # score: economic value owned; tie-break camels + cash
     state = settled_state(rs, players=2)
-    state.deck = ["drought"]
+    state.edit().set_deck(["drought"])
     state.apply_action("die 1")
     state.force_chance("card drought")
     finish_round(state)
@@ -376,8 +378,8 @@ def test_tie_breaks_decide_and_surviving_ties_are_draws():
     assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5] and state.is_draw()
 
     state = settled_state(rs, players=2)
-    state.deck = ["drought"]
-    put(state, state.game.position_of_cell[state.settlement_cell[1]], camels=11)
+    state.edit().set_deck(["drought"])
+    put(state, state.game.position_of_cell[state.settlement(1)], camels=11)
     state.apply_action("die 1")
     state.force_chance("card drought")
     finish_round(state)
@@ -388,9 +390,10 @@ def test_dutch_tie_break_adds_camels_and_cash():
     # RULES.md section 7: "camels + cash". Seat 0 has more camels, seat 1
     # more camels and cash together: the sum decides, not camels first.
     state = settled_state(dutch(), players=2)
-    state.deck = ["drought"]
-    put(state, state.game.position_of_cell[state.settlement_cell[0]], camels=12)
-    state.player_cash[0], state.player_cash[1] = 0, 5
+    state.edit().set_deck(["drought"])
+    put(state, state.game.position_of_cell[state.settlement(0)], camels=12)
+    state.edit().set_cash(0, 0)
+    state.edit().set_cash(1, 5)
     state.apply_action("die 1")
     state.force_chance("card drought")
     finish_round(state)
@@ -400,11 +403,11 @@ def test_dutch_tie_break_adds_camels_and_cash():
 
 def test_nobody_eligible_is_a_draw_among_those_still_playing():
     state = settled_state(dutch(), players=2)
-    a, b = state.settlement_cell
+    a, b = state.settlement(0), state.settlement(1)
     pa, pb = state.game.position_of_cell[a], state.game.position_of_cell[b]
     put(state, pa, owner=1)
     put(state, pb, owner=0)  # they swapped settlements
-    state.deck = ["drought"]
+    state.edit().set_deck(["drought"])
     state.apply_action("die 1")
     state.force_chance("card drought")
     finish_round(state)
@@ -414,18 +417,18 @@ def test_nobody_eligible_is_a_draw_among_those_still_playing():
 def test_elimination_skips_the_player_and_the_last_one_standing_wins():
     state = settled_state(dutch(), players=3)
     # seat 2 owns only its settlement, empty, next to seat 0's camels
-    home2 = state.settlement_cell[2]
+    home2 = state.settlement(2)
     pos2 = state.game.position_of_cell[home2]
     put(state, pos2, camels=0)
     neighbour = state.game.neighbours[home2][0]
     put(state, state.game.position_of_cell[neighbour], kind="reg", owner=0, camels=5)
     start_turn(state, 0)
     state.apply_action(f"move {state.game.position_of_cell[neighbour]} {pos2} 2")
-    assert state.owned_count[2] == 0 and state.stack_turns[2] == 0
-    assert list(state.all_players()) == [0, 1]
+    assert len(state.cells_of(2)) == 0 and state.tribal_cards_left(2) == 0
+    assert state.seats_in_game() == [0, 1]
     assert not state.is_terminal()
     # now seat 1 loses everything too: seat 0 wins outright at once
-    home1 = state.settlement_cell[1]
+    home1 = state.settlement(1)
     pos1 = state.game.position_of_cell[home1]
     put(state, pos1, camels=0)
     n1 = state.game.neighbours[home1][0]
@@ -444,6 +447,7 @@ def test_elimination_skips_the_player_and_the_last_one_standing_wins():
 def test_illegal_actions_are_refused_with_a_reason():
     state = start_turn(settled_state(dutch()), 0)
     for text, message in (("move 20 21 0", "1..10"), ("move 10 11 1", "not yours"), ("move 20 99 1", "no position"),
-                          ("buy 1 on 20", "not now"), ("settle 20", "not now"), ("die 3", "not a decision")):
+                          ("buy 1 on 20", "not an action here"), ("settle 20", "not an action here"),
+                          ("die 3", "unknown action")):
         with pytest.raises(IllegalAction, match=message):
             state.apply_action(text)

@@ -1,4 +1,4 @@
-"""The state API: actions as text, clone, save/resume, chance nodes, the text board."""
+"""The state API: integer actions and their texts, chance nodes, clone, save/resume, the text board."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from engine_fixtures import FIXTURE_VARIANTS, any_ruleset, fixture_ruleset, put, settled_state, start_turn
-from targui_dsl.engine import CHANCE, Action, EventLog, Game, GameState, IllegalAction, parse_action
+from engine_fixtures import any_ruleset, put, settled_state, start_turn
+from targui_dsl.engine import CHANCE, EventLog, Game, GameState, IllegalAction, Phase
+from targui_dsl.engine.actions import COUNT_BASE, PASS
 from targui_dsl.engine.chance import below, derive_seed, seed_state
 
 
@@ -20,50 +21,118 @@ def play_random(state, steps, rng):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-# --- actions ---------------------------------------------------------------------
+# --- the action space ----------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["sector north_west", "settle 47", "deposit 5", "move 12 13 4", "attack 12 13",
-                                  "again", "give up", "enter 3", "buy 5 on 12", "pass", "deal guelta", "die 4",
-                                  "turn kel_ress", "card sandstorm"])
-def test_actions_print_as_they_parse(text):
-    action = parse_action(text)
-    assert str(action) == text and parse_action(str(action)) == action
-    assert hash(action) == hash(parse_action(text))
-
-
-def test_parse_is_lenient_about_case_spaces_and_hyphens():
-    assert parse_action("  Move 12  13 4 ") == Action("move", (12, 13, 4))
-    assert parse_action("GIVE UP") == Action("give up")
-    assert parse_action("buy 5 12") == parse_action("buy 5 on 12")
-    assert parse_action("sector north-west") == Action("sector", ("north_west",))
+def test_the_action_space_has_a_fixed_documented_size():
+    game = Game(any_ruleset("original-dutch"), players=4)
+    space = game.actions
+    # pass, again, give up, 256 counts, 4 sectors, 49 cells, 312 ordered adjacent pairs, 4 seats
+    assert game.num_distinct_actions() == 3 + 256 + 4 + 49 + 312 + 4
+    assert space.pair_base == 3 + 256 + 4 + 49
+    assert game.max_chance_outcomes() == max(6, 8, 4 + 16)
 
 
-@pytest.mark.parametrize("text,message", [("", "empty"), ("fly 1 2", "unknown action"), ("move 1 2", "3 arguments"),
-                                          ("move a b c", "not a number"), ("give", "unknown action"),
-                                          ("move 1_2 3 4", "not a number"), ("buy +5 on 12", "not a number"),
-                                          ("enter \u0663", "not a number")])
-def test_bad_action_text_is_explained(text, message):
-    with pytest.raises(IllegalAction, match=message):
-        parse_action(text)
-
-
-def test_parse_with_a_state_checks_legality():
+def test_a_move_is_a_pair_then_a_count_and_logs_as_one_action():
     state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
-    assert parse_action("move 20 21 2", state) == Action("move", (20, 21, 2))
-    with pytest.raises(IllegalAction, match="not yours"):
-        parse_action("move 10 11 2", state)
+    state._log = log = EventLog()
+    legal = state.legal_actions()
+    assert legal[0] == PASS and legal == sorted(legal)
+    pair = state.string_to_action("move 20 21")
+    assert pair in legal and state.action_to_string(pair) == "move 20 21"
+    state.apply_action(pair)
+    assert state.phase == Phase.MOVE_COUNT and state.current_player() == 0
+    assert state.legal_actions() == [COUNT_BASE + n for n in range(1, 11)]
+    assert state.action_to_string(COUNT_BASE + 4) == "count 4"
+    state.apply_action(COUNT_BASE + 4)
+    assert state.camels(state.game.cell_of_position[21]) == 4
+    assert [e["action"] for e in log.events if e["type"] == "decision"] == ["move 20 21 4"]
 
 
-def test_every_legal_action_round_trips_through_text():
+def test_readable_actions_take_every_step_they_stand_for():
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    assert len(state.actions_from_text("move 20 21 4")) == 2
+    state.apply_action("move 20 21 4")
+    assert state.phase == Phase.BUY_CELL
+    state.apply_action("buy 3 on 21")
+    assert state.camels(state.game.cell_of_position[21]) == 7
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "empty"), ("fly 1 2", "unknown action"), ("move a b c", "not a number"),
+    ("move 1_2 3 4", "not a number"), ("move 10 11 2", "not yours"), ("move 20 30 2", "not adjacent"),
+    ("move 20 21 11", "can move 1..10"), ("move 20 21 0", "can move 1..10"), ("enter \u0663", "not an action here"),
+])
+def test_bad_action_text_is_explained_and_nothing_is_applied(text, message):
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=message):
+        state.apply_action(text)
+    assert state.to_json() == before
+
+
+def test_an_illegal_id_is_refused_with_what_is_expected():
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    with pytest.raises(IllegalAction, match="move, attack or pass"):
+        state.apply_action(COUNT_BASE + 3)
+    with pytest.raises(IllegalAction, match="no action"):
+        state.apply_action(10**6)
+
+
+def test_every_legal_action_round_trips_through_its_text():
     rng = random.Random(5)
     state = Game(any_ruleset("updated-treasury"), players=3, seed=5, explicit_chance=True).new_initial_state()
-    seen = set()
-    while not state.is_terminal() and len(seen) < 12:
+    phases = set()
+    while not state.is_terminal() and len(phases) < 12:
         actions = state.legal_actions()
-        for action in actions[:50]:
-            assert parse_action(str(action), state) == action
-        seen.add(state.phase_name)
+        for action in actions:
+            assert state.string_to_action(state.action_to_string(action)) == action
+        phases.add(state.phase)
         state.apply_action(rng.choice(actions))
+    assert {Phase.DEPOSIT, Phase.MOVE, Phase.BUY_CELL} <= phases
+
+
+def test_mask_matches_the_legal_list():
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    mask = state.legal_actions_mask()
+    assert len(mask) == state.game.num_distinct_actions()
+    assert [i for i, bit in enumerate(mask) if bit] == state.legal_actions()
+
+
+# --- huge numbers: a decision never lists more than 256 counts ---------------------------
+
+def test_huge_counts_are_chosen_digit_by_digit():
+    from dataclasses import replace
+
+    ruleset = replace(any_ruleset("original-dutch"), camel_box=10**9)
+    state = start_turn(settled_state(ruleset), 0)
+    state.edit().set_cash(0, 10**9)
+    put(state, 20, camels=123_456_789)
+    state.apply_action("move 20 21")
+    legal = state.legal_actions()
+    assert len(legal) <= 256
+    assert state.action_to_string(legal[0]).startswith("count 1..")
+    steps = state.actions_from_text("count 100000000")
+    assert len(steps) == 4
+    for step in steps:
+        assert len(state.legal_actions()) <= 256
+        state.apply_action(step)
+    assert state.camels(state.game.cell_of_position[21]) == 100_000_000
+    assert state.phase == Phase.BUY_CELL
+    limit = state.buy_limit()
+    assert limit == state.camels_in_box  # the box, not the 10**9 silver, is the limit
+    state.apply_action(f"buy {limit} on 21")
+    assert state.camels(state.game.cell_of_position[21]) == 100_000_000 + limit and state.camels_in_box == 0
+
+
+def test_a_bot_can_aim_at_any_count():
+    from dataclasses import replace
+
+    state = start_turn(settled_state(replace(any_ruleset("original-dutch"), camel_box=10**9)), 0)
+    put(state, 20, camels=70_000)
+    state.apply_action("move 20 21")
+    while state.phase == Phase.MOVE_COUNT:
+        state.apply_action(state.count_step(65_432))
+    assert state.camels(state.game.cell_of_position[21]) == 65_432
 
 
 # --- chance ----------------------------------------------------------------------
@@ -83,13 +152,14 @@ def test_explicit_chance_nodes_list_outcomes_with_probabilities():
     state = settled_state(any_ruleset("updated-treasury"))
     assert state.current_player() == CHANCE and state.is_chance_node()
     outcomes = state.chance_outcomes()
-    assert [str(a) for a, _ in outcomes] == [f"die {d}" for d in range(1, 7)]
+    assert [state.action_to_string(a) for a, _ in outcomes] == [f"die {d}" for d in range(1, 7)]
     state.apply_action("die 2")
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    turns = {str(a): p for a, p in outcomes if a.verb == "turn"}
-    assert turns == {f"turn {t}": pytest.approx(2 / 10) for t in state.game.tribe_ids}
-    cards = [p for a, p in outcomes if a.verb == "card"]
+    texts = {state.action_to_string(a): p for a, p in outcomes}
+    assert {t: p for t, p in texts.items() if t.startswith("turn")} == {
+        f"turn {t}": pytest.approx(2 / 10) for t in state.game.tribe_ids}
+    cards = [p for t, p in texts.items() if t.startswith("card")]
     assert len(cards) == 16 and sum(cards) == pytest.approx(2 / 10)
     with pytest.raises(IllegalAction):
         state.apply_action("die 3")  # not a reveal outcome
@@ -112,7 +182,7 @@ def test_clone_is_independent():
     state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
     copy = state.clone()
     state.apply_action("move 20 21 4")
-    assert copy.cell_camels != state.cell_camels and copy.phase_name == "move"
+    assert copy.camels(state.game.cell_of_position[21]) == 0 and copy.phase_name == "move"
     copy.apply_action("pass")
     assert state.to_json() != copy.to_json()
     assert copy.clone().to_json() == copy.to_json()
@@ -127,6 +197,7 @@ def test_json_round_trip_loses_nothing():
         again = GameState.from_json(state.game.ruleset, data)
         assert again.to_json() == state.to_json()
         assert str(again) == str(state)
+        assert again.legal_actions() == state.legal_actions()
 
 
 def test_saved_mid_attack_resumes_identically():
@@ -140,30 +211,37 @@ def test_saved_mid_attack_resumes_identically():
     saved = json.dumps(state.to_json())
     resumed = GameState.from_json(state.game.ruleset, json.loads(saved))
     resumed.game.explicit_chance = False
+    logs = []
     for copy in (state, resumed):
         rng = random.Random(1)
-        copy.log = EventLog()
+        copy._log = log = EventLog()
+        logs.append(log)
         while not copy.is_terminal():
             copy.apply_action(rng.choice(copy.legal_actions()))
     assert state.to_json() == resumed.to_json()
-    assert state.log.events == resumed.log.events
+    assert logs[0].events == logs[1].events
 
 
-def test_from_json_refuses_another_ruleset():
+def test_from_json_refuses_another_ruleset_and_older_formats():
     data = settled_state(any_ruleset("original-dutch")).to_json()
     with pytest.raises(ValueError, match="saved for ruleset"):
         GameState.from_json(any_ruleset("swedish-12"), data)
+    with pytest.raises(ValueError, match="cannot resume.*replay the game's log"):
+        GameState.from_json(any_ruleset("original-dutch"), {**data, "format": "targui-state/1"})
+    broken = json.loads(json.dumps(data))
+    del broken["state"]["camels"]
+    with pytest.raises(ValueError, match="missing or broken field"):
+        GameState.from_json(any_ruleset("original-dutch"), broken)
 
 
 def test_forced_outcomes_survive_saving():
     state = settled_state(any_ruleset("original-dutch"))
-    state.game.explicit_chance = False
     data = state.to_json()
     data["state"]["forced_outcomes"] = ["die 6"]
     data["explicit_chance"] = False
     resumed = GameState.from_json(state.game.ruleset, data)
-    resumed._advance()
-    assert resumed.round_die == 6 and resumed.double
+    resumed.force_chance()
+    assert resumed.round_die == 6 and resumed.double_turn
 
 
 # --- the text board ------------------------------------------------------------------
@@ -176,11 +254,3 @@ def test_text_board_shows_grid_players_and_result():
     assert len(lines) == 1 + 7 + 4 + 1
     assert " 20se1 10" in lines[3]  # position 20, a settlement of seat 1, 10 camels
     assert lines[8].startswith(">1 Kel Ahaggar: cash 10 treasury 0")
-
-
-@pytest.mark.parametrize("variant", FIXTURE_VARIANTS)
-def test_hand_built_fixture_rulesets_play_to_the_end(variant):
-    from targui_dsl.simulate import play_game
-
-    state = play_game(Game(fixture_ruleset(variant), players=4, seed=1), ["random"] * 4)
-    assert state.is_terminal() and state.round == fixture_ruleset(variant).rounds

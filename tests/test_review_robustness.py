@@ -10,7 +10,7 @@ import pytest
 from targui_dsl.agents import make_agent
 from targui_dsl.build import build
 from targui_dsl.diagnostics import render_all
-from targui_dsl.engine import Game
+from targui_dsl.engine import play, Game
 
 
 def house(tmp_path: Path, text: str, parent: str = "original-dutch", name: str = "house.yaml"):
@@ -106,8 +106,7 @@ def test_largest_allowed_values_still_play(tmp_path):
     assert report.ok, report.diagnostics
     state = Game(report.ruleset, players=2, seed=3).new_initial_state()
     bots = [make_agent("greedy", 1), make_agent("greedy", 2)]
-    while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].choose(state))
+    play(state, bots)
 
 
 # --- a hexadecimal number too long to print ------------------------------------------------

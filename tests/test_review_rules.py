@@ -8,7 +8,7 @@ from engine_fixtures import any_ruleset, put, start_turn
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine import EventLog, Game
+from targui_dsl.engine import play, EventLog, Game
 
 
 def dutch():
@@ -31,10 +31,10 @@ def test_conquest_that_ends_the_game_logs_the_end_last():
     after the attack's own `attack_end`."""
     state, log = settled_with_log(dutch(), players=2)
     start_turn(state, 0)
-    home1 = state.settlement_cell[1]
+    home1 = state.settlement(1)
     # seat 1 owns nothing but its settlement, with 1 camel; seat 0 stands next to it
     for cell in range(state.game.cells):
-        if state.cell_owner[cell] == 1 and cell != home1:
+        if state.owner(cell) == 1 and cell != home1:
             put(state, state.game.position_of_cell[cell], unowned=True, camels=0)
     target = state.game.position_of_cell[home1]
     put(state, target, camels=1)
@@ -47,7 +47,7 @@ def test_conquest_that_ends_the_game_logs_the_end_last():
     types = [e["type"] for e in log.events]
     assert types[-1] == "end", types[-4:]
     assert types[-3:] == ["attack_end", "eliminated", "end"]
-    assert state.cell_owner[home1] == 0 and state.cell_camels[home1] == 2
+    assert state.owner(home1) == 0 and state.camels(home1) == 2
 
 
 def _finished_state():
@@ -55,8 +55,7 @@ def _finished_state():
 
     state = Game(dutch(), players=3, seed=4).new_initial_state()
     bots = [make_agent("random", s) for s in range(3)]
-    while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].choose(state))
+    play(state, bots)
     return state
 
 
@@ -98,5 +97,5 @@ def test_a_runaway_house_rule_levy_is_capped(tmp_path: Path):
             state.apply_action(state.chance_outcomes()[0][0])
         else:
             seat = state.current_player()
-            state.apply_action(bots[seat].choose(state, state.legal_actions()))
-    assert max(state.player_cash) == MAX_VALUE
+            state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    assert max(state.cash(s) for s in range(state.game.players)) == MAX_VALUE

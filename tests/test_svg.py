@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -21,7 +22,8 @@ def play(name: str, players: int = 4, seed: int = 3, decisions: int | None = Non
     bots = [make_agent("greedy", seed + s) for s in range(players)]
     made = 0
     while not state.is_terminal() and (decisions is None or made < decisions):
-        state.apply_action(bots[state.current_player()].choose(state))
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
         made += 1
     return state
 
@@ -52,17 +54,17 @@ def test_cells_show_kind_owner_and_camels_of_the_state():
     root = ET.fromstring(board_svg(state))
     game = state.game
     for cell, g in ((c, cells(root)[game.position_of_cell[c]]) for c in range(game.cells)):
-        kind = state.cell_kind[cell]
+        kind = state.kind(cell)
         assert g.get("data-kind") == game.kind_ids[kind]
-        assert int(g.get("data-camels")) == state.cell_camels[cell]
-        owner = state.cell_owner[cell]
+        assert int(g.get("data-camels")) == state.camels(cell)
+        owner = state.owner(cell)
         assert g.get("data-owner") == (game.tribe_ids[owner] if owner >= 0 else None)
         words = ["".join(t.itertext()) for t in g.iter(f"{NS}text")]
         assert str(game.position_of_cell[cell]) in words
         name = game.ruleset.kinds[kind].name.split(" (")[0]
         assert name in words
         if owner >= 0:
-            assert str(state.cell_camels[cell]) in words
+            assert str(state.camels(cell)) in words
             colour = tribe_colour(game.ruleset.tribes[game.seat_tribes[owner]].colour)
             assert any(r.get("stroke") == colour for r in g.iter(f"{NS}rect"))  # the owner's frame
 
@@ -74,7 +76,7 @@ def test_legend_has_players_cash_treasury_round_and_kinds():
     assert f"round {state.round} of 8" in joined
     for seat in range(4):
         assert any(w.startswith(state.game.tribe_name(seat)) for w in words)
-        assert f"cash {state.player_cash[seat]}, treasury {state.player_treasury[seat]}" in joined
+        assert f"cash {state.cash(seat)}, treasury {state.treasury(seat)}" in joined
     for kind in state.game.ruleset.kinds:
         assert kind.name in words
     dutch = "\n".join(texts(ET.fromstring(board_svg(play("original-dutch", decisions=200)))))
@@ -110,7 +112,8 @@ def test_self_contained_and_text_escaped(tmp_path: Path):
     state = Game(rs, players=4, seed=2).new_initial_state()
     bots = [make_agent("random", s) for s in range(4)]
     for _ in range(40):
-        state.apply_action(bots[state.current_player()].choose(state))
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
     svg = board_svg(state)
     root = ET.fromstring(svg)  # parses: everything escaped
     words = texts(root)
