@@ -1,0 +1,134 @@
+"""The engine against an earlier version of itself, side by side, on CPU time.
+
+    python benchmarks/bench_engine_vs.py [--baseline 9647e80] [--games 100] [--rounds 3]
+
+The baseline is a git revision of this repository (by default the last
+commit before the engine's second edition), unpacked with ``git archive``
+into a temporary directory. Each measurement is one child process that
+imports one tree and plays ``--games`` games with 4 players, and reports
+its own CPU time (``time.process_time``); the children for both trees run
+interleaved, round after round, so a drift in the machine's speed hits both
+alike. Two ways of playing, for each variant:
+
+* ``legal``: uniform random play through ``legal_actions()`` and
+  ``apply_action()``, as an OpenSpiel user drives a game (the mean and
+  the largest number of legal actions per decision are printed too);
+* ``bot``: the random bot, through each version's own game loop.
+
+Prints the median games/s and decisions/s of each version and the ratio
+new/old per variant and way. Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
+DEFAULT_BASELINE = "9647e80"  # the last commit before the engine's second edition
+
+# One measurement, run in a child whose sys.path starts with the tree to measure.
+# Both engines speak `legal_actions()`/`apply_action()`; only the bot loop differs.
+CHILD = r"""
+import json, random, sys, time
+tree, variant, way, games, players = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+sys.path.insert(0, tree)
+import targui_dsl
+assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
+from targui_dsl import load_ruleset
+from targui_dsl.engine import Game
+rs = load_ruleset(variant)
+second_edition = hasattr(__import__("targui_dsl.engine", fromlist=["play"]), "play")
+rng = random.Random(12345)
+decisions = listed = largest = 0
+start = time.process_time()
+for index in range(games):
+    state = Game(rs, players=players, seed=index).new_initial_state()
+    if way == "legal":
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            decisions += 1
+            listed += len(legal)
+            if len(legal) > largest:
+                largest = len(legal)
+            state.apply_action(rng.choice(legal))
+    elif second_edition:
+        from targui_dsl.agents import make_agent
+        from targui_dsl.engine import play
+        play(state, [make_agent("random", index * 8 + s) for s in range(players)])
+        decisions += state.decisions
+    else:
+        from targui_dsl.agents import make_agent
+        agents = [make_agent("random", index * 8 + s) for s in range(players)]
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+        decisions += state.decisions
+seconds = time.process_time() - start
+print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions,
+                  "mean_legal": listed / decisions if listed else None, "max_legal": largest or None}))
+"""
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The tree of ``revision`` of this repository, unpacked under ``into``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def measure(tree: Path, variant: str, way: str, games: int, players: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), variant, way, str(games), str(players)],
+                         check=True, capture_output=True, text=True, env=env, cwd=tree).stdout
+    return json.loads(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with")
+    parser.add_argument("--games", type=int, default=100, help="games per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved measurements per version")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--ways", default="legal,bot")
+    args = parser.parse_args()
+    new_tree = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
+        old_tree = unpack(args.baseline, Path(tmp))
+        results: dict[tuple[str, str, str], list[dict]] = {}
+        for round_index in range(args.rounds):
+            for variant in args.variants.split(","):
+                for way in args.ways.split(","):
+                    for label, tree in (("new", new_tree), ("old", old_tree)):
+                        run = measure(tree, variant, way, args.games, args.players)
+                        results.setdefault((variant, way, label), []).append(run)
+            print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+    print(f"engine vs {args.baseline}: {args.games} games x {args.rounds} rounds, {args.players} players, CPU time,"
+          " medians")
+    print(f"{'variant':<18} {'way':<6} {'old games/s':>11} {'new games/s':>11} {'ratio':>6}"
+          f" {'old dec/s':>10} {'new dec/s':>10} {'old legal mean/max':>19} {'new legal mean/max':>19}")
+    for variant in args.variants.split(","):
+        for way in args.ways.split(","):
+            row = {}
+            for label in ("old", "new"):
+                runs = results[(variant, way, label)]
+                row[label] = (
+                    statistics.median(r["games"] / r["seconds"] for r in runs),
+                    statistics.median(r["decisions"] / r["seconds"] for r in runs),
+                    runs[0]["mean_legal"], runs[0]["max_legal"],
+                )
+            legal = {label: (f"{row[label][2]:.1f}/{row[label][3]}" if row[label][2] else "-") for label in row}
+            print(f"{variant:<18} {way:<6} {row['old'][0]:>11.1f} {row['new'][0]:>11.1f}"
+                  f" {row['new'][0] / row['old'][0]:>6.2f} {row['old'][1]:>10.0f} {row['new'][1]:>10.0f}"
+                  f" {legal['old']:>19} {legal['new']:>19}")
+
+
+if __name__ == "__main__":
+    main()
