@@ -7,12 +7,48 @@ and Elm do: the location, the line as written and a caret under the problem.
 
 from __future__ import annotations
 
+import bisect
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 ERROR = "error"
 WARNING = "warning"
+
+#: Most diagnostics kept for one snippet and for one file; the rest are
+#: counted in a closing "and N more" (E0002), so a hostile file cannot make
+#: the report huge.
+MAX_PER_SNIPPET = 20
+MAX_PER_FILE = 100
+
+#: Longest stretch of a source line quoted under a diagnostic; a longer line
+#: is shown as a window around the caret, with ellipses.
+QUOTE_WIDTH = 100
+
+# --- lines: one definition for YAML positions and quoted source lines --------
+
+#: A line break exactly as PyYAML's reader counts one (reader.py ``forward``):
+#: ``\n``, ``\r`` not followed by ``\n``, ``\r\n`` (one break), NEL ``\x85``,
+#: LS ``\u2028`` and PS ``\u2029``. Not ``\x0b``, ``\x0c`` or ``\x1c``-``\x1e``,
+#: which ``str.splitlines`` would also split on.
+LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def line_starts(text: str) -> list[int]:
+    """The index in ``text`` where each line starts (line 1 first)."""
+    return [0] + [m.end() for m in LINE_BREAK.finditer(text)]
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` without their breaks, numbered as YAML positions number them."""
+    return LINE_BREAK.split(text)
+
+
+def position(starts: Sequence[int], index: int) -> tuple[int, int]:
+    """(line, column), both from 1, of character ``index``, given :func:`line_starts`."""
+    line = bisect.bisect_right(starts, index)
+    return line, index - starts[line - 1] + 1
 
 
 @dataclass(frozen=True)
@@ -40,6 +76,8 @@ class Diagnostic:
     message: str
     span: Span | None = None
     hint: str | None = None
+    # For an "and N more" (E0002): the N, so a later cap can add it up.
+    more: int = field(default=0, compare=False, repr=False)
 
     @property
     def is_error(self) -> bool:
@@ -92,15 +130,22 @@ class Sources:
     """The text of every file the pipeline read, so diagnostics can quote it."""
 
     texts: dict[str, str] = field(default_factory=dict)
+    # file -> (the text split, its lines): split once, not once per diagnostic
+    _lines: dict[str, tuple[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, file: str, text: str) -> None:
         self.texts[file] = text
 
     def line(self, file: str, number: int) -> str | None:
+        """Line ``number`` (from 1) of ``file``, counted as YAML positions count lines."""
         text = self.texts.get(file)
         if text is None:
             return None
-        lines = text.splitlines()
+        cached = self._lines.get(file)
+        if cached is None or cached[0] is not text:
+            cached = (text, split_lines(text))
+            self._lines[file] = cached
+        lines = cached[1]
         if 1 <= number <= len(lines):
             return lines[number - 1]
         return None
@@ -131,13 +176,12 @@ def render(diagnostic: Diagnostic, sources: Sources | None = None, color: bool =
     if source_line is not None:
         gutter = str(span.line)
         pad = " " * len(gutter)
-        shown = source_line.expandtabs(1)
         start = max(span.column - 1, 0)
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
         else:
             width = 1
-        width = max(1, min(width, max(len(shown) - start, 1)))
+        shown, start, width = quote_window(source_line, start, width)
         out.append(f"{pad} {paint('blue', '|')}")
         out.append(f"{paint('blue', gutter)} {paint('blue', '|')} {shown}")
         out.append(f"{pad} {paint('blue', '|')} {' ' * start}{paint(diagnostic.severity, '^' * width)}")
@@ -145,6 +189,80 @@ def render(diagnostic: Diagnostic, sources: Sources | None = None, color: bool =
         lead = " " * (len(str(span.line)) if source_line is not None else 0)
         out.append(f"{lead} {paint('hint', '= hint')}: {diagnostic.hint}")
     return "\n".join(out)
+
+
+def quote_window(line: str, start: int, width: int, limit: int = QUOTE_WIDTH) -> tuple[str, int, int]:
+    """The part of ``line`` to quote, and the caret's start and width in it.
+
+    A line up to ``limit`` characters is quoted whole; a longer one only
+    around the caret, with ``...`` where it was cut, so a 200 KB line costs
+    no more to show than a short one.
+    """
+    width = max(1, width)
+    if len(line) <= limit:
+        shown = line.expandtabs(1)
+        return shown, start, max(1, min(width, max(len(shown) - start, 1)))
+    width = min(width, limit // 2)
+    left = max(0, min(start - (limit - width) // 2, len(line) - limit))
+    right = min(len(line), left + limit)
+    shown = line[left:right].expandtabs(1)
+    caret = start - left
+    if left > 0:
+        shown, caret = "..." + shown, caret + 3
+    if right < len(line):
+        shown += "..."
+    return shown, caret, max(1, min(width, max(len(shown) - caret, 1)))
+
+
+def more_diagnostic(dropped: Sequence[Diagnostic], where: str) -> Diagnostic:
+    """The closing "and N more" (E0002) for diagnostics left out of a report.
+
+    It is placed at the last one left out, so that sorted by position it
+    comes after every diagnostic shown for that place.
+    """
+    total = sum(d.more or 1 for d in dropped)
+    errors = any(d.is_error for d in dropped)
+    noun = "problem" if total == 1 else "problems"
+    return Diagnostic(ERROR if errors else WARNING, "E0002", f"and {total:,} more {noun} in {where}, not shown",
+                      dropped[-1].span, "fix the ones shown first; many problems in one place usually have one cause",
+                      more=total)
+
+
+def limit_diagnostics(diagnostics: Sequence[Diagnostic], most: int, where: str) -> list[Diagnostic]:
+    """All of ``diagnostics`` when there are at most ``most``; else the first ``most``
+    by position and one "and N more" (E0002)."""
+    if len(diagnostics) <= most:
+        return list(diagnostics)
+    ordered = sorted(diagnostics, key=sort_key)
+    return ordered[:most] + [more_diagnostic(ordered[most:], where)]
+
+
+def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) -> list[Diagnostic]:
+    """At most ``most`` diagnostics per file, each over-full file closed by one "and N more".
+
+    Nothing changes (not even the order) when no file is over the cap. A
+    snippet's own "and N more" is not counted against the cap while it is
+    among those shown; past the cap it adds its N to the file's.
+    """
+    by_file: dict[str | None, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_file.setdefault(d.span.file if d.span else None, []).append(d)
+    if all(sum(1 for d in group if not d.more) <= most for group in by_file.values()):
+        return list(diagnostics)
+    out: list[Diagnostic] = []
+    for file, group in by_file.items():
+        ordered = sorted(group, key=sort_key)
+        shown = 0
+        for cut, d in enumerate(ordered):
+            if not d.more:
+                if shown == most:
+                    break
+                shown += 1
+            out.append(d)
+        else:
+            continue
+        out.append(more_diagnostic(ordered[cut:], f"`{file}`" if file else "this ruleset"))
+    return out
 
 
 def render_all(diagnostics: Iterable[Diagnostic], sources: Sources | None = None, color: bool = False) -> str:

@@ -92,8 +92,44 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for a JSON value, equal exactly when JSON Schema calls the values equal.
+
+    ``true`` is not ``1`` (tagged apart), ``1`` is ``1.0``, and mappings
+    compare without regard to key order.
+    """
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, list):
+        return ("list", tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", frozenset((k, _frozen(v)) for k, v in value.items()))
+    return (type(value).__name__, value)
+
+
+def first_repeat(items: list) -> int | None:
+    """The index of the first item equal to an earlier one, or None: one pass, with hashing."""
+    seen: set = set()
+    for index, item in enumerate(items):
+        key = _frozen(item)
+        if key in seen:
+            return index
+        seen.add(key)
+    return None
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Any:
+    # jsonschema compares every pair once the items cannot be sorted (one
+    # text among numbers): 10 s for a 47 KB list. Hashing is linear.
+    if unique and validator.is_type(instance, "array") and first_repeat(instance) is not None:
+        yield ValidationError(f"{instance!r:.80} has non-unique elements")
+
+
 _StrictValidator = validators.extend(
     Draft202012Validator,
+    validators={"uniqueItems": _unique_items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
 )
 
@@ -222,13 +258,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
     elif kind == "minProperties":
         message = f"`{where}` must have at least {value} entr{'ies' if value != 1 else 'y'}"
     elif kind == "uniqueItems" and isinstance(instance, list):
-        seen: list = []
-        index = None
-        for i, item in enumerate(instance):
-            if item in seen:
-                index = i
-                break
-            seen.append(item)
+        index = first_repeat(instance)
         if index is not None:
             span = value_span(path + (index,), spans, key_spans)
             message = f"`{where}` lists {_describe(instance[index])} more than once"

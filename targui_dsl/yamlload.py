@@ -11,7 +11,6 @@ Everything the file gets wrong is returned as a :class:`Diagnostic`
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -29,12 +28,13 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from .diagnostics import Diagnostic, Span, error
+from .diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
 
 __all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH"]
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32
+_MAX_SEXAGESIMAL_PARTS = 8  # `1:2:3` is read exactly; past this many `:` only reported
 _MAX_INT_BITS = 10_000  # about 3000 decimal digits, well inside what Python will print
 # A broken 1 MiB file could hold thousands of problems; past this many the
 # rest are noise, so loading stops.
@@ -50,8 +50,9 @@ _TEXT_IN_12 = {_CORE + "timestamp", _CORE + "value", _CORE + "merge"}
 # Words some YAML 1.1 reader takes for booleans (PyYAML only for yes/no/on/off).
 _BOOL_WORDS = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
 
-# Line breaks exactly as PyYAML's reader counts them (\r\n is one break).
-_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+# Line breaks exactly as PyYAML's reader counts them: one definition, shared
+# with the quoted source lines of diagnostics.
+_BREAK = LINE_BREAK
 
 
 # --- the result ----------------------------------------------------------------
@@ -351,6 +352,13 @@ class _Builder:
         tag = self.loader.resolve(ScalarNode, text, event.implicit)
         if tag in _TEXT_IN_12 or tag not in _SCALAR_TAGS:
             tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
+        if tag in (_INT, _FLOAT) and text.count(":") > _MAX_SEXAGESIMAL_PARTS:
+            # PyYAML reads base-60 numbers digit group by digit group with ever
+            # larger integers: quadratic, 48 s for a 1 MiB `1:1:1:...`. YAML 1.2
+            # reads it as text anyway, so say so without computing the number.
+            self._error("E0104", f"`{_clip(text)}` is read as a base-60 number by YAML 1.1 but as text by YAML 1.2",
+                        span, f'write "{_clip(text)}" in quotes' if len(text) <= 20 else "put the value in quotes")
+            return None, False
         try:
             value = self._construct(tag, text)
         except ValueError:  # e.g. an integer with more digits than Python will convert
@@ -429,7 +437,8 @@ class _Builder:
 
     def _syntax_hint(self, exc: yaml.MarkedYAMLError, line: int, column: int) -> str | None:
         problem, context = exc.problem or "", exc.context or ""
-        source = self.text.splitlines()[line - 1] if line <= len(self.text.splitlines()) else ""
+        lines = split_lines(self.text)
+        source = lines[line - 1] if line <= len(lines) else ""
         if "\\t" in problem or "tab" in problem or "\t" in source[:column]:
             return "YAML indents with spaces only; replace the tab by spaces"
         if "mapping values are not allowed" in problem:
@@ -531,13 +540,8 @@ def _clip(text: str, width: int = 20) -> str:
 # --- positions --------------------------------------------------------------------
 
 
-def _line_starts(text: str) -> list[int]:
-    return [0] + [m.end() for m in _BREAK.finditer(text)]
-
-
-def _position(starts: list[int], index: int) -> tuple[int, int]:
-    line = bisect.bisect_right(starts, index)
-    return line, index - starts[line - 1] + 1
+_line_starts = line_starts
+_position = position
 
 
 def _offset_map(text: str, info: _StringInfo) -> list[int] | None:

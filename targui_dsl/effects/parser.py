@@ -30,6 +30,14 @@ KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
 #: Deeper trees are refused (E0511): the checker and Python's compiler recurse.
 MAX_DEPTH = 100
 
+#: Longer snippets are refused before parsing (E0530); the longest card of
+#: the built-in rulesets is under 200 characters.
+MAX_CHARS = 20_000
+
+#: Snippets with more parts (nodes of the parse tree and tokens) are refused
+#: (E0530): checking, compiling and estimating stay well under a second.
+MAX_NODES = 5_000
+
 #: Longest integer literal kept exactly; anything longer is over the limit anyway.
 _MAX_DIGITS = 30
 
@@ -212,19 +220,25 @@ class _ToNodes(Transformer):
 _TRANSFORMER = _ToNodes()
 
 
-def _depth(tree: Tree) -> int:
-    """Depth of a Lark tree, without recursion (the input may be hostile)."""
-    deepest = 0
+def _measure(tree: Tree) -> tuple[int, int]:
+    """(depth, parts) of a Lark tree, without recursion (the input may be hostile).
+
+    Stops counting once either is over its cap.
+    """
+    deepest, parts = 0, 0
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return deepest
+        parts += 1
+        if deepest > MAX_DEPTH or parts > MAX_NODES:
+            break
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
-    return deepest
+            elif child is not None:
+                parts += 1
+    return deepest, parts
 
 
 def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
@@ -234,11 +248,23 @@ def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Pr
     syntax error, E0511 for nesting over :data:`MAX_DEPTH`).
     """
     what = "effect" if start == "effect" else "formula"
+    if len(source) > MAX_CHARS:
+        return None, [
+            Problem("E0530", f"this {what} is {len(source):,} characters long; the most is {MAX_CHARS:,}", 0, 1,
+                    "split it into several cards or simpler parts")
+        ]
     try:
         tree = _lark().parse(source, start=start)
     except UnexpectedInput as exc:
         return None, [_syntax_problem(exc, source, what)]
-    if _depth(tree) > MAX_DEPTH:
+    depth, parts = _measure(tree)
+    if parts > MAX_NODES and depth <= MAX_DEPTH:
+        end = len(source.rstrip())
+        return None, [
+            Problem("E0530", f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
+                    0, max(end, 1), "split it into several cards or simpler parts")
+        ]
+    if depth > MAX_DEPTH:
         end = len(source.rstrip())
         return None, [
             Problem(
