@@ -27,7 +27,7 @@ from .compiled import (
 )
 from .diagnostics import MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics, limit_per_file
 from .effects import Environment, Type, compile_effect, compile_formula
-from .effects.cost import sizes_of, snippet_cost
+from .effects.cost import SnippetBudget, sizes_of, snippet_cost
 from .paths import value_at
 from .resolve import Resolved, resolve
 from .schema import validate_schema
@@ -125,11 +125,11 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     """Compile every formula and card effect present; keyed by its path in the data."""
     data = resolved.data
     out: dict[tuple, CompiledCode] = {}
-    sizes = sizes_of(data)
+    sizes, budget = sizes_of(data), SnippetBudget()
 
     def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
         source = value_at(data, path)
-        if not isinstance(source, str):
+        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             return
         code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
         diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this formula"))
@@ -147,7 +147,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     for card_id, card in (data.get("cards") or {}).items():
         path = ("cards", card_id, "effect")
         source = card.get("effect") if isinstance(card, dict) else None
-        if not isinstance(source, str):
+        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             continue
         code, problems = compile_effect(source, effect_env, _locator(resolved, path))
         diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this effect"))

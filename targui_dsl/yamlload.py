@@ -30,15 +30,21 @@ from yaml.nodes import ScalarNode
 
 from .diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
 
-__all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH"]
+__all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
-MAX_BYTES = 1024 * 1024
+# PyYAML's pure-Python scanner reads about 1 MB a second at its slowest
+# (folded or escaped text); the largest built-in file is under 10 KiB.
+MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
 _MAX_SEXAGESIMAL_PARTS = 8  # `1:2:3` is read exactly; past this many `:` only reported
 _MAX_INT_BITS = 10_000  # about 3000 decimal digits, well inside what Python will print
-# A broken 1 MiB file could hold thousands of problems; past this many the
+# A broken 256 KiB file could hold thousands of problems; past this many the
 # rest are noise, so loading stops.
 MAX_DIAGNOSTICS = 100
+# Values (scalars, lists, mappings) in one file. The built-in base has under
+# 300 and a 26 x 26 board's numbering 702; past this many, reading on (PyYAML in pure Python, then the schema
+# item by item) would take seconds, so loading stops with E0112.
+MAX_VALUES = 5_000
 
 YamlPath = tuple  # of str keys and int indices; () is the document
 
@@ -156,7 +162,7 @@ def load_yaml_text(text: str, file: str) -> LoadedDoc:
 
 
 def _too_big(file: str) -> Diagnostic:
-    return error("E0106", "the file is larger than 1 MiB, the most a ruleset may be", Span(file, 1, 1),
+    return error("E0106", f"the file is larger than {MAX_BYTES // 1024} KiB, the most a ruleset may be", Span(file, 1, 1),
                  "a ruleset this large is almost certainly not the file you meant")
 
 
@@ -185,6 +191,7 @@ class _Builder:
         self.stack: list[_Frame] = []
         self.root: Any = None
         self.documents = 0
+        self.values = 0
         self.loader: yaml.SafeLoader | None = None
 
     # The loop stops at the first syntax error: PyYAML cannot recover from
@@ -217,6 +224,14 @@ class _Builder:
         return doc
 
     def _on_event(self, event) -> bool:
+        if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
+            self.values += 1
+            if self.values > MAX_VALUES:
+                self._error("E0112", f"the file holds more than {MAX_VALUES:,} values; a ruleset needs far fewer",
+                            self._span(event.start_mark, event.end_mark),
+                            "a ruleset this large is almost certainly not the file you meant; "
+                            "long lists of numbers are not needed anywhere in a ruleset")
+                return False
         if isinstance(event, DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -354,7 +369,7 @@ class _Builder:
             tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
         if tag in (_INT, _FLOAT) and text.count(":") > _MAX_SEXAGESIMAL_PARTS:
             # PyYAML reads base-60 numbers digit group by digit group with ever
-            # larger integers: quadratic, 48 s for a 1 MiB `1:1:1:...`. YAML 1.2
+            # larger integers: quadratic, 48 s for a 1 MiB `1:1:1:...`, 3 s at 256 KiB. YAML 1.2
             # reads it as text anyway, so say so without computing the number.
             self._error("E0104", f"`{_clip(text)}` is read as a base-60 number by YAML 1.1 but as text by YAML 1.2",
                         span, f'write "{_clip(text)}" in quotes' if len(text) <= 20 else "put the value in quotes")

@@ -38,7 +38,44 @@ ERROR_STEPS = 100_000_000
 #: The most neighbours a cell has (diagonal adjacency).
 NEIGHBOURS = 8
 
+#: All the snippets of one ruleset together (parsing costs about 10 us a
+#: character, and each snippet about 3 ms to check and compile): past
+#: either cap the rest are not compiled (E0530). The built-in rulesets
+#: have about 25 snippets and 3,000 characters.
+MAX_TOTAL_CHARS = 25_000
+MAX_SNIPPETS = 150
+
 Locate = Callable[[int], Span]
+
+
+class SnippetBudget:
+    """Characters of effect-language text one ruleset may have compiled in all."""
+
+    def __init__(self, most: int = MAX_TOTAL_CHARS, snippets: int = MAX_SNIPPETS):
+        self.left = most
+        self.most = most
+        self.snippets_left = snippets
+        self.snippets = snippets
+        self.refused = False
+
+    def refuses(self, source: str, locate: Locate, diagnostics: list[Diagnostic]) -> bool:
+        """False when ``source`` fits in what is left; else True, and E0530 (once) in ``diagnostics``."""
+        self.left -= len(source)
+        self.snippets_left -= 1
+        if self.left >= 0 and self.snippets_left >= 0:
+            return False
+        if not self.refused:
+            self.refused = True
+            diagnostics.append(self._refusal(locate))
+        return True
+
+    def _refusal(self, locate: Locate) -> Diagnostic:
+        if self.snippets_left < 0:
+            what = f"this ruleset has more than {self.snippets:,} effects and formulas"
+        else:
+            what = f"the effects and formulas of this ruleset are more than {self.most:,} characters long together"
+        return error("E0530", f"{what}; this one and those after it are not checked", locate(0),
+                     "a ruleset needs far fewer: shorten or remove effects")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ MAX_DEPTH = 100
 
 #: Longer snippets are refused before parsing (E0530); the longest card of
 #: the built-in rulesets is under 200 characters.
-MAX_CHARS = 20_000
+MAX_CHARS = 5_000
 
 #: Snippets with more parts (nodes of the parse tree and tokens) are refused
 #: (E0530): checking, compiling and estimating stay well under a second.
@@ -245,8 +245,22 @@ def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Pr
     """Parse ``source`` as an ``"effect"`` or a ``"formula"``.
 
     Returns the node and no problems, or None and one problem (E0501 for a
-    syntax error, E0511 for nesting over :data:`MAX_DEPTH`).
+    syntax error, E0511 for nesting over :data:`MAX_DEPTH`, E0530 for a
+    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`).
     """
+    tree, problems = _parse(source, start)
+    return tree, list(problems)
+
+
+# The compiler and the cost bound both parse each snippet; nodes and
+# problems are immutable, so the second parse is a cache hit.
+@lru_cache(maxsize=256)
+def _parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, tuple[Problem, ...]]:
+    tree, problems = _parse_uncached(source, start)
+    return tree, tuple(problems)
+
+
+def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
     what = "effect" if start == "effect" else "formula"
     if len(source) > MAX_CHARS:
         return None, [
