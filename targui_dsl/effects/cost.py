@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Callable, Iterator
 
-from ..diagnostics import Diagnostic, Span, error, warning
+from ..diagnostics import Diagnostic, Span, error, sort_key, warning
 from . import nodes as n
 
 #: A snippet estimated above this many steps gets a warning (E0531): about a
@@ -264,7 +264,7 @@ def cost_diagnostics(tree: n.Node, sizes: Sizes, what: str, locate: Locate | Non
                    else f"the divisor of `{division.op}` can be 0, and a division by zero gives 0")
         hint = None if zero else "if it should be at least 1, write `max(1, ...)` around it"
         out.append(warning("E0532", message, _span(locate, divisor.pos, file), hint))
-    return out
+    return sorted(out, key=sort_key)
 
 
 def _first_pos(tree: n.Node) -> n.Pos:
