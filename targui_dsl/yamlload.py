@@ -444,25 +444,12 @@ class _Builder:
     def _syntax_error(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = exc.problem or exc.context or "invalid YAML"
-        if exc.problem and exc.context and exc.context_mark:
-            message += f" ({exc.context} at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"
-        return error("E0101", message, Span(self.doc.file, line, column, line, column + 1),
-                     self._syntax_hint(exc, line, column))
-
-    def _syntax_hint(self, exc: yaml.MarkedYAMLError, line: int, column: int) -> str | None:
-        problem, context = exc.problem or "", exc.context or ""
         lines = split_lines(self.text)
         source = lines[line - 1] if line <= len(lines) else ""
-        if "\\t" in problem or "tab" in problem or "\t" in source[:column]:
-            return "YAML indents with spaces only; replace the tab by spaces"
-        if "mapping values are not allowed" in problem:
-            return 'if the value contains ": ", put the whole value in quotes'
-        if "quoted scalar" in context:
-            return "a quoted value is not closed; check its closing quote"
-        if "expected <block end>" in problem or "expected ':'" in problem:
-            return "check the indentation: entries of one mapping or list start in the same column"
-        return None
+        message, hint, at = _plain_words(exc, source, column)
+        if at is not None:  # a better place than where the parser gave up
+            line, column = at
+        return error("E0101", message, Span(self.doc.file, line, column, line, column + 1), hint)
 
     def _reader_error(self, exc: yaml.YAMLError) -> Diagnostic:
         index = getattr(exc, "position", 0) or 0
@@ -483,6 +470,77 @@ class _Builder:
     def _index_span(self, index: int, width: int) -> Span:
         line, column = self.doc.position(index)
         return Span(self.doc.file, line, column, line, column + max(width, 1))
+
+
+# --- YAML syntax errors in plain words ------------------------------------------------
+
+# PyYAML's names for what it expected or found.
+_TOKEN_WORDS = {
+    "'<block end>'": "the end of the indented block", "<block end>": "the end of the indented block",
+    "'<block mapping start>'": "a more indented `key:`", "'<block sequence start>'": "a more indented list",
+    "'<scalar>'": "a value", "'<document start>'": "`---`", "<document start>": "`---`",
+    "'<stream end>'": "the end of the file", "'<document end>'": "`...`",
+    "'?'": "a `key:`", "'-'": "a list item `-`", "':'": "`:`", "','": "`,`",
+    "']'": "`]`", "'}'": "`}`", "'['": "`[`", "'{'": "`{`", "<block mapping start>": "a more indented `key:`",
+}
+
+
+def _words(text: str) -> str:
+    for token, words in _TOKEN_WORDS.items():
+        text = text.replace(token, words)
+    return text
+
+
+def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[str, str | None, tuple[int, int] | None]:
+    """(message, hint, better position or None) for a PyYAML syntax error, without its jargon."""
+    problem, context = exc.problem or "", exc.context or ""
+    where = exc.context_mark
+    at_line = f"line {where.line + 1}, column {where.column + 1}" if where else ""
+
+    def started(what: str) -> str:
+        return f" ({what} {at_line})" if where else ""
+
+    before = source[: column - 1]
+    if "\\t" in problem or "tab" in problem or "\t" in before + source[column - 1: column]:
+        return ("a tab character where YAML expects spaces", "YAML indents with spaces only; replace the tab by spaces", None)
+    if "mapping values are not allowed" in problem:
+        if ": " in before or before.rstrip().endswith(":"):
+            return ("a second `: ` on one line: YAML reads it as a key inside a value",
+                    'if the value contains ": ", put the whole value in quotes', None)
+        return ("this line is indented further than the line before it, which already has a value",
+                "entries of one mapping start in the same column; to nest, leave the value of the line above empty", None)
+    if "expected <block end>" in problem:
+        found = problem.split("but found", 1)[-1].strip()
+        if found == "'-'":
+            return ("a list item `-` where the next `key:` of the mapping above was expected",
+                    "put the list under its key (`key:`, then `  - item` indented), or write `key: value`", None)
+        if found == "'?'":
+            return (f"a `key:` where the next `- item` of the list above was expected{started('the list starts at')}",
+                    "a list and a mapping cannot share one level: start the line with `- `, or indent it", None)
+        return (f"this line is indented differently from the ones before it{started('their block starts at')}",
+                "entries of one mapping or list start in the same column", None)
+    if "could not find expected ':'" in problem:
+        at = (where.line + 1, where.column + 1) if where else None
+        return ("this line is not a `key: value` entry: its `:` is missing",
+                "write `key: value`; a list item starts with `- `", at)
+    if "quoted scalar" in context and "end of stream" in problem:
+        return (f"this quoted value is never closed{started('its quote opens at')}", "add the closing quote", None)
+    if "unknown escape character" in problem:
+        return (f"`\\{problem.rsplit(' ', 1)[-1].strip(chr(39))}` is not an escape YAML knows (in a double-quoted value)",
+                "write `\\\\` for a backslash, or use single quotes, where `\\` is plain text", None)
+    if "flow sequence" in context or "flow mapping" in context:
+        bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
+        return (f"a `{bracket}` is not closed, or two of its entries have no `,` between them{started('it opens at')}",
+                f"close it with `{closing}` on the same line, or separate the entries with `,`", None)
+    if "cannot start any token" in problem or "expected the node content" in problem:
+        char = problem.split("'")[1] if problem.count("'") >= 2 else ""
+        shown = "`` ` ``" if char == "`" else f"`{char}`" if char.isprintable() else f"`{char!r}`"
+        return (f"a value cannot start with {shown}",
+                "put the value in quotes; `@`, `` ` ``, `%`, `}` and `]` cannot start a plain value", None)
+    message = _words(problem or context or "invalid YAML")
+    if problem and context and where:
+        message += f" ({_words(context)} at line {where.line + 1}, column {where.column + 1})"
+    return message, "check the indentation and the quotes on this line and the one before it", None
 
 
 _ANCHOR_HINT = "write the value out in full where it is needed; to share settings between files use `extends:`"

@@ -333,7 +333,11 @@ def _or_list(items: list[str]) -> str:
 
 
 def describe_expected(expected: set[str], what: str) -> str:
-    """Plain words for a set of Lark terminal names, at most six items."""
+    """Plain words for a set of Lark terminal names: what could come next.
+
+    Groups become phrases ("an expression", "a statement", "an operator"),
+    so no list of raw tokens is shown.
+    """
     rest = set(expected)
     phrases: list[str] = []
     if "INT" in rest:
@@ -342,7 +346,7 @@ def describe_expected(expected: set[str], what: str) -> str:
     if "FOR" in rest:
         rest -= _STMT_START
         phrases.append("a statement")
-    if len(rest & _OPERATORS) >= 3:
+    if len(rest & _OPERATORS) >= 2:
         rest -= _OPERATORS
         phrases.append("an operator")
     if "THIS" in rest:
@@ -351,10 +355,19 @@ def describe_expected(expected: set[str], what: str) -> str:
     end = "$END" in rest
     rest.discard("$END")
     tokens = sorted(_terminal_text(t) for t in rest)
-    items = tokens + phrases + ([f"end of {what}"] if end else [])
-    if len(items) > 6:
-        items = items[:5] + ["something else"]
-    return _or_list(items)
+    return _or_list(tokens + phrases + ([f"end of {what}"] if end else []))
+
+
+def _acceptable(exc: UnexpectedToken) -> set[str]:
+    """The terminals that could really come next.
+
+    Lark's ``expected`` is the LALR table's set, which merged states make
+    too wide (a `)` with no `(` open); ``accepts()`` tries each one.
+    """
+    try:
+        return set(exc.interactive_parser.accepts())
+    except Exception:  # noqa: BLE001 - a best effort for the message; the table's set is still right
+        return set(exc.expected)
 
 
 def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
@@ -377,19 +390,44 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
 
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
-    expected = describe_expected(set(exc.expected), what)
+    acceptable = _acceptable(exc)
+    expected = describe_expected(acceptable, what)
     if token.type == "$END":
         # Point just past the last thing written, not at trailing newlines.
         start = len(source.rstrip(" \t\r\n\f"))
-        return Problem("E0501", f"expected {expected} but found end of {what}", start, start)
+        hint = None
+        if "RPAR" in acceptable or "RBRACE" in acceptable or "RSQB" in acceptable:
+            closing = next(c for t, c in (("RBRACE", "}"), ("RPAR", ")"), ("RSQB", "]")) if t in acceptable)
+            hint = f"a bracket is still open: close it with `{closing}`"
+        return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint)
     start, end = token.start_pos, token.end_pos
-    hint = None
-    if token.type == "EQ" and "EQEQ" in exc.expected:
-        hint = "use `==` to compare"
-    elif token.type == "ELSE" and "LBRACE" in exc.expected:
-        hint = "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
-    found = f"`{token.value}`"
-    if token.type in KEYWORD_TYPES and set(exc.expected) == {"NAME"}:
-        hint = f"`{token.value}` is a reserved word and cannot be used as a name"
-    return Problem("E0501", f"expected {expected} but found {found}", start, end, hint)
+    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end,
+                   _token_hint(token, acceptable, source))
 
+
+def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
+    """The likely fix for an unexpected token, when one is clear."""
+    before = source[: token.start_pos].rstrip(" \t")
+    if token.type in ("PLUS", "MINUS") and before.endswith("=") and not before.endswith(("==", "!=", "<=", ">=")):
+        return f"did you mean `{token.value}=`?"
+    if token.type == "EQ" and "EQEQ" in acceptable:
+        return "use `==` to compare"
+    if token.type == "EQEQ" and "EQ" in acceptable:
+        return "a statement changes something (`t.camels = 3`); to test a value write `if ... == ... { ... }`"
+    if token.type == "ELSE" and "LBRACE" in acceptable:
+        return "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
+    if token.type in KEYWORD_TYPES and acceptable == {"NAME"}:
+        return f"`{token.value}` is a reserved word and cannot be used as a name"
+    if "LBRACE" in acceptable and token.type != "LBRACE" and "INT" not in acceptable:
+        return "the body of `if` or `for` is written in braces: `if CONDITION { ... }`"
+    if "RPAR" in acceptable and "INT" not in acceptable:
+        return "a `(` is still open: close it with `)`"
+    if "RSQB" in acceptable and "INT" not in acceptable:
+        return "a `[` is still open: close it with `]`"
+    if "FOR" in acceptable and token.type in ("INT", "LPAR", "TRUE", "FALSE"):
+        return "a statement starts with `for`, `if` or what it changes (`t.camels += 1`); a value alone does nothing"
+    if token.type in ("RBRACE", "RPAR", "RSQB") and token.type not in acceptable:
+        return f"this `{token.value}` closes nothing that is open: remove it, or add its opening bracket"
+    if token.type == "LSQB" and "INT" in acceptable:
+        return "a list `[...]` is only allowed after `in`: `t.kind in [erg, reg]`"
+    return None
