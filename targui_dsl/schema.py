@@ -158,7 +158,7 @@ def validate_schema(
     """
     diagnostics: list[Diagnostic] = []
     for problem in _validator(complete).iter_errors(data):
-        diagnostics.extend(_diagnose(problem, spans, key_spans))
+        diagnostics.extend(_diagnose(problem, spans, key_spans, data))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
     unique = list(dict.fromkeys(diagnostics))
@@ -170,7 +170,7 @@ def check_schema_complete(data: Any, spans: Mapping[Path, Span], key_spans: Mapp
     return validate_schema(data, spans, key_spans, complete=True)
 
 
-def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> list[Diagnostic]:
+def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None) -> list[Diagnostic]:
     path = tuple(problem.absolute_path)
     where = dotted(path)
     kind = problem.validator
@@ -206,13 +206,21 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
         return out
 
     if kind == "required" and isinstance(instance, dict):
+        close = _misspelt_entry(path, data)
+        missing = [key for key in value if key not in instance]
+        if close and missing:
+            # One typo, one diagnostic: not a missing setting per key.
+            noun = _ENTRY_NOUNS[path[0]]
+            listed = _and_list([f"`{key}`" for key in missing])
+            message = f"{noun} `{path[-1]}` is not one already defined, and a new {noun} needs {listed}"
+            return [error("E0303", message, key_span(path, spans, key_spans), close)]
         out = []
         for key in value:
             if key in instance:
                 continue
             full = dotted(path + (key,))
             message = f"missing setting `{full}`: a complete ruleset must set it"
-            hint = _required_hint(path, key)
+            hint = _required_hint(path, key, data)
             out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
         return out
 
@@ -332,7 +340,22 @@ def _as_id(name: str, separator: str = "_") -> str | None:
     return None
 
 
-def _required_hint(path: Path, key: str) -> str:
+_ENTRY_NOUNS = {"territories": "territory kind", "tribes": "tribe", "cards": "card"}
+
+
+def _misspelt_entry(path: Path, data: Any) -> str | None:
+    """For a card, kind or tribe lacking settings: "did you mean `x`?" when its id is close to another one's."""
+    if len(path) != 2 or path[0] not in _ENTRY_NOUNS or not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
+        return None
+    others = [k for k in data[path[0]] if k != path[1] and isinstance(k, str)]
+    return did_you_mean(str(path[1]), others)
+
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _required_hint(path: Path, key: str, data: Any = None) -> str:
     if path and path[0] == "seating" and key == "positions":
         return "with `settle_in: positions` give one list of allowed positions per seat"
     if path and path[0] in ("territories", "tribes", "cards"):
