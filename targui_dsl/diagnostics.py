@@ -229,18 +229,23 @@ def more_diagnostic(dropped: Sequence[Diagnostic], where: str) -> Diagnostic:
 
 
 def limit_diagnostics(diagnostics: Sequence[Diagnostic], most: int, where: str) -> list[Diagnostic]:
-    """All of ``diagnostics`` when there are at most ``most``; else the first ``most``
-    by position and one "and N more" (E0002)."""
+    """All of ``diagnostics`` when there are at most ``most``; else ``most`` of them
+    (errors first, then by position) and one "and N more" (E0002)."""
     if len(diagnostics) <= most:
         return list(diagnostics)
-    ordered = sorted(diagnostics, key=sort_key)
-    return ordered[:most] + [more_diagnostic(ordered[most:], where)]
+    ordered = sorted(diagnostics, key=_errors_first)
+    return sorted(ordered[:most], key=sort_key) + [more_diagnostic(sorted(ordered[most:], key=sort_key), where)]
+
+
+def _errors_first(diagnostic: Diagnostic) -> tuple:
+    # Past a cap, errors are kept before warnings: they are what stops a ruleset.
+    return (not diagnostic.is_error,) + sort_key(diagnostic)
 
 
 def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) -> list[Diagnostic]:
     """At most ``most`` diagnostics per file, each over-full file closed by one "and N more".
 
-    Nothing changes (not even the order) when no file is over the cap. A
+    Errors are kept before warnings, then by position. Nothing changes (not even the order) when no file is over the cap. A
     snippet's own "and N more" is not counted against the cap while it is
     among those shown; past the cap it adds its N to the file's.
     """
@@ -251,17 +256,20 @@ def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) 
         return list(diagnostics)
     out: list[Diagnostic] = []
     for file, group in by_file.items():
-        ordered = sorted(group, key=sort_key)
+        ordered = sorted(group, key=_errors_first)
+        kept: list[Diagnostic] = []
         shown = 0
         for cut, d in enumerate(ordered):
             if not d.more:
                 if shown == most:
                     break
                 shown += 1
-            out.append(d)
+            kept.append(d)
         else:
+            out.extend(sorted(kept, key=sort_key))
             continue
-        out.append(more_diagnostic(ordered[cut:], f"`{file}`" if file else "this ruleset"))
+        out.extend(sorted(kept, key=sort_key))
+        out.append(more_diagnostic(sorted(ordered[cut:], key=sort_key), f"`{file}`" if file else "this ruleset"))
     return out
 
 
