@@ -214,17 +214,23 @@ def quote_window(line: str, start: int, width: int, limit: int = QUOTE_WIDTH) ->
     return shown, caret, max(1, min(width, max(len(shown) - caret, 1)))
 
 
-def more_diagnostic(dropped: Sequence[Diagnostic], where: str) -> Diagnostic:
+def more_diagnostic(dropped: Sequence[Diagnostic], where: str, span: Span | None = None) -> Diagnostic:
     """The closing "and N more" (E0002) for diagnostics left out of a report.
 
-    It is placed at the last one left out, so that sorted by position it
+    It is placed at ``span`` (default: the last one left out); callers pass
+    the last position of the whole group, so that sorted by position it
     comes after every diagnostic shown for that place.
     """
+    span = span if span is not None else dropped[-1].span
+    if span is not None and span.end_line is not None:
+        # Just past the last problem, so that it sorts after it, not before.
+        end = span.end_column if span.end_column is not None else span.column + 1
+        span = Span(span.file, span.end_line, end, span.end_line, end + 1)
     total = sum(d.more or 1 for d in dropped)
     errors = any(d.is_error for d in dropped)
     noun = "problem" if total == 1 else "problems"
     return Diagnostic(ERROR if errors else WARNING, "E0002", f"and {total:,} more {noun} in {where}, not shown",
-                      dropped[-1].span, "fix the ones shown first; many problems in one place usually have one cause",
+                      span, "fix the ones shown first; many problems in one place usually have one cause",
                       more=total)
 
 
@@ -234,7 +240,8 @@ def limit_diagnostics(diagnostics: Sequence[Diagnostic], most: int, where: str) 
     if len(diagnostics) <= most:
         return list(diagnostics)
     ordered = sorted(diagnostics, key=_errors_first)
-    return sorted(ordered[:most], key=sort_key) + [more_diagnostic(sorted(ordered[most:], key=sort_key), where)]
+    last = max(diagnostics, key=sort_key).span
+    return sorted(ordered[:most], key=sort_key) + [more_diagnostic(sorted(ordered[most:], key=sort_key), where, last)]
 
 
 def _errors_first(diagnostic: Diagnostic) -> tuple:
@@ -269,7 +276,8 @@ def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) 
             out.extend(sorted(kept, key=sort_key))
             continue
         out.extend(sorted(kept, key=sort_key))
-        out.append(more_diagnostic(sorted(ordered[cut:], key=sort_key), f"`{file}`" if file else "this ruleset"))
+        out.append(more_diagnostic(sorted(ordered[cut:], key=sort_key), f"`{file}`" if file else "this ruleset",
+                                   max(group, key=sort_key).span))
     return out
 
 

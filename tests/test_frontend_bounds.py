@@ -22,6 +22,7 @@ from targui_dsl.diagnostics import (
     limit_per_file,
     render,
     render_all,
+    sort_key,
     split_lines,
 )
 from targui_dsl.effects.cost import MAX_SNIPPETS, Sizes, estimate, sizes_of
@@ -231,6 +232,8 @@ def test_e0002_a_file_shows_at_most_its_cap(tmp_path):
     # each card: four unknown names and a warning that it is not in the deck (E0418)
     assert f"and {80 * 5 - MAX_PER_FILE:,} more problems in `house.yaml`" in more.message
     assert all(d.is_error for d in report.diagnostics[:-1])  # errors are kept before warnings
+    ordered = sorted(report.diagnostics, key=sort_key)
+    assert ordered[-1] is more  # sorted by position, it still closes the report
 
 
 def test_limit_per_file_adds_up_the_snippets_own_and_n_more():
