@@ -1,7 +1,7 @@
 """How long the front end takes, and how much memory, on the worst inputs we can build.
 
 Every case is a ruleset file built here, at or near a size cap (256 KiB files, 5,000 values,
-5,000-character snippets, 5,000-part formulas, 25,000 characters of snippets a ruleset), aimed at one stage: the
+5,000-character snippets, 5,000-part formulas, 20,000 characters of snippets a ruleset), aimed at one stage: the
 YAML loader, the schema, the effect parser and checker, the cost bound and
 the rendering of diagnostics. For each the script prints the wall time of
 ``build()`` plus ``render_all()`` and the peak memory Python allocated

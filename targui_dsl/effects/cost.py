@@ -42,7 +42,7 @@ NEIGHBOURS = 8
 #: character, and each snippet about 3 ms to check and compile): past
 #: either cap the rest are not compiled (E0530). The built-in rulesets
 #: have about 25 snippets and 3,000 characters.
-MAX_TOTAL_CHARS = 25_000
+MAX_TOTAL_CHARS = 20_000
 MAX_SNIPPETS = 150
 
 Locate = Callable[[int], Span]
