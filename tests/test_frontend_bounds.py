@@ -316,3 +316,19 @@ def test_a_character_yaml_refuses_is_quoted_on_its_own_whole_line(tmp_path, char
     assert (d.code, d.span.line, d.span.column) == ("E0101", 3, 7)
     assert report.sources.line(d.span.file, 3) == f"# note{char}more note"
     assert report.sources.line(d.span.file, 5) == "  die: seven"
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_validate_six_nested_loops_prints_the_estimate_and_exits_1(tmp_path):
+    from click.testing import CliRunner
+
+    from targui_cli.main import cli
+
+    path = tmp_path / "six.yaml"
+    path.write_text(card(nested_loops(6)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "six.yaml:5:14: error[E0531]: this effect can take about 7.0e+10 steps" in result.output
+    assert "6 nested loops" in result.output
