@@ -335,3 +335,19 @@ def test_validate_six_nested_loops_prints_the_estimate_and_exits_1(tmp_path):
     assert result.exit_code == 1
     assert "six.yaml:5:14: error[E0531]: this effect can take about 7.0e+10 steps" in result.output
     assert "6 nested loops" in result.output
+
+
+def test_the_deepest_nesting_allowed_still_gets_an_estimate(tmp_path):
+    report = built(tmp_path, card(nested_loops(16)))
+    (d,) = [d for d in report.diagnostics if d.code == "E0531"]
+    assert "16 nested loops" in d.message and "e+27" in d.message  # 49**16 is about 1e27
+
+
+def test_e0511_loops_nested_past_what_python_compiles(tmp_path):
+    # 21 nested loops used to escape as Python's "too many statically nested blocks"
+    report = built(tmp_path, card(nested_loops(21)))
+    # at the `{` of the 17th loop: 16 loop heads before it, then `for v16 in territories `
+    before = sum(len(f"for v{i} in territories {{ ") for i in range(16)) + len("for v16 in territories ")
+    assert before == 413
+    assert codes(report) == [("E0511", "error", 5, 14 + before)]
+    assert "nested more than 16 deep" in report.diagnostics[0].message

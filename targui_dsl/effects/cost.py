@@ -22,6 +22,7 @@ See ``docs/diagnostics.md``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 from typing import Callable, Iterator
 
@@ -158,8 +159,14 @@ def estimate(node: n.Node, sizes: Sizes) -> int:
 
 
 def describe_steps(steps: int) -> str:
-    """``12,345`` below a billion, ``about 1.4e+10`` above."""
-    return f"{steps:,}" if steps < 10**9 else f"about {float(steps):.1e}"
+    """``12,345`` below a billion, ``about 1.4e+10`` above (any size: no float overflow)."""
+    if steps < 10**9:
+        return f"{steps:,}"
+    exponent = math.floor(math.log10(steps))  # exact enough for any int; float(steps) could overflow
+    mantissa = 10 ** (math.log10(steps) - exponent)
+    if round(mantissa, 1) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"about {mantissa:.1f}e+{exponent:02d}"
 
 
 def _loop_depth(node: n.Node) -> int:

@@ -30,6 +30,10 @@ KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
 #: Deeper trees are refused (E0511): the checker and Python's compiler recurse.
 MAX_DEPTH = 100
 
+#: Bodies in braces nested deeper are refused (E0511): Python compiles at
+#: most 20 nested loops ("too many statically nested blocks").
+MAX_BLOCKS = 16
+
 #: Longer snippets are refused before parsing (E0530); the longest card of
 #: the built-in rulesets is under 200 characters.
 MAX_CHARS = 5_000
@@ -220,25 +224,30 @@ class _ToNodes(Transformer):
 _TRANSFORMER = _ToNodes()
 
 
-def _measure(tree: Tree) -> tuple[int, int]:
-    """(depth, parts) of a Lark tree, without recursion (the input may be hostile).
+def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
+    """(depth, parts, the first block nested too deep or None) of a Lark tree.
 
-    Stops counting once either is over its cap.
+    Without recursion (the input may be hostile); stops counting once any
+    is over its cap.
     """
     deepest, parts = 0, 0
-    stack = [(tree, 1)]
+    stack = [(tree, 1, 0)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, blocks = stack.pop()
         deepest = max(deepest, depth)
         parts += 1
+        if node.data == "block":
+            blocks += 1
+            if blocks > MAX_BLOCKS:
+                return deepest, parts, node
         if deepest > MAX_DEPTH or parts > MAX_NODES:
             break
         for child in node.children:
             if isinstance(child, Tree):
-                stack.append((child, depth + 1))
+                stack.append((child, depth + 1, blocks))
             elif child is not None:
                 parts += 1
-    return deepest, parts
+    return deepest, parts, None
 
 
 def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
@@ -271,7 +280,13 @@ def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | Non
         tree = _lark().parse(source, start=start)
     except UnexpectedInput as exc:
         return None, [_syntax_problem(exc, source, what)]
-    depth, parts = _measure(tree)
+    depth, parts, too_deep = _measure(tree)
+    if too_deep is not None and depth <= MAX_DEPTH:
+        start = getattr(too_deep.meta, "start_pos", 0)
+        return None, [
+            Problem("E0511", f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
+                    start, start + 1, "take the inner part out into a separate loop, or combine conditions with `and`")
+        ]
     if parts > MAX_NODES and depth <= MAX_DEPTH:
         end = len(source.rstrip())
         return None, [
