@@ -228,8 +228,11 @@ def _edit_deck(into: dict, edit: dict, doc: LoadedDoc, result: Resolved) -> None
             "E0205", "`deck: {add: ..., remove: ...}` changes the deck of the ruleset this one extends, but it has none",
             doc.key_spans.get(path), "write the deck as a list of card ids: `deck: [sandstorm, drought]`"))
         return
+    # Sets, so that long lists cost linear time (ids are text; anything else the schema reports).
+    in_old = {c for c in old if isinstance(c, str)}
+    removed = {c for c in lists["remove"] if isinstance(c, str)}
     for k, name in enumerate(lists["remove"]):
-        if name not in old:
+        if not isinstance(name, str) or name not in in_old:
             shown = name if isinstance(name, str) else repr(name)
             result.diagnostics.append(error(
                 "E0205", f"`deck.remove` names `{shown}`, which is not in the inherited deck",
@@ -237,7 +240,7 @@ def _edit_deck(into: dict, edit: dict, doc: LoadedDoc, result: Resolved) -> None
                 (did_you_mean(name, [c for c in old if isinstance(c, str)]) if isinstance(name, str) else None)
                 or "list only ids of the deck this ruleset extends"))
     kept = [(value, result.spans.get(path + (i,)), result._owners.get(path + (i,)))
-            for i, value in enumerate(old) if value not in lists["remove"]]
+            for i, value in enumerate(old) if not (isinstance(value, str) and value in removed)]
     _forget(result, old, path)
     deck: list = []
     for value, span, owner in kept:
