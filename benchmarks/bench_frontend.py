@@ -90,6 +90,14 @@ CASES: dict[str, Callable[[], str]] = {
     "500 cards, each 21 errors": lambda: _many_cards("; ".join(["t.camels += b"] * 21), 500),
     "100 cards of 5 KB, each 300 errors": lambda: _many_cards("for t in territories {" + "; ".join(["t.camels += b"] * 300) + "}", 100),
     "3 cards of 5 KB, each valid and wide": lambda: _many_cards("for t in territories {" + "; ".join(["t.camels += 1"] * 300) + "}", 3),
+    # did-you-mean hints over many names (each compares the name with every candidate)
+    "3,000 misspelt deck ids, 200 cards": lambda: HEAD + "cards:\n" + "".join(
+        f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for p in players {{ p.cash += 1 }}\"\n" for i in range(200))
+        + "deck: [" + ", ".join(f"card_numbr_{i}" for i in range(3000)) + "]\n",
+    "680 misspelt kinds in effects, 400 kinds": lambda: HEAD + "territories:\n" + "".join(
+        f"  kind_number_{i}:\n    name: K\n    economic: 1\n    strategic: 1\n    count: 0\n" for i in range(400))
+        + "cards:\n" + "".join(f"  c{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for t in territories {{ "
+                              + "; ".join(f"t.camels += kind_numbr_{k}" for k in range(170)) + " }\"\n" for i in range(4)),
     # loading: many problems, long lines
     "256 KiB of duplicate keys": lambda: "id: x\n" + _fill("id: x\n", CAP - 10),
     "256 KiB one-line flow mapping, yes-words": lambda: "{" + ", ".join(f"k{i}: yes" for i in range(20000)) + "}\n",

@@ -25,7 +25,8 @@ from .compiled import (
     Tribe,
     frozen_mapping,
 )
-from .diagnostics import MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics, limit_per_file
+from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics,
+                          limit_per_file, with_hint_budget)
 from .effects import Environment, Type, compile_effect, compile_formula
 from .effects.cost import SnippetBudget, sizes_of, snippet_cost
 from .paths import value_at
@@ -60,6 +61,7 @@ class Report:
         return not any(d.is_error for d in self.diagnostics)
 
 
+@with_hint_budget
 def build(ref: str, cwd: Path | None = None) -> Report:
     """Run the whole front end on a built-in name or a path; never raises for bad input."""
     report = Report(ref)

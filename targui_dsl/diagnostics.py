@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import functools
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 ERROR = "error"
 WARNING = "warning"
@@ -151,9 +153,40 @@ class Sources:
         return None
 
 
+#: Candidates compared by :func:`did_you_mean` in one :func:`with_hint_budget`
+#: call (a build): each costs up to ~30 us, and a hostile ruleset can ask
+#: for thousands of hints over hundreds of names (18 s, before this cap).
+#: Past it, hints are left out; a normal ruleset uses a few hundred.
+HINT_BUDGET = 10_000
+
+_hint_budget: ContextVar[list[int] | None] = ContextVar("targui_hint_budget", default=None)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def with_hint_budget(function: _F) -> _F:
+    """Decorate a function so that the did-you-mean hints made while it runs share :data:`HINT_BUDGET`."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        token = _hint_budget.set([HINT_BUDGET])
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _hint_budget.reset(token)
+
+    return wrapper  # type: ignore[return-value]
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest candidate, or None when nothing is close."""
-    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    """A hint naming the closest candidate, or None when nothing is close (or the budget is spent)."""
+    pool = sorted(set(candidates))
+    budget = _hint_budget.get()
+    if budget is not None:
+        if budget[0] < len(pool):
+            return None
+        budget[0] -= len(pool)
+    matches = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean `{matches[0]}`?" if matches else None
 
 

@@ -351,3 +351,31 @@ def test_e0511_loops_nested_past_what_python_compiles(tmp_path):
     assert before == 413
     assert codes(report) == [("E0511", "error", 5, 14 + before)]
     assert "nested more than 16 deep" in report.diagnostics[0].message
+
+
+def test_did_you_mean_hints_share_a_budget_within_a_build():
+    from targui_dsl.diagnostics import HINT_BUDGET, did_you_mean, with_hint_budget
+
+    names = [f"kind_number_{i}" for i in range(500)]
+
+    @with_hint_budget
+    def many_hints() -> list:
+        return [did_you_mean(f"kind_numbr_{i}", names) for i in range(100)]
+
+    hints = many_hints()
+    given = HINT_BUDGET // len(names)
+    assert all(h is not None for h in hints[:given]) and all(h is None for h in hints[given:])
+    assert hints[0] == "did you mean `kind_number_0`?"
+    # outside a budgeted call (and in the next one) hints are made again
+    assert did_you_mean("kind_numbr_99", names) == "did you mean `kind_number_99`?"
+    assert many_hints()[0] is not None
+
+
+def test_thousands_of_misspelt_deck_ids_are_reported_with_hints_for_the_first(tmp_path):
+    cards = "".join(f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for p in players {{ p.cash += 1 }}\"\n"
+                    for i in range(200))
+    deck = "deck: [" + ", ".join(f"card_numbr_{i}" for i in range(3000)) + "]\n"
+    report = built(tmp_path, HEAD + "cards:\n" + cards + deck)
+    unknown = [d for d in report.diagnostics if d.code == "E0403"]
+    assert unknown and unknown[0].hint == "did you mean `card_number_0`?"
+    assert report.diagnostics[-1].code == "E0002"
