@@ -537,6 +537,22 @@ def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[s
         shown = "`` ` ``" if char == "`" else f"`{char}`" if char.isprintable() else f"`{char!r}`"
         return (f"a value cannot start with {shown}",
                 "put the value in quotes; `@`, `` ` ``, `%`, `}` and `]` cannot start a plain value", None)
+    if "scanning an anchor" in context or "scanning an alias" in context or "tag" in context:
+        mark = {"anchor": "&", "alias": "*"}.get(next((w for w in ("anchor", "alias") if w in context), ""), "!")
+        return (f"`{mark}` starts a YAML {'tag' if mark == '!' else context.split()[-1]} here, and a name must follow it",
+                f"if `{mark}` is part of the text, put the whole value in quotes", None)
+    if "directive" in context:
+        return ("a line starting with `%` is a YAML directive, which a ruleset cannot use",
+                "remove the `%`, or put the value in quotes", None)
+    if "block scalar" in context:
+        return ("after `|` or `>` only a comment may follow on the same line; the text starts on the next line",
+                "move the text to the next line, indented under the key", None)
+    if "sequence entries are not allowed" in problem:
+        return ("a list item `-` cannot start here, on the line of a key",
+                "put each `- item` on its own line, indented under the key, or write the list as `[a, b]`", None)
+    if "expected <document start>" in problem or "expected '<document start>'" in problem:
+        return ("this line is indented, but the mapping it would belong to has already ended",
+                "entries of one mapping start in the same column; check the indentation of the lines above", None)
     message = _words(problem or context or "invalid YAML")
     if problem and context and where:
         message += f" ({_words(context)} at line {where.line + 1}, column {where.column + 1})"

@@ -70,6 +70,19 @@ def test_yaml_value_starting_with_a_reserved_character():
     assert d.message == "a value cannot start with `@`" and "quotes" in d.hint
 
 
+@pytest.mark.parametrize("text, line, column, start", [
+    ("a: & x\n", 1, 5, "`&` starts a YAML anchor here"),
+    ("a: * x\n", 1, 5, "`*` starts a YAML alias here"),
+    ("a: |x\n  y\n", 1, 5, "after `|` or `>` only a comment may follow"),
+    ("a: - b\n", 1, 4, "a list item `-` cannot start here"),
+    ("a: 1\n% b\n", 2, 2, "a line starting with `%` is a YAML directive"),
+])
+def test_yaml_rarer_mistakes_in_plain_words(text, line, column, start):
+    d = one(text)
+    assert d.message.startswith(start), d.message
+    assert (d.span.line, d.span.column) == (line, column)
+
+
 # --- effect syntax ------------------------------------------------------------------------------
 
 
