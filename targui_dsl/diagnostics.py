@@ -317,12 +317,16 @@ def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) 
 def render_all(diagnostics: Iterable[Diagnostic], sources: Sources | None = None, color: bool = False) -> str:
     diagnostics = list(diagnostics)
     parts = [render(d, sources, color) for d in diagnostics]
-    errors = sum(1 for d in diagnostics if d.is_error)
-    warnings = len(diagnostics) - errors
+    shown = [d for d in diagnostics if not d.more]
+    errors = sum(1 for d in shown if d.is_error)
+    warnings = len(shown) - errors
+    hidden = sum(d.more for d in diagnostics)
     if diagnostics:
         summary = f"{errors} error{'s' if errors != 1 else ''}"
         if warnings:
             summary += f", {warnings} warning{'s' if warnings != 1 else ''}"
+        if hidden:
+            summary += f" shown, and {hidden:,} more not shown"
         parts.append(summary)
     return "\n\n".join(parts)
 

@@ -278,6 +278,7 @@ def test_twenty_thousand_diagnostics_on_one_long_line_render_in_bounded_size():
     text = render_all(limit_per_file(many), sources)
     assert len(text) < (MAX_PER_FILE + 1) * 600
     assert "and 19,900 more problems in `f.yaml`" in text
+    assert text.endswith("100 errors shown, and 19,900 more not shown")
 
 
 # --- one definition of a line ----------------------------------------------------------------
