@@ -57,11 +57,12 @@ def parameter_hint(name: str) -> str | None:
     Read from the table of formulas and their parameters in build.py, so a
     parameter added there is explained here without a change.
     """
-    from .build import FORMULAS, PLAYER_PARAMS  # here: build imports this module
+    from . import build  # here: build imports this module
     from .paths import dotted
 
-    homes = [f"`{dotted(path)}`" for path, params in FORMULAS if name in params]
-    if name in PLAYER_PARAMS:
+    # getattr: a hint must never fail, whatever build.py's tables become
+    homes = [f"`{dotted(path)}`" for path, params in getattr(build, "FORMULAS", ()) if name in params]
+    if name in getattr(build, "PLAYER_PARAMS", {}):
         homes.append("`end.tie_breaks`")
     if not homes:
         return None
