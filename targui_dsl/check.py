@@ -57,10 +57,13 @@ def parameter_hint(name: str) -> str | None:
     Read from the table of formulas and their parameters in build.py, so a
     parameter added there is explained here without a change.
     """
-    from . import build  # here: build imports this module
+    import importlib
+
     from .paths import dotted
 
-    # getattr: a hint must never fail, whatever build.py's tables become
+    # Imported here (build imports this module); getattr, because a hint must
+    # never fail whatever build.py's tables become.
+    build = importlib.import_module(".build", __package__)
     homes = [f"`{dotted(path)}`" for path, params in getattr(build, "FORMULAS", ()) if name in params]
     if name in getattr(build, "PLAYER_PARAMS", {}):
         homes.append("`end.tie_breaks`")
