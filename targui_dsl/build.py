@@ -25,8 +25,10 @@ from .compiled import (
     Tribe,
     frozen_mapping,
 )
-from .diagnostics import Diagnostic, RulesetError, Sources, Span, error
+from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics,
+                          limit_per_file, with_hint_budget)
 from .effects import Environment, Type, compile_effect, compile_formula
+from .effects.cost import SnippetBudget, sizes_of, snippet_cost
 from .paths import value_at
 from .resolve import Resolved, resolve
 from .schema import validate_schema
@@ -59,6 +61,7 @@ class Report:
         return not any(d.is_error for d in self.diagnostics)
 
 
+@with_hint_budget
 def build(ref: str, cwd: Path | None = None) -> Report:
     """Run the whole front end on a built-in name or a path; never raises for bad input."""
     report = Report(ref)
@@ -79,6 +82,7 @@ def build(ref: str, cwd: Path | None = None) -> Report:
     if report.ok:
         report.diagnostics.extend(check_meaning(data, resolved.spans, resolved.key_spans, complete=complete))
     compiled = _compile_snippets(resolved, report.diagnostics) if _names_usable(data) else {}
+    report.diagnostics = limit_per_file(report.diagnostics)
     if report.ok and complete:
         report.ruleset = _assemble(resolved, compiled)
     return report
@@ -123,14 +127,16 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     """Compile every formula and card effect present; keyed by its path in the data."""
     data = resolved.data
     out: dict[tuple, CompiledCode] = {}
+    sizes, budget = sizes_of(data), SnippetBudget()
 
     def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
         source = value_at(data, path)
-        if not isinstance(source, str):
+        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             return
         code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
-        diagnostics.extend(problems)
+        diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this formula"))
         if code is not None:
+            diagnostics.extend(snippet_cost(source, "formula", sizes, _locator(resolved, path)))
             out[path] = code
 
     for path, params in FORMULAS:
@@ -143,11 +149,12 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     for card_id, card in (data.get("cards") or {}).items():
         path = ("cards", card_id, "effect")
         source = card.get("effect") if isinstance(card, dict) else None
-        if not isinstance(source, str):
+        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             continue
         code, problems = compile_effect(source, effect_env, _locator(resolved, path))
-        diagnostics.extend(problems)
+        diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this effect"))
         if code is not None:
+            diagnostics.extend(snippet_cost(source, "effect", sizes, _locator(resolved, path)))
             out[path] = code
     return out
 

@@ -26,6 +26,7 @@ checks them (E05xx).
 | E0415 | a fixed-position kind that is not exactly one card, or a fixed settlement |
 | E0416 | the camel box cannot give every player the starting camels |
 | E0417 | a playable ruleset that inherits its parent's id (warning) |
+| E0418 | a card this file defines (writes its `number`) that the deck never names (warning) |
 """
 
 from __future__ import annotations
@@ -48,6 +49,28 @@ RESERVED_NAMES = frozenset(
         "die", "source", "target", "player",
     }
 )
+
+
+def parameter_hint(name: str) -> str | None:
+    """Where a formula parameter (`die`, `source`, `player`, ...) may be used, for an "unknown name" hint.
+
+    Read from the table of formulas and their parameters in build.py, so a
+    parameter added there is explained here without a change.
+    """
+    import importlib
+
+    from .paths import dotted
+
+    # Imported here (build imports this module); getattr, because a hint must
+    # never fail whatever build.py's tables become.
+    build = importlib.import_module(".build", __package__)
+    homes = [f"`{dotted(path)}`" for path, params in getattr(build, "FORMULAS", ()) if name in params]
+    if name in getattr(build, "PLAYER_PARAMS", {}):
+        homes.append("`end.tie_breaks`")
+    if not homes:
+        return None
+    where = homes[0] if len(homes) == 1 else ", ".join(homes[:-1]) + " and " + homes[-1]
+    return f"`{name}` exists only in the formula{'s' if len(homes) > 1 else ''} {where}"
 
 
 def check_meaning(data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True) -> list[Diagnostic]:
@@ -226,6 +249,17 @@ class _Checker:
             elif card_id in seen:
                 self.error("E0403", f"the deck names card `{card_id}` twice; each card is played once", self.at("deck", i))
             seen.add(card_id)
+        if not self.complete:
+            return
+        primary = self.primary_file()
+        for card_id in cards:
+            # Only cards this file defines (writes the number of): a variant may
+            # keep a parent's card out of its deck on purpose (swedish-12's gifts).
+            number = self.spans.get(("cards", card_id, "number"))
+            if card_id not in seen and number is not None and number.file == primary:
+                self.warn("E0418", f"card `{card_id}` is defined but not in the deck, so it is never played",
+                          self.key_at("cards", card_id),
+                          f"add it with `deck: {{add: [{card_id}]}}`, or remove the card if it is not meant to be played")
 
     def check_settlements(self) -> None:
         kinds = self.kinds

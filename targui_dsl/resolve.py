@@ -185,6 +185,9 @@ def _merge_mapping(into: dict, overlay: dict, doc: LoadedDoc, path: YamlPath, re
     _record(result, doc, path)
     for key, value in overlay.items():
         sub = path + (key,)
+        if sub == ("deck",) and isinstance(value, dict):
+            _edit_deck(into, value, doc, result)
+            continue
         if value is None:
             if key in into:
                 _forget(result, into.pop(key), sub)
@@ -194,6 +197,63 @@ def _merge_mapping(into: dict, overlay: dict, doc: LoadedDoc, path: YamlPath, re
             if key in into:
                 _forget(result, into[key], sub)
             into[key] = _adopt(value, doc, sub, result)
+
+
+_DECK_EDITS = ("remove", "add")
+
+
+def _edit_deck(into: dict, edit: dict, doc: LoadedDoc, result: Resolved) -> None:
+    """``deck: {remove: [...], add: [...]}``: change the inherited deck without copying it.
+
+    Removals first, then additions at the end. Kept cards keep the position
+    where their parent wrote them; added ones point at this file.
+    """
+    path = ("deck",)
+    for key in edit:
+        if key not in _DECK_EDITS:
+            result.diagnostics.append(error(
+                "E0205", f"unknown key `{key}` in `deck`: a deck written as a mapping changes the inherited deck",
+                doc.key_spans.get(path + (key,)), did_you_mean(str(key), _DECK_EDITS) or "write `add:` and/or `remove:`"))
+    lists = {}
+    for key in _DECK_EDITS:
+        value = edit.get(key) or []
+        if not isinstance(value, list):
+            result.diagnostics.append(error("E0205", f"`deck.{key}` must be a list of card ids", doc.spans.get(path + (key,)),
+                                            f"write e.g. `deck: {{{key}: [sandstorm]}}`"))
+            return
+        lists[key] = value
+    old = into.get("deck")
+    if not isinstance(old, list):
+        result.diagnostics.append(error(
+            "E0205", "`deck: {add: ..., remove: ...}` changes the deck of the ruleset this one extends, but it has none",
+            doc.key_spans.get(path), "write the deck as a list of card ids: `deck: [sandstorm, drought]`"))
+        return
+    # Sets, so that long lists cost linear time (ids are text; anything else the schema reports).
+    in_old = {c for c in old if isinstance(c, str)}
+    removed = {c for c in lists["remove"] if isinstance(c, str)}
+    for k, name in enumerate(lists["remove"]):
+        if not isinstance(name, str) or name not in in_old:
+            shown = name if isinstance(name, str) else repr(name)
+            result.diagnostics.append(error(
+                "E0205", f"`deck.remove` names `{shown}`, which is not in the inherited deck",
+                doc.spans.get(path + ("remove", k)),
+                (did_you_mean(name, [c for c in old if isinstance(c, str)]) if isinstance(name, str) else None)
+                or "list only ids of the deck this ruleset extends"))
+    kept = [(value, result.spans.get(path + (i,)), result._owners.get(path + (i,)))
+            for i, value in enumerate(old) if not (isinstance(value, str) and value in removed)]
+    _forget(result, old, path)
+    deck: list = []
+    for value, span, owner in kept:
+        if span is not None and owner is not None:
+            result.spans[path + (len(deck),)] = span
+            result._owners[path + (len(deck),)] = owner
+        deck.append(value)
+    for k, value in enumerate(lists["add"]):
+        result.spans[path + (len(deck),)] = doc.spans[path + ("add", k)]
+        result._owners[path + (len(deck),)] = doc
+        deck.append(value)
+    into["deck"] = deck
+    _record(result, doc, path)
 
 
 def _adopt(value: Any, doc: LoadedDoc, path: YamlPath, result: Resolved) -> Any:

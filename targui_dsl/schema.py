@@ -92,8 +92,44 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for a JSON value, equal exactly when JSON Schema calls the values equal.
+
+    ``true`` is not ``1`` (tagged apart), ``1`` is ``1.0``, and mappings
+    compare without regard to key order.
+    """
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, list):
+        return ("list", tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", frozenset((k, _frozen(v)) for k, v in value.items()))
+    return (type(value).__name__, value)
+
+
+def first_repeat(items: list) -> int | None:
+    """The index of the first item equal to an earlier one, or None: one pass, with hashing."""
+    seen: set = set()
+    for index, item in enumerate(items):
+        key = _frozen(item)
+        if key in seen:
+            return index
+        seen.add(key)
+    return None
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Any:
+    # jsonschema compares every pair once the items cannot be sorted (one
+    # text among numbers): 10 s for a 47 KB list. Hashing is linear.
+    if unique and validator.is_type(instance, "array") and first_repeat(instance) is not None:
+        yield ValidationError(f"{instance!r:.80} has non-unique elements")
+
+
 _StrictValidator = validators.extend(
     Draft202012Validator,
+    validators={"uniqueItems": _unique_items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
 )
 
@@ -122,7 +158,7 @@ def validate_schema(
     """
     diagnostics: list[Diagnostic] = []
     for problem in _validator(complete).iter_errors(data):
-        diagnostics.extend(_diagnose(problem, spans, key_spans))
+        diagnostics.extend(_diagnose(problem, spans, key_spans, data))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
     unique = list(dict.fromkeys(diagnostics))
@@ -134,7 +170,7 @@ def check_schema_complete(data: Any, spans: Mapping[Path, Span], key_spans: Mapp
     return validate_schema(data, spans, key_spans, complete=True)
 
 
-def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> list[Diagnostic]:
+def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None) -> list[Diagnostic]:
     path = tuple(problem.absolute_path)
     where = dotted(path)
     kind = problem.validator
@@ -170,13 +206,21 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
         return out
 
     if kind == "required" and isinstance(instance, dict):
+        close = _misspelt_entry(path, data)
+        missing = [key for key in value if key not in instance]
+        if close and missing:
+            # One typo, one diagnostic: not a missing setting per key.
+            noun = _ENTRY_NOUNS[path[0]]
+            listed = _and_list([f"`{key}`" for key in missing])
+            message = f"{noun} `{path[-1]}` is not one already defined, and a new {noun} needs {listed}"
+            return [error("E0303", message, key_span(path, spans, key_spans), close)]
         out = []
         for key in value:
             if key in instance:
                 continue
             full = dotted(path + (key,))
             message = f"missing setting `{full}`: a complete ruleset must set it"
-            hint = _required_hint(path, key)
+            hint = _required_hint(path, key, data)
             out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
         return out
 
@@ -222,13 +266,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping) -> l
     elif kind == "minProperties":
         message = f"`{where}` must have at least {value} entr{'ies' if value != 1 else 'y'}"
     elif kind == "uniqueItems" and isinstance(instance, list):
-        seen: list = []
-        index = None
-        for i, item in enumerate(instance):
-            if item in seen:
-                index = i
-                break
-            seen.append(item)
+        index = first_repeat(instance)
         if index is not None:
             span = value_span(path + (index,), spans, key_spans)
             message = f"`{where}` lists {_describe(instance[index])} more than once"
@@ -302,7 +340,22 @@ def _as_id(name: str, separator: str = "_") -> str | None:
     return None
 
 
-def _required_hint(path: Path, key: str) -> str:
+_ENTRY_NOUNS = {"territories": "territory kind", "tribes": "tribe", "cards": "card"}
+
+
+def _misspelt_entry(path: Path, data: Any) -> str | None:
+    """For a card, kind or tribe lacking settings: "did you mean `x`?" when its id is close to another one's."""
+    if len(path) != 2 or path[0] not in _ENTRY_NOUNS or not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
+        return None
+    others = [k for k in data[path[0]] if k != path[1] and isinstance(k, str)]
+    return did_you_mean(str(path[1]), others)
+
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _required_hint(path: Path, key: str, data: Any = None) -> str:
     if path and path[0] == "seating" and key == "positions":
         return "with `settle_in: positions` give one list of allowed positions per seat"
     if path and path[0] in ("territories", "tribes", "cards"):

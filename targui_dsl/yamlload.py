@@ -11,7 +11,6 @@ Everything the file gets wrong is returned as a :class:`Diagnostic`
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -29,16 +28,23 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from .diagnostics import Diagnostic, Span, error
+from .diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
 
-__all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH"]
+__all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
-MAX_BYTES = 1024 * 1024
+# PyYAML's pure-Python scanner reads about 1 MB a second at its slowest
+# (folded or escaped text); the largest built-in file is under 10 KiB.
+MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
+_MAX_SEXAGESIMAL_PARTS = 8  # `1:2:3` is read exactly; past this many `:` only reported
 _MAX_INT_BITS = 10_000  # about 3000 decimal digits, well inside what Python will print
-# A broken 1 MiB file could hold thousands of problems; past this many the
+# A broken 256 KiB file could hold thousands of problems; past this many the
 # rest are noise, so loading stops.
 MAX_DIAGNOSTICS = 100
+# Values (scalars, lists, mappings) in one file. The built-in base has under
+# 300 and a 26 x 26 board's numbering 702; past this many, reading on (PyYAML in pure Python, then the schema
+# item by item) would take seconds, so loading stops with E0112.
+MAX_VALUES = 5_000
 
 YamlPath = tuple  # of str keys and int indices; () is the document
 
@@ -50,8 +56,9 @@ _TEXT_IN_12 = {_CORE + "timestamp", _CORE + "value", _CORE + "merge"}
 # Words some YAML 1.1 reader takes for booleans (PyYAML only for yes/no/on/off).
 _BOOL_WORDS = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
 
-# Line breaks exactly as PyYAML's reader counts them (\r\n is one break).
-_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+# Line breaks exactly as PyYAML's reader counts them: one definition, shared
+# with the quoted source lines of diagnostics.
+_BREAK = LINE_BREAK
 
 
 # --- the result ----------------------------------------------------------------
@@ -155,7 +162,7 @@ def load_yaml_text(text: str, file: str) -> LoadedDoc:
 
 
 def _too_big(file: str) -> Diagnostic:
-    return error("E0106", "the file is larger than 1 MiB, the most a ruleset may be", Span(file, 1, 1),
+    return error("E0106", f"the file is larger than {MAX_BYTES // 1024} KiB, the most a ruleset may be", Span(file, 1, 1),
                  "a ruleset this large is almost certainly not the file you meant")
 
 
@@ -184,6 +191,7 @@ class _Builder:
         self.stack: list[_Frame] = []
         self.root: Any = None
         self.documents = 0
+        self.values = 0
         self.loader: yaml.SafeLoader | None = None
 
     # The loop stops at the first syntax error: PyYAML cannot recover from
@@ -216,6 +224,14 @@ class _Builder:
         return doc
 
     def _on_event(self, event) -> bool:
+        if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
+            self.values += 1
+            if self.values > MAX_VALUES:
+                self._error("E0112", f"the file holds more than {MAX_VALUES:,} values; a ruleset needs far fewer",
+                            self._span(event.start_mark, event.end_mark),
+                            "a ruleset this large is almost certainly not the file you meant; "
+                            "long lists of numbers are not needed anywhere in a ruleset")
+                return False
         if isinstance(event, DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -351,6 +367,13 @@ class _Builder:
         tag = self.loader.resolve(ScalarNode, text, event.implicit)
         if tag in _TEXT_IN_12 or tag not in _SCALAR_TAGS:
             tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
+        if tag in (_INT, _FLOAT) and text.count(":") > _MAX_SEXAGESIMAL_PARTS:
+            # PyYAML reads base-60 numbers digit group by digit group with ever
+            # larger integers: quadratic, 48 s for a 1 MiB `1:1:1:...`, 3 s at 256 KiB. YAML 1.2
+            # reads it as text anyway, so say so without computing the number.
+            self._error("E0104", f"`{_clip(text)}` is read as a base-60 number by YAML 1.1 but as text by YAML 1.2",
+                        span, f'write "{_clip(text)}" in quotes' if len(text) <= 20 else "put the value in quotes")
+            return None, False
         try:
             value = self._construct(tag, text)
         except ValueError:  # e.g. an integer with more digits than Python will convert
@@ -421,24 +444,12 @@ class _Builder:
     def _syntax_error(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = exc.problem or exc.context or "invalid YAML"
-        if exc.problem and exc.context and exc.context_mark:
-            message += f" ({exc.context} at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"
-        return error("E0101", message, Span(self.doc.file, line, column, line, column + 1),
-                     self._syntax_hint(exc, line, column))
-
-    def _syntax_hint(self, exc: yaml.MarkedYAMLError, line: int, column: int) -> str | None:
-        problem, context = exc.problem or "", exc.context or ""
-        source = self.text.splitlines()[line - 1] if line <= len(self.text.splitlines()) else ""
-        if "\\t" in problem or "tab" in problem or "\t" in source[:column]:
-            return "YAML indents with spaces only; replace the tab by spaces"
-        if "mapping values are not allowed" in problem:
-            return 'if the value contains ": ", put the whole value in quotes'
-        if "quoted scalar" in context:
-            return "a quoted value is not closed; check its closing quote"
-        if "expected <block end>" in problem or "expected ':'" in problem:
-            return "check the indentation: entries of one mapping or list start in the same column"
-        return None
+        lines = split_lines(self.text)
+        source = lines[line - 1] if line <= len(lines) else ""
+        message, hint, at = _plain_words(exc, source, column)
+        if at is not None:  # a better place than where the parser gave up
+            line, column = at
+        return error("E0101", message, Span(self.doc.file, line, column, line, column + 1), hint)
 
     def _reader_error(self, exc: yaml.YAMLError) -> Diagnostic:
         index = getattr(exc, "position", 0) or 0
@@ -459,6 +470,93 @@ class _Builder:
     def _index_span(self, index: int, width: int) -> Span:
         line, column = self.doc.position(index)
         return Span(self.doc.file, line, column, line, column + max(width, 1))
+
+
+# --- YAML syntax errors in plain words ------------------------------------------------
+
+# PyYAML's names for what it expected or found.
+_TOKEN_WORDS = {
+    "'<block end>'": "the end of the indented block", "<block end>": "the end of the indented block",
+    "'<block mapping start>'": "a more indented `key:`", "'<block sequence start>'": "a more indented list",
+    "'<scalar>'": "a value", "'<document start>'": "`---`", "<document start>": "`---`",
+    "'<stream end>'": "the end of the file", "'<document end>'": "`...`",
+    "'?'": "a `key:`", "'-'": "a list item `-`", "':'": "`:`", "','": "`,`",
+    "']'": "`]`", "'}'": "`}`", "'['": "`[`", "'{'": "`{`", "<block mapping start>": "a more indented `key:`",
+}
+
+
+def _words(text: str) -> str:
+    for token, words in _TOKEN_WORDS.items():
+        text = text.replace(token, words)
+    return text
+
+
+def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[str, str | None, tuple[int, int] | None]:
+    """(message, hint, better position or None) for a PyYAML syntax error, without its jargon."""
+    problem, context = exc.problem or "", exc.context or ""
+    where = exc.context_mark
+    at_line = f"line {where.line + 1}, column {where.column + 1}" if where else ""
+
+    def started(what: str) -> str:
+        return f" ({what} {at_line})" if where else ""
+
+    before = source[: column - 1]
+    if "\\t" in problem or "tab" in problem or "\t" in before + source[column - 1: column]:
+        return ("a tab character where YAML expects spaces", "YAML indents with spaces only; replace the tab by spaces", None)
+    if "mapping values are not allowed" in problem:
+        if ": " in before or before.rstrip().endswith(":"):
+            return ("a second `: ` on one line: YAML reads it as a key inside a value",
+                    'if the value contains ": ", put the whole value in quotes', None)
+        return ("this line is indented further than the line before it, which already has a value",
+                "entries of one mapping start in the same column; to nest, leave the value of the line above empty", None)
+    if "expected <block end>" in problem:
+        found = problem.split("but found", 1)[-1].strip()
+        if found == "'-'":
+            return ("a list item `-` where the next `key:` of the mapping above was expected",
+                    "put the list under its key (`key:`, then `  - item` indented), or write `key: value`", None)
+        if found == "'?'":
+            return (f"a `key:` where the next `- item` of the list above was expected{started('the list starts at')}",
+                    "a list and a mapping cannot share one level: start the line with `- `, or indent it", None)
+        return (f"this line is indented differently from the ones before it{started('their block starts at')}",
+                "entries of one mapping or list start in the same column", None)
+    if "could not find expected ':'" in problem:
+        at = (where.line + 1, where.column + 1) if where else None
+        return ("this line is not a `key: value` entry: its `:` is missing",
+                "write `key: value`; a list item starts with `- `", at)
+    if "quoted scalar" in context and "end of stream" in problem:
+        return (f"this quoted value is never closed{started('its quote opens at')}", "add the closing quote", None)
+    if "unknown escape character" in problem:
+        return (f"`\\{problem.rsplit(' ', 1)[-1].strip(chr(39))}` is not an escape YAML knows (in a double-quoted value)",
+                "write `\\\\` for a backslash, or use single quotes, where `\\` is plain text", None)
+    if "flow sequence" in context or "flow mapping" in context:
+        bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
+        return (f"a `{bracket}` is not closed, or two of its entries have no `,` between them{started('it opens at')}",
+                f"close it with `{closing}` on the same line, or separate the entries with `,`", None)
+    if "cannot start any token" in problem or "expected the node content" in problem:
+        char = problem.split("'")[1] if problem.count("'") >= 2 else ""
+        shown = "`` ` ``" if char == "`" else f"`{char}`" if char.isprintable() else f"`{char!r}`"
+        return (f"a value cannot start with {shown}",
+                "put the value in quotes; `@`, `` ` ``, `%`, `}` and `]` cannot start a plain value", None)
+    if "scanning an anchor" in context or "scanning an alias" in context or "tag" in context:
+        mark = {"anchor": "&", "alias": "*"}.get(next((w for w in ("anchor", "alias") if w in context), ""), "!")
+        return (f"`{mark}` starts a YAML {'tag' if mark == '!' else context.split()[-1]} here, and a name must follow it",
+                f"if `{mark}` is part of the text, put the whole value in quotes", None)
+    if "directive" in context:
+        return ("a line starting with `%` is a YAML directive, which a ruleset cannot use",
+                "remove the `%`, or put the value in quotes", None)
+    if "block scalar" in context:
+        return ("after `|` or `>` only a comment may follow on the same line; the text starts on the next line",
+                "move the text to the next line, indented under the key", None)
+    if "sequence entries are not allowed" in problem:
+        return ("a list item `-` cannot start here, on the line of a key",
+                "put each `- item` on its own line, indented under the key, or write the list as `[a, b]`", None)
+    if "expected <document start>" in problem or "expected '<document start>'" in problem:
+        return ("this line is indented, but the mapping it would belong to has already ended",
+                "entries of one mapping start in the same column; check the indentation of the lines above", None)
+    message = _words(problem or context or "invalid YAML")
+    if problem and context and where:
+        message += f" ({_words(context)} at line {where.line + 1}, column {where.column + 1})"
+    return message, "check the indentation and the quotes on this line and the one before it", None
 
 
 _ANCHOR_HINT = "write the value out in full where it is needed; to share settings between files use `extends:`"
@@ -531,13 +629,8 @@ def _clip(text: str, width: int = 20) -> str:
 # --- positions --------------------------------------------------------------------
 
 
-def _line_starts(text: str) -> list[int]:
-    return [0] + [m.end() for m in _BREAK.finditer(text)]
-
-
-def _position(starts: list[int], index: int) -> tuple[int, int]:
-    line = bisect.bisect_right(starts, index)
-    return line, index - starts[line - 1] + 1
+_line_starts = line_starts
+_position = position
 
 
 def _offset_map(text: str, info: _StringInfo) -> list[int] | None:

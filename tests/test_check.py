@@ -85,8 +85,26 @@ def test_E0404_duplicate_card_numbers_blame_the_house_rule(tmp_path):
         "extends: original-dutch\ncards:\n  salt_caravan:\n    number: 7\n    title: Salt caravan\n"
         "    effect: for p in players { p.cash += 10 }\n",
     )
-    assert where(found) == [("E0404", "error", 4, 13)]
-    assert found[0].message == "cards `drought` and `salt_caravan` both have number 7"
+    # the new card is not in the deck either (E0418)
+    assert where(found) == [("E0418", "warning", 3, 3), ("E0404", "error", 4, 13)]
+    assert found[1].message == "cards `drought` and `salt_caravan` both have number 7"
+
+
+def test_E0418_a_card_defined_here_but_never_in_the_deck(tmp_path):
+    found = house_rule(
+        tmp_path,
+        "extends: original-dutch\ncards:\n  salt_caravan:\n    number: 17\n    title: Salt caravan\n"
+        "    effect: for p in players { p.cash += 10 }\n",
+    )
+    assert where(found) == [("E0418", "warning", 3, 3)]
+    assert found[0].message == "card `salt_caravan` is defined but not in the deck, so it is never played"
+    assert "deck: {add: [salt_caravan]}" in found[0].hint
+
+
+def test_E0418_not_for_a_parents_card_kept_out_of_the_deck(tmp_path):
+    # swedish-12 keeps the four gifts out of its deck on purpose; retelling a card is not defining it
+    found = house_rule(tmp_path, "extends: swedish-12\ncards:\n  gift_kel_ress:\n    title: Gift\n")
+    assert where(found) == []
 
 
 def test_E0405_tile_counts_do_not_fill_the_board(tmp_path):

@@ -508,7 +508,11 @@ class _Compiler:
     def e_Name(self, node: n.Name) -> _Val:
         found = self.lookup(node.name)
         if found is None:
-            self.report("E0502", f"unknown name `{node.name}`", node.pos, did_you_mean(node.name, self.visible()))
+            from ..check import parameter_hint  # a formula parameter used elsewhere: say where it exists
+
+            hints = [h for h in (parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
+            hint = "; ".join(hints) or None
+            self.report("E0502", f"unknown name `{node.name}`", node.pos, hint)
             return self.bad()
         return found[1]
 

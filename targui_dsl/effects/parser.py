@@ -30,6 +30,18 @@ KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
 #: Deeper trees are refused (E0511): the checker and Python's compiler recurse.
 MAX_DEPTH = 100
 
+#: Bodies in braces nested deeper are refused (E0511): Python compiles at
+#: most 20 nested loops ("too many statically nested blocks").
+MAX_BLOCKS = 16
+
+#: Longer snippets are refused before parsing (E0530); the longest card of
+#: the built-in rulesets is under 200 characters.
+MAX_CHARS = 5_000
+
+#: Snippets with more parts (nodes of the parse tree and tokens) are refused
+#: (E0530): checking, compiling and estimating stay well under a second.
+MAX_NODES = 5_000
+
 #: Longest integer literal kept exactly; anything longer is over the limit anyway.
 _MAX_DIGITS = 30
 
@@ -212,33 +224,76 @@ class _ToNodes(Transformer):
 _TRANSFORMER = _ToNodes()
 
 
-def _depth(tree: Tree) -> int:
-    """Depth of a Lark tree, without recursion (the input may be hostile)."""
-    deepest = 0
-    stack = [(tree, 1)]
+def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
+    """(depth, parts, the first block nested too deep or None) of a Lark tree.
+
+    Without recursion (the input may be hostile); stops counting once any
+    is over its cap.
+    """
+    deepest, parts = 0, 0
+    stack = [(tree, 1, 0)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, blocks = stack.pop()
         deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return deepest
+        parts += 1
+        if node.data == "block":
+            blocks += 1
+            if blocks > MAX_BLOCKS:
+                return deepest, parts, node
+        if deepest > MAX_DEPTH or parts > MAX_NODES:
+            break
         for child in node.children:
             if isinstance(child, Tree):
-                stack.append((child, depth + 1))
-    return deepest
+                stack.append((child, depth + 1, blocks))
+            elif child is not None:
+                parts += 1
+    return deepest, parts, None
 
 
 def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
     """Parse ``source`` as an ``"effect"`` or a ``"formula"``.
 
     Returns the node and no problems, or None and one problem (E0501 for a
-    syntax error, E0511 for nesting over :data:`MAX_DEPTH`).
+    syntax error, E0511 for nesting over :data:`MAX_DEPTH`, E0530 for a
+    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`).
     """
+    tree, problems = _parse(source, start)
+    return tree, list(problems)
+
+
+# The compiler and the cost bound both parse each snippet; nodes and
+# problems are immutable, so the second parse is a cache hit.
+@lru_cache(maxsize=256)
+def _parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, tuple[Problem, ...]]:
+    tree, problems = _parse_uncached(source, start)
+    return tree, tuple(problems)
+
+
+def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
     what = "effect" if start == "effect" else "formula"
+    if len(source) > MAX_CHARS:
+        return None, [
+            Problem("E0530", f"this {what} is {len(source):,} characters long; the most is {MAX_CHARS:,}", 0, 1,
+                    "split it into several cards or simpler parts")
+        ]
     try:
         tree = _lark().parse(source, start=start)
     except UnexpectedInput as exc:
         return None, [_syntax_problem(exc, source, what)]
-    if _depth(tree) > MAX_DEPTH:
+    depth, parts, too_deep = _measure(tree)
+    if too_deep is not None and depth <= MAX_DEPTH:
+        start = getattr(too_deep.meta, "start_pos", 0)
+        return None, [
+            Problem("E0511", f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
+                    start, start + 1, "take the inner part out into a separate loop, or combine conditions with `and`")
+        ]
+    if parts > MAX_NODES and depth <= MAX_DEPTH:
+        end = len(source.rstrip())
+        return None, [
+            Problem("E0530", f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
+                    0, max(end, 1), "split it into several cards or simpler parts")
+        ]
+    if depth > MAX_DEPTH:
         end = len(source.rstrip())
         return None, [
             Problem(
@@ -293,7 +348,11 @@ def _or_list(items: list[str]) -> str:
 
 
 def describe_expected(expected: set[str], what: str) -> str:
-    """Plain words for a set of Lark terminal names, at most six items."""
+    """Plain words for a set of Lark terminal names: what could come next.
+
+    Groups become phrases ("an expression", "a statement", "an operator"),
+    so no list of raw tokens is shown.
+    """
     rest = set(expected)
     phrases: list[str] = []
     if "INT" in rest:
@@ -302,7 +361,7 @@ def describe_expected(expected: set[str], what: str) -> str:
     if "FOR" in rest:
         rest -= _STMT_START
         phrases.append("a statement")
-    if len(rest & _OPERATORS) >= 3:
+    if len(rest & _OPERATORS) >= 2:
         rest -= _OPERATORS
         phrases.append("an operator")
     if "THIS" in rest:
@@ -311,10 +370,19 @@ def describe_expected(expected: set[str], what: str) -> str:
     end = "$END" in rest
     rest.discard("$END")
     tokens = sorted(_terminal_text(t) for t in rest)
-    items = tokens + phrases + ([f"end of {what}"] if end else [])
-    if len(items) > 6:
-        items = items[:5] + ["something else"]
-    return _or_list(items)
+    return _or_list(tokens + phrases + ([f"end of {what}"] if end else []))
+
+
+def _acceptable(exc: UnexpectedToken) -> set[str]:
+    """The terminals that could really come next.
+
+    Lark's ``expected`` is the LALR table's set, which merged states make
+    too wide (a `)` with no `(` open); ``accepts()`` tries each one.
+    """
+    try:
+        return set(exc.interactive_parser.accepts())
+    except Exception:  # noqa: BLE001 - a best effort for the message; the table's set is still right
+        return set(exc.expected)
 
 
 def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
@@ -337,19 +405,44 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
 
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
-    expected = describe_expected(set(exc.expected), what)
+    acceptable = _acceptable(exc)
+    expected = describe_expected(acceptable, what)
     if token.type == "$END":
         # Point just past the last thing written, not at trailing newlines.
         start = len(source.rstrip(" \t\r\n\f"))
-        return Problem("E0501", f"expected {expected} but found end of {what}", start, start)
+        hint = None
+        if "RPAR" in acceptable or "RBRACE" in acceptable or "RSQB" in acceptable:
+            closing = next(c for t, c in (("RBRACE", "}"), ("RPAR", ")"), ("RSQB", "]")) if t in acceptable)
+            hint = f"a bracket is still open: close it with `{closing}`"
+        return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint)
     start, end = token.start_pos, token.end_pos
-    hint = None
-    if token.type == "EQ" and "EQEQ" in exc.expected:
-        hint = "use `==` to compare"
-    elif token.type == "ELSE" and "LBRACE" in exc.expected:
-        hint = "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
-    found = f"`{token.value}`"
-    if token.type in KEYWORD_TYPES and set(exc.expected) == {"NAME"}:
-        hint = f"`{token.value}` is a reserved word and cannot be used as a name"
-    return Problem("E0501", f"expected {expected} but found {found}", start, end, hint)
+    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end,
+                   _token_hint(token, acceptable, source))
 
+
+def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
+    """The likely fix for an unexpected token, when one is clear."""
+    before = source[: token.start_pos].rstrip(" \t")
+    if token.type in ("PLUS", "MINUS") and before.endswith("=") and not before.endswith(("==", "!=", "<=", ">=")):
+        return f"did you mean `{token.value}=`?"
+    if token.type == "EQ" and "EQEQ" in acceptable:
+        return "use `==` to compare"
+    if token.type == "EQEQ" and "EQ" in acceptable:
+        return "a statement changes something (`t.camels = 3`); to test a value write `if ... == ... { ... }`"
+    if token.type == "ELSE" and "LBRACE" in acceptable:
+        return "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
+    if token.type in KEYWORD_TYPES and acceptable == {"NAME"}:
+        return f"`{token.value}` is a reserved word and cannot be used as a name"
+    if "LBRACE" in acceptable and token.type != "LBRACE" and "INT" not in acceptable:
+        return "the body of `if` or `for` is written in braces: `if CONDITION { ... }`"
+    if "RPAR" in acceptable and "INT" not in acceptable:
+        return "a `(` is still open: close it with `)`"
+    if "RSQB" in acceptable and "INT" not in acceptable:
+        return "a `[` is still open: close it with `]`"
+    if "FOR" in acceptable and token.type in ("INT", "LPAR", "TRUE", "FALSE"):
+        return "a statement starts with `for`, `if` or what it changes (`t.camels += 1`); a value alone does nothing"
+    if token.type in ("RBRACE", "RPAR", "RSQB") and token.type not in acceptable:
+        return f"this `{token.value}` closes nothing that is open: remove it, or add its opening bracket"
+    if token.type == "LSQB" and "INT" in acceptable:
+        return "a list `[...]` is only allowed after `in`: `t.kind in [erg, reg]`"
+    return None

@@ -1,0 +1,291 @@
+"""A static bound on what one snippet can cost, and divisions that can be by zero.
+
+The estimate counts *steps*: one step is one node of the snippet evaluated
+once. A loop (``for``, ``sum/min/max(... for ...)``, ``count/any/all(...)``,
+or any node with a ``binder``) costs its collection plus, for each element
+the collection can hold, its ``where`` and its body; nesting multiplies.
+Collections are as large as the board allows: ``territories`` and
+``p.territories`` hold every cell, ``players`` the most players the seating
+rules allow, ``t.neighbours`` eight, a list its items.
+
+The walker is generic: any node type it does not know costs one step plus
+its children, found from the node's fields, so constructs added to the
+language later are estimated without a change here (a new loop is
+recognised by its ``binder``).
+
+Above :data:`WARN_STEPS` a snippet gets warning E0531 with its estimate;
+above :data:`ERROR_STEPS` (a game would stall on it) error E0531. A ``//``
+or ``%`` whose divisor is not a non-zero number or provably positive gets
+warning E0532 (a division by zero gives 0 at run time, silently).
+See ``docs/diagnostics.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Callable, Iterator
+
+from ..diagnostics import Diagnostic, Span, error, sort_key, warning
+from . import nodes as n
+
+#: A snippet estimated above this many steps gets a warning (E0531): about a
+#: tenth of a second of play per run on an ordinary machine.
+WARN_STEPS = 1_000_000
+
+#: Above this, an error (E0531): at least tens of seconds every time it runs.
+ERROR_STEPS = 100_000_000
+
+#: The most neighbours a cell has (diagonal adjacency).
+NEIGHBOURS = 8
+
+#: All the snippets of one ruleset together (parsing costs about 10 us a
+#: character, and each snippet about 3 ms to check and compile): past
+#: either cap the rest are not compiled (E0530). The built-in rulesets
+#: have about 25 snippets and 3,000 characters.
+MAX_TOTAL_CHARS = 20_000
+MAX_SNIPPETS = 150
+
+Locate = Callable[[int], Span]
+
+
+class SnippetBudget:
+    """Characters of effect-language text one ruleset may have compiled in all."""
+
+    def __init__(self, most: int = MAX_TOTAL_CHARS, snippets: int = MAX_SNIPPETS):
+        self.left = most
+        self.most = most
+        self.snippets_left = snippets
+        self.snippets = snippets
+        self.refused = False
+
+    def refuses(self, source: str, locate: Locate, diagnostics: list[Diagnostic]) -> bool:
+        """False when ``source`` fits in what is left; else True, and E0530 (once) in ``diagnostics``."""
+        self.left -= len(source)
+        self.snippets_left -= 1
+        if self.left >= 0 and self.snippets_left >= 0:
+            return False
+        if not self.refused:
+            self.refused = True
+            diagnostics.append(self._refusal(locate))
+        return True
+
+    def _refusal(self, locate: Locate) -> Diagnostic:
+        if self.snippets_left < 0:
+            what = f"this ruleset has more than {self.snippets:,} effects and formulas"
+        else:
+            what = f"the effects and formulas of this ruleset are more than {self.most:,} characters long together"
+        return error("E0530", f"{what}; this one and those after it are not checked", locate(0),
+                     "a ruleset needs far fewer: shorten or remove effects")
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How large the collections of one ruleset can be."""
+
+    cells: int
+    players: int
+    tribes: int
+    kinds: int
+
+    def largest(self) -> int:
+        return max(self.cells, self.players, self.tribes, self.kinds, 1)
+
+
+def sizes_of(data: dict) -> Sizes:
+    """The sizes of a (merged, possibly incomplete) ruleset; missing values count as small."""
+
+    def whole(value: object, default: int) -> int:
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
+
+    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    cells = whole(board.get("rows"), 1) * whole(board.get("columns"), 1)
+    tribes = data.get("tribes") if isinstance(data.get("tribes"), dict) else {}
+    kinds = data.get("territories") if isinstance(data.get("territories"), dict) else {}
+    counts = [
+        whole(count, 0)
+        for entry in (data.get("seating") if isinstance(data.get("seating"), list) else [])
+        if isinstance(entry, dict)
+        for count in (entry.get("players") if isinstance(entry.get("players"), list) else [])
+    ]
+    # A seating rule may list more players than there are tribes; the game
+    # cannot seat them, so the tribes bound the players too.
+    players = min(max(counts, default=len(tribes) or 1), max(len(tribes), 1))
+    return Sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+
+
+# --- the estimate ---------------------------------------------------------------------
+
+
+def _children(node: n.Node) -> Iterator[tuple[str, n.Node]]:
+    """(field name, child node) for every node held by ``node``, in field order."""
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, n.Node):
+            yield f.name, value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, n.Node):
+                    yield f.name, item
+
+
+_NAMED_COLLECTIONS = {"territories": "cells", "players": "players", "tribes": "tribes", "kinds": "kinds"}
+_FIELD_COLLECTIONS = {"territories": "cells", "neighbours": None}
+
+
+def domain_size(collection: n.Node, sizes: Sizes) -> int:
+    """How many elements ``collection`` can hold at most."""
+    if isinstance(collection, n.ListLit):
+        return len(collection.items)
+    if isinstance(collection, n.Name) and collection.name in _NAMED_COLLECTIONS:
+        return getattr(sizes, _NAMED_COLLECTIONS[collection.name])
+    if isinstance(collection, n.Field) and collection.name in _FIELD_COLLECTIONS:
+        return sizes.cells if collection.name == "territories" else min(NEIGHBOURS, sizes.cells)
+    return sizes.largest()  # not known here: as large as any collection can be
+
+
+def estimate(node: n.Node, sizes: Sizes) -> int:
+    """Worst-case steps to evaluate ``node`` once."""
+    binder = getattr(node, "binder", None)
+    if isinstance(binder, n.Binder):
+        size = domain_size(binder.collection, sizes)
+        each = 1 + (estimate(binder.where, sizes) if binder.where is not None else 0)
+        each += sum(estimate(child, sizes) for name, child in _children(node) if child is not binder)
+        return 1 + estimate(binder.collection, sizes) + size * each
+    cost = 1 + sum(estimate(child, sizes) for _, child in _children(node))
+    if isinstance(node, n.Field) and node.name in _FIELD_COLLECTIONS:
+        cost += domain_size(node, sizes)  # building the collection walks it
+    return cost
+
+
+def describe_steps(steps: int) -> str:
+    """``12,345`` below a billion, ``about 1.4e+10`` above (any size: no float overflow)."""
+    if steps < 10**9:
+        return f"{steps:,}"
+    exponent = math.floor(math.log10(steps))  # exact enough for any int; float(steps) could overflow
+    mantissa = 10 ** (math.log10(steps) - exponent)
+    if round(mantissa, 1) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"about {mantissa:.1f}e+{exponent:02d}"
+
+
+def _loop_depth(node: n.Node) -> int:
+    inner = max((_loop_depth(child) for _, child in _children(node)), default=0)
+    return inner + (1 if isinstance(getattr(node, "binder", None), n.Binder) else 0)
+
+
+# --- divisions by zero -----------------------------------------------------------------
+
+
+def _positive(node: n.Node) -> bool:
+    """Whether ``node`` is a whole number above 0 in every game state."""
+    if isinstance(node, n.IntLit):
+        return node.value > 0
+    if isinstance(node, n.RoundLit):
+        return True  # rounds count from 1
+    if isinstance(node, n.Call) and node.func == "max":
+        return any(_positive(arg) for arg in node.args)
+    if isinstance(node, n.Call) and node.func == "min":
+        return bool(node.args) and all(_positive(arg) for arg in node.args)
+    if isinstance(node, n.BinOp) and node.op == "+":
+        return (_positive(node.left) and _non_negative(node.right)) or (_non_negative(node.left) and _positive(node.right))
+    if isinstance(node, n.BinOp) and node.op == "*":
+        return _positive(node.left) and _positive(node.right)
+    if isinstance(node, n.IfExp):
+        return _positive(node.then) and _positive(node.orelse)
+    return False
+
+
+# Fields that are never below 0 (camels, money and values read as 0 at least).
+_NON_NEGATIVE_FIELDS = frozenset({"camels", "cash", "treasury", "strategic", "economic", "position", "seat"})
+
+
+def _non_negative(node: n.Node) -> bool:
+    if _positive(node) or (isinstance(node, n.IntLit) and node.value == 0):
+        return True
+    if isinstance(node, n.Quantifier) and node.func == "count":
+        return True
+    if isinstance(node, n.Field) and node.name in _NON_NEGATIVE_FIELDS:
+        return True
+    if isinstance(node, n.BinOp) and node.op in ("+", "*"):
+        return _non_negative(node.left) and _non_negative(node.right)
+    if isinstance(node, n.Call) and node.func == "max":
+        return any(_non_negative(arg) for arg in node.args)
+    return False
+
+
+def _nonzero_literal(node: n.Node) -> bool:
+    if isinstance(node, n.Neg):
+        return _nonzero_literal(node.operand)
+    return isinstance(node, n.IntLit) and node.value != 0
+
+
+def _divisions(node: n.Node) -> Iterator[n.BinOp]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, n.BinOp) and current.op in ("//", "%"):
+            yield current
+        stack.extend(child for _, child in _children(current))
+
+
+# --- diagnostics -------------------------------------------------------------------------
+
+
+def _span(locate: Locate | None, pos: n.Pos, file: str) -> Span:
+    """The file span of a node: all of it when it stays on one line of the file."""
+    if locate is None:
+        return Span(file, pos.line, pos.column, pos.end_line, pos.end_column)
+    first = locate(pos.start)
+    last = locate(max(pos.start, pos.end - 1))
+    if last.file == first.file and last.line == first.line and last.column >= first.column:
+        return Span(first.file, first.line, first.column, first.line, last.column + 1)
+    return first
+
+
+def cost_diagnostics(tree: n.Node, sizes: Sizes, what: str, locate: Locate | None = None,
+                     file: str = "<effect>") -> list[Diagnostic]:
+    """E0531 (too costly) and E0532 (a division that can be by zero) for one parsed snippet.
+
+    ``what`` names the snippet in messages ("this effect", "this formula").
+    """
+    out: list[Diagnostic] = []
+    steps = estimate(tree, sizes)
+    if steps > WARN_STEPS:
+        depth = _loop_depth(tree)
+        board = (f"{sizes.cells} cells, up to {sizes.players} players, {sizes.kinds} kinds, {sizes.tribes} tribes")
+        message = (f"{what} can take {describe_steps(steps)} steps each time it runs "
+                   f"({depth} nested loop{'s' if depth != 1 else ''}, on a board of {board}); "
+                   f"the budget is {WARN_STEPS:,}")
+        hint = ("loop over fewer elements: narrow the collection (`p.territories`, `t.neighbours`) "
+                "instead of looping over all territories inside another loop, or compute a value once before the loop")
+        report = error if steps > ERROR_STEPS else warning
+        at = tree.pos if not isinstance(tree, (n.Effect, n.Formula)) else _first_pos(tree)
+        out.append(report("E0531", message, _span(locate, at, file), hint))
+    for division in _divisions(tree):
+        divisor = division.right
+        if _nonzero_literal(divisor) or _positive(divisor):
+            continue
+        zero = isinstance(divisor, n.IntLit) and divisor.value == 0
+        message = ("this divides by zero, which gives 0" if zero
+                   else f"the divisor of `{division.op}` can be 0, and a division by zero gives 0")
+        hint = None if zero else "if it should be at least 1, write `max(1, ...)` around it"
+        out.append(warning("E0532", message, _span(locate, divisor.pos, file), hint))
+    return sorted(out, key=sort_key)
+
+
+def _first_pos(tree: n.Node) -> n.Pos:
+    """Where a snippet's text starts (its first statement or expression)."""
+    for _, child in _children(tree):
+        return child.pos
+    return tree.pos
+
+
+def snippet_cost(source: str, start: str, sizes: Sizes, locate: Locate | None = None) -> list[Diagnostic]:
+    """:func:`cost_diagnostics` for the source of a snippet that compiled (``start``: "effect" or "formula")."""
+    from .parser import parse  # here, not at the top: the parser module is heavier to import
+
+    tree, problems = parse(source, start)
+    if tree is None or problems:
+        return []
+    return cost_diagnostics(tree, sizes, f"this {start}", locate)
