@@ -11,6 +11,7 @@ import click
 
 from targui_dsl.compiled import CompiledRuleset
 from targui_dsl.diagnostics import RulesetError, render_all
+from targui_dsl.text import json_text, visible_output
 
 # Exit codes, the same for every command.
 EXIT_OK = 0
@@ -92,12 +93,39 @@ def check_writable(path: str, option: str) -> None:
 
 
 def echo_json(value: Any) -> None:
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a path that is not UTF-8 (surrogate escapes): keep the JSON valid
-        text = json.dumps(value, indent=2)
-    click.echo(text)
+    # JSON escapes C0 itself; json_text escapes what it leaves raw (C1, bidi
+    # controls, lone surrogates such as a path that is not UTF-8), as \uXXXX.
+    click.echo(json_text(json.dumps(value, indent=2, ensure_ascii=False)))
+
+
+class VisibleStream:
+    """Standard output or error, writing text through :func:`visible_output`: whatever
+    a ruleset or a log holds, no control character reaches the terminal raw (the
+    fields themselves are escaped with :func:`visible` where they are printed; this
+    is the net under them). Everything else is the wrapped stream's."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: Any) -> int:
+        if isinstance(text, str):
+            text = visible_output(text)
+        return self._stream.write(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def install_visible_streams() -> None:
+    """Route sys.stdout and sys.stderr through :class:`VisibleStream` (once)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is not None and not isinstance(stream, VisibleStream):
+            setattr(sys, name, VisibleStream(stream))
 
 
 def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:

@@ -9,7 +9,7 @@ try:  # a Ctrl-C while Python imports the commands ends quietly too
     import click
 
     from .cards import cards
-    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden
+    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
     from .compare import compare
     from .diff import diff
     from .play import play
@@ -40,6 +40,8 @@ def cli(ctx: click.Context) -> None:
     """
     if colour_forbidden():
         ctx.color = False  # click.echo then strips styles in every subcommand
+    # Rulesets and logs come from strangers: no control character they hold reaches the terminal.
+    install_visible_streams()
 
 
 for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare):

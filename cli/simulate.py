@@ -9,6 +9,8 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from targui_dsl.text import visible
+
 from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
                      use_colour, wants_json)
 from .play import parse_bots, seat_game
@@ -163,7 +165,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     if as_json:
         echo_json(result)
     else:
-        click.echo(render_summary(result))
+        click.echo(visible(render_summary(result), keep_newlines=True))
     if plot_file is not None:
         write_plot("simulation", result, plot_file)
 

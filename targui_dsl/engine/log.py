@@ -18,6 +18,7 @@ import os
 from typing import IO, Any, Iterable
 
 from ..compiled import CompiledRuleset
+from ..text import visible
 from .actions import parse_action
 from .game import Game
 
@@ -115,6 +116,11 @@ class Narrator:
         self.title = ruleset.title  # for a header without its (optional) title
 
     def __call__(self, event: dict[str, Any]) -> str | None:
+        # Names and titles come from a ruleset or a log: no control character in them is printed raw.
+        line = self._line(event)
+        return None if line is None else visible(line)
+
+    def _line(self, event: dict[str, Any]) -> str | None:
         kind = event["type"]
         name = self.names.get(event.get("tribe", ""), event.get("tribe"))
         if kind == "header":
