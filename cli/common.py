@@ -17,6 +17,7 @@ from targui_dsl.text import json_text, visible_output
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+EXIT_UNCHECKED = 3  # replay --verify: decisions legal, chance outcomes taken from the log (not checked)
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 RULESET_HELP = "RULESET is a built-in name (see `targui rulesets`) or a path to a YAML file."
