@@ -10,8 +10,10 @@ from typing import Any, NoReturn
 import click
 
 from targui_dsl.compiled import CompiledRuleset
-from targui_dsl.diagnostics import RulesetError, render_all
-from targui_dsl.text import json_text, visible_output
+from dataclasses import replace
+
+from targui_dsl.diagnostics import Diagnostic, RulesetError, Sources, render_all
+from targui_dsl.text import json_text, visible, visible_output, visible_source
 
 # Exit codes, the same for every command.
 EXIT_OK = 0
@@ -129,6 +131,20 @@ def install_visible_streams() -> None:
             setattr(sys, name, VisibleStream(stream))
 
 
+def render_diagnostics(diagnostics: Any, sources: Sources | None, color: bool) -> str:
+    """``render_all``, with what a ruleset wrote (keys in messages, quoted source lines,
+    file names) made visible first, so that even on a terminal in colour no escape
+    sequence from a file reaches it: the colours are targui's alone."""
+    def safe(d: Diagnostic) -> Diagnostic:
+        span = replace(d.span, file=visible(d.span.file)) if d.span is not None else None
+        return replace(d, message=visible(d.message), hint=visible(d.hint) if d.hint else d.hint, span=span)
+
+    shown = None
+    if sources is not None:
+        shown = Sources({visible(name): visible_source(text) for name, text in sources.texts.items()})
+    return render_all([safe(d) for d in diagnostics], shown, color=color)
+
+
 def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
     """Load a RULESET argument; on bad input print the diagnostics (and ``failure``,
     a last line saying what could not be done) and exit 1."""
@@ -137,7 +153,7 @@ def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
     try:
         return load_ruleset(ref)
     except RulesetError as err:
-        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         if failure:
             fail(failure)
         sys.exit(EXIT_BAD_INPUT)

@@ -7,11 +7,12 @@ import sys
 import click
 
 from targui_dsl.build import build
-from targui_dsl.diagnostics import render_all, sort_key
+from targui_dsl.diagnostics import sort_key
 from targui_dsl.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
 from targui_dsl.paths import format_value
 
-from .common import EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, use_colour, wants_json
+from .common import (EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, render_diagnostics, use_colour,
+                     wants_json)
 
 
 def _resolved_or_exit(ref: str):
@@ -19,7 +20,7 @@ def _resolved_or_exit(ref: str):
     report = build(ref)
     if not report.ok or report.resolved is None or report.resolved.data is None:
         diagnostics = sorted(report.diagnostics, key=sort_key)
-        click.echo(render_all(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
         click.echo(f"FAIL  {ref}: cannot compare a ruleset with errors", err=True)
         sys.exit(EXIT_BAD_INPUT)
     return report.resolved

@@ -12,7 +12,7 @@ import click
 from targui_dsl.text import visible
 
 from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
-                     use_colour, wants_json)
+                     render_diagnostics, use_colour, wants_json)
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -94,7 +94,7 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
 def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None) -> dict[str, Any]:
     """One batch of games, with a progress bar if asked; worker processes load RULESET by its reference."""
-    from targui_dsl.diagnostics import RulesetError, render_all
+    from targui_dsl.diagnostics import RulesetError
     from targui_dsl.simulate import run_games
 
     try:
@@ -102,7 +102,7 @@ def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: in
             return run_games(rs if workers == 1 else ref, games=games, players=players, bots=kinds, seed=seed,
                              rotate=rotate, progress=tick, workers=workers)
     except RulesetError as err:  # a worker process found the file changed since it was checked
-        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         fail(f"{ref} changed while the games were played")
 
 

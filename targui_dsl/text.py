@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["visible", "visible_output", "json_text"]
+__all__ = ["visible", "visible_output", "visible_source", "json_text"]
 
 _ALWAYS = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 but tab and newline, DEL, C1
@@ -32,6 +32,11 @@ _LINES = re.compile(f"[{_ALWAYS}]")
 # What targui itself writes to a terminal: colours (SGR), a progress bar's carriage
 # return and its hiding and showing of the cursor. Anything else is escaped.
 _OUTPUT = re.compile(f"\x1b\\[[0-9;]*m|\x1b\\[\\?25[lh]|\r|[{_ALWAYS}]")
+# A source file quoted in a diagnostic: its YAML line breaks stay (they number its lines);
+# everything else is escaped, \x0b, \x0c and \x1c-\x1e included, which YAML does not count
+# as line breaks.
+_SOURCE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                     "\u2066-\u2069\ud800-\udfff]")
 _JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
@@ -72,6 +77,15 @@ def visible_output(text: str) -> str:
     if _OUTPUT.search(text) is None:
         return text
     return _OUTPUT.sub(_output_escape, text)
+
+
+def visible_source(text: str) -> str:
+    """A whole source file, to be quoted line by line: control characters escaped, its
+    line breaks (``\\n``, ``\\r``, NEL, the Unicode line and paragraph separators) and
+    tabs (the diagnostic renderer lays them out) kept."""
+    if _SOURCE.search(text) is None:
+        return text
+    return _SOURCE.sub(_escape, text)
 
 
 def json_text(text: str) -> str:

@@ -125,3 +125,21 @@ def test_validate_quotes_source_lines_and_keys_escaped(tmp_path):
         assert result.exit_code == 1, result.output
         clean(result.output)
         assert "pwned" in result.output  # quoted, escaped
+
+
+def test_validate_in_colour_keeps_only_targuis_colours(tmp_path):
+    """On a terminal the diagnostics are coloured: an escape sequence written into the
+    file itself (raw bytes, or a key spelled with escapes) is still shown as text."""
+    from targui_cli.common import render_diagnostics
+    from targui_dsl.build import build
+
+    raw = tmp_path / "raw.yaml"
+    raw.write_bytes(b"extends: original-dutch\nid: raw\ntitle: a \x1b[31mRED\x1b]0;x\x07\n")
+    key = tmp_path / "key.yaml"
+    key.write_bytes(b'extends: original-dutch\nid: key\n"k\\e[5mblink": 1\n')
+    for path, shown in ((raw, "\\x1b[31mRED\\x1b]0;x\\x07"), (key, "k\\x1b[5mblink")):
+        report = build(str(path))
+        text = render_diagnostics(report.diagnostics, report.sources, color=True)
+        assert "\x1b[1;31m" in text  # targui's own colour
+        assert shown in text, text
+        assert "\x1b[31m" not in text and "\x1b[5m" not in text and "\x07" not in text
