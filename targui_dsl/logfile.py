@@ -102,7 +102,7 @@ class LogWriter:
                 if written <= 0:
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
                 view = view[written:]
-        except OSError:
+        except BaseException:  # a full disk, or a Ctrl-C between two partial writes
             if self.regular:
                 try:  # take back the part of a line that did get written
                     os.ftruncate(self.fd, self._good)

@@ -31,7 +31,7 @@ cards:
   haussa_raid:
     title: "Raid \e]0;card\a"
     text:
-      nl: "text \e]0;text\a here \x07"
+      nl: "text \e]0;text\a here \x07\n\e[31mRed second line"
 '''
 
 
@@ -143,3 +143,14 @@ def test_validate_in_colour_keeps_only_targuis_colours(tmp_path):
         assert "\x1b[1;31m" in text  # targui's own colour
         assert shown in text, text
         assert "\x1b[31m" not in text and "\x1b[5m" not in text and "\x07" not in text
+
+
+@pytest.mark.parametrize("args", [["cards", "{r}"], ["diff", "original-dutch", "{r}", "--all"],
+                                  ["show", "{r}", "--compiled"], ["validate", "{r}"]])
+def test_in_colour_only_targuis_colours(hostile, args):
+    """With colour on (as on a terminal), styles are targui's; the ruleset's ESC[31m is text."""
+    result = CliRunner().invoke(cli, [a.replace("{r}", str(hostile)) for a in args], color=True,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "\x1b[31mRed" not in result.output and "\x07" not in result.output
+    assert "\x1b]" not in result.output and "\x9b" not in result.output
