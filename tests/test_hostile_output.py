@@ -154,3 +154,27 @@ def test_in_colour_only_targuis_colours(hostile, args):
     assert result.exit_code == 0, result.output
     assert "\x1b[31mRed" not in result.output and "\x07" not in result.output
     assert "\x1b]" not in result.output and "\x9b" not in result.output
+
+
+def _table(hostile) -> str:
+    result = CliRunner().invoke(cli, ["play", str(hostile), "--human", "1", "--seed", "2", "--colour", "always"],
+                                input="1\n1\nquit\n", color=True, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_play_at_the_table_escapes_names(hostile):
+    """A person at the table (menus, the players' table, the board) sees the names escaped."""
+    output = _table(hostile)
+    assert "Kel \\x1b[31mRed\\x1b[0m \\x9b2J (seat 1)" in output
+    # no raw control character at all but targui's colours
+    assert RAW.search(output.replace("\x1b[", "")) is None
+    shown = "\n".join(line for line in output.splitlines() if not line.startswith("Seats: "))
+    assert "\x1b[31mRed" not in shown
+
+
+@pytest.mark.xfail(strict=True, reason="the `Seats:` line is printed by cli/play.py's game loop (being rewritten "
+                                        "elsewhere): it prints game.tribe_name() without visible(), so a "
+                                        "colour code in a tribe name passes there (nothing else does)")
+def test_play_seats_line_escapes_names(hostile):
+    assert "\x1b[31mRed" not in _table(hostile)
