@@ -150,8 +150,10 @@ def open_log_for_writing(path: str, write: Callable[[int, bytes], int] = os.writ
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     regular = stat.S_ISREG(mode)
-    fd = os.open(path, flags if regular else os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666)
+    # O_NONBLOCK: should the path turn into a FIFO after the stat, opening it fails instead of waiting
+    fd = os.open(path, flags | os.O_NONBLOCK if regular else os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
+        os.set_blocking(fd, True)
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
         if regular:
             import fcntl
@@ -175,8 +177,10 @@ _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 def file_sha256(path: str | os.PathLike) -> str | None:
     """The sha256 of a ruleset file's bytes; None when it cannot be read again
-    (a pipe already read, a file gone) or is larger than any ruleset."""
+    (a pipe, already read; a file gone) or is larger than any ruleset."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         data = read_bounded(path, RULESET_CAP)
     except (OSError, ValueError):
         return None
@@ -266,7 +270,7 @@ def header_problems(ruleset: CompiledRuleset, header: dict[str, Any]) -> list[st
                             f"{len(files)}")
         else:
             for path, was, is_ in zip(files, logged, now):
-                if was is not None and was != is_:
+                if was is not None and is_ is not None and was != is_:  # None: a pipe, not read twice
                     problems.append(f"{path} is not the file the game was played with (its sha256 differs)")
     return problems
 

@@ -9,6 +9,7 @@ and checks the exit status and what was printed.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
@@ -332,3 +333,19 @@ def test_header_fields_are_validated(game_log, tmp_path, edit, message):
         assert result.returncode == 1, result.stderr
         assert message in result.stderr
         no_crash(result.stdout + result.stderr)
+
+
+def test_a_ruleset_read_from_a_pipe_gets_no_hash(tmp_path):
+    """A pipe can be read once: its hash is recorded as null, not as the hash of nothing."""
+    from targui_dsl.logfile import file_sha256
+
+    read, write = os.pipe()
+    os.write(write, b"id: x\n")
+    os.close(write)
+    try:
+        assert file_sha256(f"/dev/fd/{read}") is None
+    finally:
+        os.close(read)
+    plain = tmp_path / "r.yaml"
+    plain.write_bytes(b"id: x\n")
+    assert file_sha256(plain) == hashlib.sha256(b"id: x\n").hexdigest()
