@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from targui_dsl.compiled import CompiledRuleset
+from targui_dsl.text import visible
 
 from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
 
@@ -91,24 +92,24 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
         echo_json({"ruleset": rs.id, "title": rs.title, "language": wanted, "cards": entries})
     else:
         width = _width()
-        click.echo(click.style(f"{rs.title} ({rs.id})", bold=True)
+        click.echo(click.style(f"{visible(rs.title)} ({visible(rs.id)})", bold=True)
                    + f": {len(entries)} cards, {len(rs.deck)} in the deck, texts in {wanted}")
         for entry in entries:
             click.echo()
-            head = f"{entry['number']:>3}  {entry['title']}"
+            head = f"{entry['number']:>3}  {visible(entry['title'])}"
             if not entry["in_deck"]:
                 head += "  " + click.style("[not in the deck]", fg="yellow")
             click.echo(click.style(head, bold=True) if entry["in_deck"] else head)
             if entry["text"]:
                 label = f"({entry['language']}) " if entry["fallback"] else ""
-                wrapped = textwrap.fill(label + " ".join(entry["text"].split()), width=width,
+                wrapped = textwrap.fill(visible(label + " ".join(entry["text"].split())), width=width,
                                         initial_indent="     ", subsequent_indent="     ")
                 click.echo(wrapped)
             else:
                 click.echo(click.style("     (no rulebook text)", dim=True))
             effect = entry["effect"].rstrip().splitlines()
             for i, line in enumerate(effect):
-                click.echo(click.style(("     effect: " if i == 0 else "             ") + line, fg="cyan"))
+                click.echo(click.style(("     effect: " if i == 0 else "             ") + visible(line), fg="cyan"))
     if missing:
         click.echo(f"note: {len(missing)} card{'s have' if len(missing) != 1 else ' has'} no `{wanted}` text; "
                    f"shown in {', '.join(fallbacks)} instead", err=True)

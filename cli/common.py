@@ -10,12 +10,16 @@ from typing import Any, NoReturn
 import click
 
 from targui_dsl.compiled import CompiledRuleset
-from targui_dsl.diagnostics import RulesetError, render_all
+from dataclasses import replace
+
+from targui_dsl.diagnostics import Diagnostic, RulesetError, Sources, render_all
+from targui_dsl.text import json_text, visible, visible_output, visible_source
 
 # Exit codes, the same for every command.
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+EXIT_UNCHECKED = 3  # replay --verify: decisions legal, chance outcomes taken from the log (not checked)
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 RULESET_HELP = "RULESET is a built-in name (see `targui rulesets`) or a path to a YAML file."
@@ -92,12 +96,53 @@ def check_writable(path: str, option: str) -> None:
 
 
 def echo_json(value: Any) -> None:
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a path that is not UTF-8 (surrogate escapes): keep the JSON valid
-        text = json.dumps(value, indent=2)
-    click.echo(text)
+    # JSON escapes C0 itself; json_text escapes what it leaves raw (C1, bidi
+    # controls, lone surrogates such as a path that is not UTF-8), as \uXXXX.
+    click.echo(json_text(json.dumps(value, indent=2, ensure_ascii=False)))
+
+
+class VisibleStream:
+    """Standard output or error, writing text through :func:`visible_output`: whatever
+    a ruleset or a log holds, no control character reaches the terminal raw (the
+    fields themselves are escaped with :func:`visible` where they are printed; this
+    is the net under them). Everything else is the wrapped stream's."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: Any) -> int:
+        if isinstance(text, str):
+            text = visible_output(text)
+        return self._stream.write(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def install_visible_streams() -> None:
+    """Route sys.stdout and sys.stderr through :class:`VisibleStream` (once)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is not None and not isinstance(stream, VisibleStream):
+            setattr(sys, name, VisibleStream(stream))
+
+
+def render_diagnostics(diagnostics: Any, sources: Sources | None, color: bool) -> str:
+    """``render_all``, with what a ruleset wrote (keys in messages, quoted source lines,
+    file names) made visible first, so that even on a terminal in colour no escape
+    sequence from a file reaches it: the colours are targui's alone."""
+    def safe(d: Diagnostic) -> Diagnostic:
+        span = replace(d.span, file=visible(d.span.file)) if d.span is not None else None
+        return replace(d, message=visible(d.message), hint=visible(d.hint) if d.hint else d.hint, span=span)
+
+    shown = None
+    if sources is not None:
+        shown = Sources({visible(name): visible_source(text) for name, text in sources.texts.items()})
+    return render_all([safe(d) for d in diagnostics], shown, color=color)
 
 
 def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
@@ -108,7 +153,7 @@ def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
     try:
         return load_ruleset(ref)
     except RulesetError as err:
-        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         if failure:
             fail(failure)
         sys.exit(EXIT_BAD_INPUT)

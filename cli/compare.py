@@ -6,6 +6,8 @@ from typing import Any
 
 import click
 
+from targui_dsl.text import visible
+
 from .common import RULESET_HELP, echo_json, wants_json
 from .simulate import bots_text, check_study, run_study, show_progress, study_options, write_plot
 
@@ -61,7 +63,7 @@ def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, see
     if as_json:
         echo_json(result)
     else:
-        click.echo(render_comparison(result))
+        click.echo(visible(render_comparison(result), keep_newlines=True))
     if plot_file is not None:
         write_plot("comparison", result, plot_file)
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
+from typing import Any
 
 import click
 
 from targui_dsl.build import build
-from targui_dsl.diagnostics import render_all, sort_key
+from targui_dsl.diagnostics import sort_key
 from targui_dsl.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
 from targui_dsl.paths import format_value
+from targui_dsl.text import visible
 
-from .common import EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, use_colour, wants_json
+from .common import (EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, render_diagnostics, use_colour,
+                     wants_json)
 
 
 def _resolved_or_exit(ref: str):
@@ -19,7 +23,7 @@ def _resolved_or_exit(ref: str):
     report = build(ref)
     if not report.ok or report.resolved is None or report.resolved.data is None:
         diagnostics = sorted(report.diagnostics, key=sort_key)
-        click.echo(render_all(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
         click.echo(f"FAIL  {ref}: cannot compare a ruleset with errors", err=True)
         sys.exit(EXIT_BAD_INPUT)
     return report.resolved
@@ -72,8 +76,33 @@ def diff(a: str, b: str, show_all: bool, output_format: str, as_json: bool) -> N
     if wants_json(output_format, as_json):
         echo_json(result.to_json())
         return
-    for line in render_diff(result):
+    for line in render_diff(_visible_diff(result)):
         click.echo(line)
+
+
+def _visible_diff(result: RulesetDiff) -> RulesetDiff:
+    """The diff with every string the rulesets wrote made visible (control characters
+    escaped; newlines kept in values, which are shown as blocks), before it is styled."""
+    def value(v: Any) -> Any:
+        if isinstance(v, str):
+            return visible(v, keep_newlines=True)
+        if isinstance(v, dict):
+            return {key(k): value(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [value(x) for x in v]
+        return v
+
+    def key(k: Any) -> Any:
+        return visible(k) if isinstance(k, str) else k
+
+    def span(at: Any) -> Any:
+        return replace(at, file=visible(at.file)) if at is not None else None
+
+    changes = [replace(c, path=tuple(key(p) for p in c.path), old=value(c.old), new=value(c.new),
+                       old_at=span(c.old_at), new_at=span(c.new_at)) for c in result.changes]
+    return replace(result, a=visible(result.a), b=visible(result.b), a_files=[visible(f) for f in result.a_files],
+                   b_files=[visible(f) for f in result.b_files], changes=changes,
+                   card_numbers={key(k): n for k, n in result.card_numbers.items()})
 
 
 # --- text --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ try:  # a Ctrl-C while Python imports the commands ends quietly too
     import click
 
     from .cards import cards
-    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden
+    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
     from .compare import compare
     from .diff import diff
     from .play import play
@@ -34,12 +34,20 @@ def cli(ctx: click.Context) -> None:
     Colour is used only on a terminal, and never when NO_COLOR is set or
     TERM is dumb. `targui COMMAND --help` describes each command.
 
+    Text read from rulesets and logs (titles, names, card texts, quoted
+    lines) is printed with its control characters escaped (`\\x1b`), so a
+    file cannot drive the terminal. Only files (and a shell's `<(...)`) are
+    read: named pipes (FIFOs), devices and directories are refused.
+
     \b
     Exit status: 0 success, 1 bad input (diagnostics or an error printed),
-    2 usage error, 130 interrupted by Ctrl-C.
+    2 usage error, 3 `replay --verify` of a log whose chance outcomes were
+    taken from the log (not checked), 130 interrupted by Ctrl-C.
     """
     if colour_forbidden():
         ctx.color = False  # click.echo then strips styles in every subcommand
+    # Rulesets and logs come from strangers: no control character they hold reaches the terminal.
+    install_visible_streams()
 
 
 for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare):

@@ -206,7 +206,9 @@ class _LogFile:
 
     def __init__(self, path: str):
         self.path = path
-        self._file = open(path, "w", encoding="utf-8")
+        from targui_dsl.logfile import open_log_for_writing  # locked: a second writer is refused
+
+        self._file = open_log_for_writing(path)
 
     def _guard(self, method, *args):
         try:

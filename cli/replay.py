@@ -10,38 +10,18 @@ from typing import Any
 
 import click
 
-from targui_dsl.diffing import LogDifference, LogError, read_game_log, replay_log, verify_log
+from targui_dsl.logfile import (LogDifference, LogError, find_ruleset, header_problems, read_log_file, replay_log,
+                                verify_log)
+from targui_dsl.text import visible
 
-from .common import EXIT_BAD_INPUT, echo_json, fail, format_option, load_or_exit, wants_json
+from .common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
-    """Where to load a log's ruleset from: the file the header names (absolute since
-    logs record it so; older logs: relative to the working directory, then to the
-    log's folder), else the built-in of that name; None if neither exists.
-
-    The file comes first: a house rule may reuse a built-in's id.
-    """
-    from targui_dsl.resolve import is_builtin_name
-    from targui_dsl.resources import builtin_ruleset_path
-
-    files = header.get("files") or []
-    if files:
-        first = Path(files[0])
-        for candidate in (first, Path(log_path).resolve().parent / first):
-            try:
-                if candidate.is_file():
-                    return str(candidate)
-            except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-                continue
-    ruleset = header["ruleset"]
-    if is_builtin_name(ruleset):
-        try:
-            if builtin_ruleset_path(ruleset) is not None:
-                return ruleset
-        except FileNotFoundError:
-            pass
-    return None
+    """Where to load a log's ruleset from (see :func:`targui_dsl.logfile.find_ruleset`):
+    the file the header names only if it still has the header's sha256, else
+    the built-in of that id."""
+    return find_ruleset(header, log_path)
 
 
 def describe_difference(diff: LogDifference) -> list[str]:
@@ -60,8 +40,9 @@ def describe_difference(diff: LogDifference) -> list[str]:
 @click.option("--verify", is_flag=True,
               help="Re-run the game from the log's header and decisions; fail at the first event that differs.")
 @click.option("--partial", is_flag=True,
-              help="With --verify: accept a log that stops before the game is over (a game quit midway); "
-                   "every event it has must still match.")
+              help="Accept a log that stops before the game is over (a game quit midway, or a last line cut "
+                   "short by a crash or a full disk, which is left out); with --verify every event it has "
+                   "must still match.")
 @click.option("--svg", "svg_file", metavar="FILE", default=None,
               help="Write a picture of the board (SVG) to FILE (`-`: standard output), at the end of the log "
                    "or after event --at.")
@@ -85,64 +66,85 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     Events are numbered from the header, which is event 0: event N is line
     N+1 of the file. --numbers shows the numbers, to pick one for --at.
 
-    --verify plays the game again: from the seed in the header (for a game
-    logged with explicit chance, from the logged chance outcomes) and the
-    logged decisions, and compares every event the engine reports with the
-    logged one. At the first difference it stops and names it: the event
-    number, what the log says and what the engine produced. A log that
-    stops before the game is over fails too, unless --partial accepts a
-    game quit midway.
+    --verify plays the game again and says exactly what it checked. A log
+    written by `targui play` is re-run from the seed in its header, fed only
+    the logged decisions: the engine throws every die and draws every card
+    itself, and every event it reports must equal the logged one
+    ("verified", exit 0). A log whose chance outcomes were supplied from
+    outside (`explicit_chance` in its header) can only be checked for legal
+    decisions: "decisions legal; chance outcomes taken from the log, not
+    checked" (exit 3), never "verified". The header's seal binds the chance
+    mode to the seed and the ruleset: a header edited by hand fails. At the
+    first difference --verify stops and names it: the event number, what
+    the log says and what the engine produced. A log that stops before the
+    game is over fails too, unless --partial accepts a game quit midway.
+
+    A log cut short while it was written (a crash, a full disk: its last
+    line is not a whole event) is refused, naming the line, unless
+    --partial, which replays it up to its last complete event.
 
     --svg FILE draws the board as an SVG picture: territory kinds, owners,
     camels, and a legend with the players' cash (and treasury), at the end
     of the log or, with --at EVENT, as it stood after that event.
 
-    The ruleset is the built-in one the header names, or the file it names
-    (looked for from the working directory, then from the log's folder);
-    --ruleset gives it when it has moved. Its id must match the header's.
-
+    The ruleset is the file the header names, if it still has the sha256
+    the header records for it (looked for as written, then from the log's
+    folder; no other file is ever opened), else the built-in of the header's
+    id; --ruleset gives it when it has moved. Its id and player setup must
+    fit the header; a different title or file content is noted, and fails
+    --verify. LOG must be a regular file (not a FIFO, device or directory),
+    at most 64 MiB, no line over 1 MiB.
     \b
     Exit status:
-      0  told (and with --verify: every event matches; with --svg: written)
+      0  told (and with --verify: verified, every event matches the
+         engine re-run from the seed; with --svg: written)
       1  not a readable targui log, its ruleset cannot be loaded, or
          --verify found a difference (named on standard error)
       2  the command line itself is wrong (e.g. --at beyond the log)
+      3  --verify: decisions legal, but the chance outcomes were taken from
+         the log (explicit chance), not checked
 
     \b
     Examples:
       targui play original-dutch --seed 3 --log game.jsonl
       targui replay game.jsonl
       targui replay game.jsonl --verify -q
+      targui replay cut.jsonl --verify --partial
       targui replay game.jsonl --svg board.svg --at 300
     """
     if svg_file == "-" and wants_json(output_format, as_json):
         raise click.BadParameter("the picture and the JSON report cannot both go to standard output",
                                  param_hint="--svg")
-    if partial and not verify:
-        raise click.BadParameter("--partial accepts an unfinished log in --verify; give --verify too",
-                                 param_hint="--partial")
     if at is not None and svg_file is None:
         raise click.BadParameter("--at chooses the moment of the --svg picture; give --svg FILE too",
                                  param_hint="--at")
     try:
-        with open(log_file, encoding="utf-8") as handle:
-            events = read_game_log(handle)
+        read = read_log_file(log_file, partial=partial)
     except LogError as err:
         fail(f"{log_file}: {err}")
-    except (OSError, UnicodeDecodeError) as err:
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
         fail(f"cannot read {log_file}: {getattr(err, 'strerror', None) or err}")
+    events = read.events
+    if read.torn is not None:
+        click.echo(f"note: {log_file}: line {read.torn} is cut short (a crash or a full disk while it was "
+                   f"written); replaying up to event {len(events) - 1}, the last complete one", err=True)
     last = len(events) - 1
     if at is not None and at > last:
         raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
 
     header = events[0]
-    ref = ruleset_ref or ruleset_ref_for(header, log_file)
+    ref = ruleset_ref_for(header, log_file) if ruleset_ref is None else ruleset_ref
     if ref is None:
-        fail(f"{log_file}: the log's ruleset `{header['ruleset']}` is not built in and its file "
-              f"{(header.get('files') or ['(none given)'])[0]} was not found; give it with --ruleset PATH")
-    rs = load_or_exit(ref, f"the log's ruleset `{ref}` cannot be loaded")
+        fail(f"{log_file}: the log's ruleset `{visible(header['ruleset'])}` is not built in and its file "
+             f"{visible((header.get('files') or ['(none given)'])[0])} was not found with the content the "
+             f"log records; give it with --ruleset PATH")
+    rs = load_or_exit(ref, f"the log's ruleset `{visible(ref)}` cannot be loaded")
     if rs.id != header["ruleset"]:
-        fail(f"{log_file} is a game of ruleset `{header['ruleset']}`, but {ref} is `{rs.id}`")
+        fail(f"{log_file} is a game of ruleset `{visible(header['ruleset'])}`, but {visible(ref)} is `{rs.id}`")
+    mismatches = header_problems(rs, header)
+    if not verify:
+        for problem in mismatches:
+            click.echo(f"note: {log_file}: {visible(problem)}", err=True)
 
     from targui_dsl.engine import Game, Narrator
 
@@ -169,25 +171,35 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         "narration": [{"event": i, "text": line} for i, line in told],
         "verify": None, "svg": None,
     }
-    if not complete and not verify:
+    if not complete and not verify and not partial:
         click.echo(f"note: {log_file} ends after event {last}, before the game is over", err=True)
 
-    failed = False
+    failed = unchecked = False
     if verify:
         try:
             run = verify_log(rs, events, unfinished=partial)
         except LogError as err:
             fail(f"{log_file}: {err}")
-        report["verify"] = {"ok": run.ok, "events": run.events, "game_over": run.complete,
+        verdict = "failed" if not run.ok else ("verified" if run.chance_checked else "chance-unchecked")
+        report["verify"] = {"ok": run.ok, "verdict": verdict, "chance_checked": run.chance_checked,
+                            "seal": run.seal, "events": run.events, "game_over": run.complete,
                             "difference": run.difference.to_json() if run.difference else None}
         if run.difference is not None:
             failed = True
             lines = describe_difference(run.difference)
-            click.echo(f"{log_file}: verify FAILED at " + "\n".join(lines), err=True)
-        elif not machine:
+            click.echo(f"{log_file}: verify FAILED at " + "\n".join(visible(line) for line in lines), err=True)
+        else:
             unfinished = "" if run.complete else " (the game is not over: the log stops midway)"
-            click.echo(f"verified: all {run.events} events of {log_file} match the engine{unfinished}",
-                       err=to_stdout)
+            older = " (an older log without a seal)" if run.seal == "unsealed" else ""
+            if run.chance_checked:
+                message = (f"verified: all {run.events} events of {log_file} match the engine, re-run from seed "
+                           f"{header['seed']}{unfinished}{older}")
+            else:
+                unchecked = True
+                message = (f"decisions legal; chance outcomes taken from the log, not checked: {run.events} "
+                           f"events of {log_file} (explicit chance){unfinished}{older}")
+            if not machine:
+                click.echo(message, err=to_stdout)
 
     if svg_file is not None and not failed:
         _write_svg(rs, events, at, svg_file, report, machine)
@@ -196,6 +208,8 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         echo_json(report)
     if failed:
         sys.exit(EXIT_BAD_INPUT)
+    if unchecked:
+        sys.exit(EXIT_UNCHECKED)
 
 
 def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:

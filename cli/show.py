@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 import yaml
 
+from targui_dsl.text import visible
 from targui_dsl.resources import builtin_ruleset_names, builtin_ruleset_path, ruleset_schema_path
 
 from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
@@ -55,7 +56,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         if wants_json(output_format, as_json):
             echo_json(data)
         else:
-            click.echo(f"# {rs.id}: merged from {' <- '.join(rs.files)}")
+            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(rs.files)}"))
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
         return
 
@@ -70,9 +71,9 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         return
     for name, code in snippets:
         where = f"  ({code.file}:{code.line})" if code.file else ""
-        click.echo(click.style(f"== {name}", bold=True) + where)
-        click.echo("   " + code.source.strip().replace("\n", "\n   "))
-        click.echo(code.python.rstrip())
+        click.echo(click.style(f"== {visible(name)}", bold=True) + visible(where))
+        click.echo("   " + visible(code.source.strip(), keep_newlines=True).replace("\n", "\n   "))
+        click.echo(visible(code.python.rstrip(), keep_newlines=True))
         click.echo()
 
 
@@ -131,4 +132,4 @@ def rulesets(output_format: str, as_json: bool) -> None:
         return
     width = max((len(r["name"]) for r in rows), default=0)
     for row in rows:
-        click.echo(f"{row['name']:<{width}}  {row['title']}")
+        click.echo(f"{row['name']:<{width}}  {visible(str(row['title']))}")

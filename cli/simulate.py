@@ -9,8 +9,10 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from targui_dsl.text import visible
+
 from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
-                     use_colour, wants_json)
+                     render_diagnostics, use_colour, wants_json)
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -92,7 +94,7 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
 def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None) -> dict[str, Any]:
     """One batch of games, with a progress bar if asked; worker processes load RULESET by its reference."""
-    from targui_dsl.diagnostics import RulesetError, render_all
+    from targui_dsl.diagnostics import RulesetError
     from targui_dsl.simulate import run_games
 
     try:
@@ -100,7 +102,7 @@ def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: in
             return run_games(rs if workers == 1 else ref, games=games, players=players, bots=kinds, seed=seed,
                              rotate=rotate, progress=tick, workers=workers)
     except RulesetError as err:  # a worker process found the file changed since it was checked
-        click.echo(render_all(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
+        click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         fail(f"{ref} changed while the games were played")
 
 
@@ -163,7 +165,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     if as_json:
         echo_json(result)
     else:
-        click.echo(render_summary(result))
+        click.echo(visible(render_summary(result), keep_newlines=True))
     if plot_file is not None:
         write_plot("simulation", result, plot_file)
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from targui_dsl.engine import IllegalAction, Narrator, Phase
+from targui_dsl.text import visible
 
 # -- colour ------------------------------------------------------------------
 
@@ -52,6 +53,11 @@ def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None
         return bool(isatty and isatty())
     except (ValueError, OSError):  # a closed or odd stream
         return False
+
+
+def _tribe(game, seat: int) -> str:
+    """A tribe's name as the ruleset wrote it, control characters made visible."""
+    return visible(game.tribe_name(seat))
 
 
 @dataclass(frozen=True)
@@ -108,7 +114,7 @@ class TableRecord:
     last (mis)fortune card. Feed it every log event (an ``EventLog`` listener)."""
 
     def __init__(self, game):
-        self.names = {t.id: t.name for t in game.ruleset.tribes}
+        self.names = {t.id: visible(t.name) for t in game.ruleset.tribes}
         self.cards = game.ruleset.cards
         self.turned: list[str] = []
         self.last_card: dict | None = None
@@ -133,7 +139,7 @@ class TableNarrator:
 
     def __init__(self, game, humans: Iterable[int]):
         self.narrator = Narrator(game)
-        self.names = {t.id: t.name for t in game.ruleset.tribes}
+        self.names = {t.id: visible(t.name) for t in game.ruleset.tribes}
         self.humans = frozenset(humans)
 
     def __call__(self, event: dict) -> str | None:
@@ -246,7 +252,7 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     if state.round > 0 and not state.is_terminal():
         turns = [state.tribal_cards_left(s) for s in range(game.players)]
         left = sum(turns) + state.fortune_cards_left()
-        parts = [f"{game.tribe_name(s)} {n}" for s, n in enumerate(turns) if n]
+        parts = [f"{_tribe(game, s)} {n}" for s, n in enumerate(turns) if n]
         if state.fortune_cards_left():
             parts.append(f"(mis)fortune {state.fortune_cards_left()}")
         stack = f"  stack: {left} card{'s' if left != 1 else ''} left" + (f" ({', '.join(parts)})" if parts else "")
@@ -255,7 +261,8 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
         out.extend(textwrap.wrap(stack, width, subsequent_indent="    ") or [stack])
     if record is not None and record.last_card is not None:
         card = record.last_card
-        text = f"  last (mis)fortune card: {card['number']} {card['title']}" + (f": {card['text']}" if card["text"] else "")
+        text = (f"  last (mis)fortune card: {card['number']} {visible(card['title'])}"
+                + (f": {visible(card['text'])}" if card["text"] else ""))
         out.extend(textwrap.wrap(text, width, subsequent_indent="    "))
     # The grid.
     out.extend(render_grid(state, style, viewer))
@@ -263,7 +270,7 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     out.extend(render_players(state, style=style, viewer=viewer, secret_treasury=secret_treasury))
     # The legend.
     kinds = kind_labels(game.kind_ids)
-    legend = [f"{label.strip()}: {k.name} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
+    legend = [f"{label.strip()}: {visible(k.name)} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
               + ("" if k.passable else " impassable") for label, k in zip(kinds, ruleset.kinds)]
     out.extend(_wrap_items("kinds (economic/strategic now): ", legend, width))
     marks = ["[N] owner (seat N) and camels", "#N seat N's settlement", "#### impassable"]
@@ -277,10 +284,10 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
         marks.append("* where you may settle")
     out.extend(_wrap_items("", marks, width))
     if state.is_terminal():
-        winners = " and ".join(game.tribe_name(s) for s in state.winners())
+        winners = " and ".join(_tribe(game, s) for s in state.winners())
         result = f"a draw between {winners}" if state.is_draw() else f"{winners} wins"
         out.append(style.paint(f"Game over: {result}.", bold=True) + " Scores: " + ", ".join(
-            f"{game.tribe_name(s)} {score}" for s, score in enumerate(state.scores())))
+            f"{_tribe(game, s)} {score}" for s, score in enumerate(state.scores())))
     return "\n".join(out)
 
 
@@ -302,7 +309,7 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
     """One line per seat: cash, treasury (the viewer's only, if secret), camels, territories, settlement."""
     game = state.game
     treasury = game.ruleset.treasury
-    names = [game.tribe_name(s) for s in range(game.players)]
+    names = [_tribe(game, s) for s in range(game.players)]
     name_width = max(len(n) for n in names) + (6 if viewer is not None else 0)
     header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
         f" {'camels':>6} {'land':>4}  settlement  turns left"
@@ -353,7 +360,7 @@ def render_fight(state) -> str:
         return (f"  {pos[target]} is taken: move 1..{state.camels(source)} camels in from {pos[source]}"
                 f" (`enter N`)")
     defender = state.owner(target)
-    who = game.tribe_name(defender) if defender >= 0 else "nobody"
+    who = _tribe(game, defender) if defender >= 0 else "nobody"
     return (f"  attack {pos[source]} -> {pos[target]}: your {state.camels(source)} camels against "
             f"{who}'s {state.camels(target)}; `again` throws again, `give up` ends the attack")
 
@@ -578,7 +585,7 @@ class Console:
     def decide(self, state) -> str:
         """Ask the human to play for the current seat until a legal action is given."""
         seat = state.current_player()
-        name = self.game.tribe_name(seat)
+        name = _tribe(self.game, seat)
         phase = state.phase_name
         in_fight = phase in ("attack_choice", "enter")
         if in_fight:

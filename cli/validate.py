@@ -7,9 +7,9 @@ import sys
 import click
 
 from targui_dsl.build import build
-from targui_dsl.diagnostics import render_all, sort_key
+from targui_dsl.diagnostics import sort_key
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, echo_json, format_option, use_colour, wants_json
+from .common import EXIT_BAD_INPUT, EXIT_OK, echo_json, format_option, render_diagnostics, use_colour, wants_json
 
 
 @click.command()
@@ -52,7 +52,7 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
         colour = use_colour()
         for ref, report, diagnostics in results:
             if diagnostics:
-                click.echo(render_all(diagnostics, report.sources, color=colour))
+                click.echo(render_diagnostics(diagnostics, report.sources, color=colour))
                 click.echo()
             if report.ok and not quiet:
                 what = "abstract base, valid" if report.abstract else "valid"

@@ -29,6 +29,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 
 from .diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
+from .safefile import read_bounded
 
 __all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
@@ -131,8 +132,7 @@ def load_yaml_file(path: Path, display: str | None = None) -> LoadedDoc:
     path = Path(path)
     name = display if display is not None else str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)  # never read more than the cap allows
+        raw = read_bounded(path, MAX_BYTES)  # never more than the cap; no FIFO, device or directory
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         reason = getattr(exc, "strerror", None) or "not a readable file"
         return LoadedDoc(name, "", diagnostics=[

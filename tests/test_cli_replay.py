@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
 from targui_dsl.diffing import LogError, read_game_log, replay_log, verify_log
+from targui_dsl.logfile import seal_header
 from targui_dsl.resources import rulesets_dir
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -78,7 +79,7 @@ def test_a_logged_game_verifies(played):
     result = run("replay", str(log), "--verify", "--quiet")
     assert result.exit_code == 0, result.output
     events = len(lines_of(log)) - 1
-    assert result.stdout == f"verified: all {events} events of {log} match the engine\n"
+    assert result.stdout == f"verified: all {events} events of {log} match the engine, re-run from seed 5\n"
 
 
 @pytest.mark.parametrize("node", ["round_die", "attack_die", "defend_die"])
@@ -201,16 +202,16 @@ def test_a_log_whose_ruleset_cannot_be_loaded(played, tmp_path):
 
 
 def test_a_house_rule_log_finds_its_file_or_takes_ruleset(tmp_path):
-    rule = str(rulesets_dir() / "examples" / "salt-caravan.yaml")
+    rule = tmp_path / "salt-caravan.yaml"
+    rule.write_bytes((rulesets_dir() / "examples" / "salt-caravan.yaml").read_bytes())
     log = tmp_path / "salt.jsonl"
-    assert run("play", rule, "--players", "3", "--seed", "2", "--no-board", "--log", str(log)).exit_code == 0
+    assert run("play", str(rule), "--players", "3", "--seed", "2", "--no-board", "--log", str(log)).exit_code == 0
     assert run("replay", str(log), "--verify", "-q").exit_code == 0  # the header's file path is absolute here
-    lines = lines_of(log)
-    header = json.loads(lines[0])
-    lines[0] = json.dumps({**header, "files": ["moved/salt-caravan.yaml"]})
-    moved = write(tmp_path / "moved.jsonl", lines)
-    assert run("replay", str(moved), "-q").exit_code == 1
-    assert run("replay", str(moved), "--verify", "-q", "--ruleset", rule).exit_code == 0
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    rule.rename(moved / "salt-caravan.yaml")
+    assert run("replay", str(log), "-q").exit_code == 1
+    assert run("replay", str(log), "--verify", "-q", "--ruleset", str(moved / "salt-caravan.yaml")).exit_code == 0
 
 
 def owned_cells(svg: str) -> int:
@@ -274,7 +275,8 @@ def test_json_report(played, tmp_path):
     assert data["ruleset"] == "original-dutch" and data["seed"] == 5 and data["players"] == 4
     assert data["events"] == len(events) - 1 and data["complete"] is True
     assert data["end"] == next(e for e in events if e["type"] == "end")
-    assert data["verify"] == {"ok": True, "events": len(events) - 1, "game_over": True, "difference": None}
+    assert data["verify"] == {"ok": True, "verdict": "verified", "chance_checked": True, "seal": "sealed",
+                              "events": len(events) - 1, "game_over": True, "difference": None}
     assert data["svg"] == {"file": str(svg), "at": 100} and svg.is_file()
     assert data["narration"][0]["event"] == 0
     assert any(n["text"].startswith("Game over") for n in data["narration"])
@@ -288,9 +290,14 @@ def test_verify_log_and_replay_log_directly(played):
     assert run_.ok and run_.state.is_terminal() and run_.events == len(events) - 1
     end = next(e for e in events if e["type"] == "end")
     assert [run_.state.game.tribe_ids[s] for s in run_.state.winners()] == end["winners"]
-    # An explicit-chance log (chance outcomes fed from the log) verifies too.
-    explicit = [dict(events[0], explicit_chance=True)] + events[1:]
-    assert verify_log(rs, explicit).ok
+    assert run_.chance_checked and run_.seal == "sealed"
+    # An explicit-chance log (chance outcomes fed from the log): its decisions check out, its chance is not checked.
+    explicit = [seal_header(dict(events[0], explicit_chance=True))] + events[1:]
+    checked = verify_log(rs, explicit)
+    assert checked.ok and not checked.chance_checked
+    # The flag turned on by an edit, without the seal: caught at the header.
+    flipped = verify_log(rs, [dict(events[0], explicit_chance=True)] + events[1:])
+    assert not flipped.ok and flipped.difference.event == 0 and "seal" in flipped.difference.reason
     # The state after an event: after the first round die, the round has begun.
     first_die = next(i for i, e in enumerate(events) if e["type"] == "chance" and e["node"] == "round_die")
     assert replay_log(rs, events, at=first_die - 1).state.round_die == 0

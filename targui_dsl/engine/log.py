@@ -18,6 +18,7 @@ import os
 from typing import IO, TYPE_CHECKING, Any, Iterable
 
 from ..compiled import CompiledRuleset
+from ..text import visible
 from .game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,19 +45,24 @@ class EventLog:
 
 
 def header(game: Game) -> dict[str, Any]:
+    from ..logfile import seal_header, source_hashes
+
     ruleset = game.ruleset
-    return {
+    # absolute, so that a house rule's log replays from any directory
+    files = [os.path.abspath(f) for f in ruleset.files]
+    return seal_header({
         "type": "header",
         "format": LOG_FORMAT,
         "ruleset": ruleset.id,
         "title": ruleset.title,
-        # absolute, so that a house rule's log replays from any directory
-        "files": [os.path.abspath(f) for f in ruleset.files],
+        "files": files,
+        # what each file held: a replay opens a file only if it still holds this
+        "sha256": source_hashes(files),
         "players": game.players,
         "tribes": list(game.tribe_ids),
         "seed": game.seed,
         "explicit_chance": game.explicit_chance,
-    }
+    })  # the seal binds the chance mode to the seed and the ruleset (docs/engine.md)
 
 
 def attach_log(state: "GameState", log: EventLog) -> EventLog:
@@ -81,29 +87,22 @@ def replay(ruleset: CompiledRuleset, events: list[dict[str, Any]], verify: bool 
     """Play the logged game again from its chance outcomes and decisions; return the final state.
 
     With ``verify`` every event the engine reports must equal the logged one
-    (else :class:`ReplayMismatch`).
+    (else :class:`ReplayMismatch`). A thin name for :func:`targui_dsl.logfile.replay_log`,
+    the one replayer.
     """
+    from ..logfile import replay_log
+
     head = events[0]
     if head.get("type") != "header" or head.get("format") != LOG_FORMAT:
         raise ValueError(f"not a targui game log (expected a {LOG_FORMAT} header line)")
     if head["ruleset"] != ruleset.id:
         raise ValueError(f"the log is of ruleset {head['ruleset']!r}, not {ruleset.id!r}")
-    game = Game(ruleset, players=head["players"], seed=head["seed"], tribes=head["tribes"], explicit_chance=True)
-    log = EventLog()
-    state = game.new_initial_state(log=log)
-    for event in events[1:]:
-        if event["type"] == "chance" or (event["type"] == "decision" and not event["forced"]):
-            state.apply_action(event["action"])
-    got = log.events[1:]
-    expected = events[1:]
-    if verify:
-        for i, (want, have) in enumerate(zip(expected, got), start=1):
-            if want != have:
-                raise ReplayMismatch(i, want, have)
-        if len(expected) != len(got):
-            i = min(len(expected), len(got)) + 1
-            raise ReplayMismatch(i, expected[i - 1] if i <= len(expected) else None, got[i - 1] if i <= len(got) else None)
-    return state
+    run = replay_log(ruleset, events, compare=verify)
+    if run.difference is not None:
+        diff = run.difference
+        if verify or diff.produced is None:
+            raise ReplayMismatch(diff.event, diff.logged, diff.produced)
+    return run.state
 
 
 class Narrator:
@@ -117,6 +116,11 @@ class Narrator:
         self.title = ruleset.title  # for a header without its (optional) title
 
     def __call__(self, event: dict[str, Any]) -> str | None:
+        # Names and titles come from a ruleset or a log: no control character in them is printed raw.
+        line = self._line(event)
+        return None if line is None else visible(line)
+
+    def _line(self, event: dict[str, Any]) -> str | None:
         kind = event["type"]
         name = self.names.get(event.get("tribe", ""), event.get("tribe"))
         if kind == "header":

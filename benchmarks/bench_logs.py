@@ -1,0 +1,71 @@
+"""Log files: the cost of the locked, line-at-a-time writer and of reading and verifying a log.
+
+    python benchmarks/bench_logs.py [--games 15] [--ruleset original-dutch]
+
+Plays the same bot games logging to a plain buffered file (what `play --log`
+did before) and through ``open_log_for_writing`` (locked, each event written
+as a whole line, fsync at the end), then reads and verifies the log. Prints
+the median milliseconds per game. Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from targui_dsl import load_ruleset
+from targui_dsl.engine import EventLog, Game
+from targui_dsl.logfile import open_log_for_writing, read_log_file, verify_log
+from targui_dsl.simulate import agents_for
+
+
+def play(rs, seed: int, open_stream: Callable) -> None:
+    game = Game(rs, players=4, seed=seed)
+    agents = agents_for(game, ["greedy", "random", "random", "random"])
+    stream = open_stream()
+    try:
+        state = game.new_initial_state(log=EventLog(stream, keep=False))
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+    finally:
+        stream.close()
+
+
+def median_ms(run: Callable[[int], None], games: int) -> float:
+    times = []
+    for seed in range(games):
+        start = time.perf_counter()
+        run(seed)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=15)
+    parser.add_argument("--ruleset", default="original-dutch")
+    args = parser.parse_args()
+    rs = load_ruleset(args.ruleset)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        plain = median_ms(lambda s: play(rs, s, lambda: path.open("w", encoding="utf-8")), args.games)
+        locked = median_ms(lambda s: play(rs, s, lambda: open_log_for_writing(str(path))), args.games)
+        events = len(path.read_text(encoding="utf-8").splitlines())
+
+        def check(_seed: int) -> None:
+            run = verify_log(rs, read_log_file(path).events)
+            assert run.ok and run.chance_checked
+
+        verify = median_ms(check, args.games)
+    print(f"{args.ruleset}, {args.games} games, last log {events} events")
+    print(f"  play, buffered file      {plain:7.1f} ms/game")
+    print(f"  play, locked line writer {locked:7.1f} ms/game")
+    print(f"  read + verify a log      {verify:7.1f} ms/log")
+
+
+if __name__ == "__main__":
+    main()
