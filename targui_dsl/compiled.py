@@ -18,7 +18,13 @@ class CompiledCode:
 
     ``function`` is the generated Python function. For a card effect it is
     called as ``function(rt)``; for a formula as ``function(rt, *params)``
-    with the parameters in the order of ``params``.
+    with the parameters in the order of ``params``; a hook is called like a
+    card effect plus its moment's parameters (``function(rt, player)`` for
+    the turn hooks).
+
+    ``pauses``: the function is a generator function (the snippet throws a
+    die or asks a choice); the engine drives it with ``send()``, see
+    :mod:`targui_dsl.effects.runtime`. Formulas never pause.
     """
 
     source: str  # the snippet as written in the ruleset
@@ -27,6 +33,7 @@ class CompiledCode:
     function: Callable[..., Any]
     file: str | None = None
     line: int | None = None
+    pauses: bool = False
 
 
 @dataclass(frozen=True)

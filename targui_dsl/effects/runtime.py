@@ -15,10 +15,39 @@ Identities are small integers:
 
 Mutations are total: they clamp instead of failing, so an effect can never
 put the game into an impossible state.
+
+Pausing
+-------
+
+A snippet that throws a die (``roll(n)``) or asks a player to choose
+(``chooses``) compiles to a *generator function* (``CompiledCode.pauses``
+is True). Calling it returns a generator; the engine drives it::
+
+    gen = code.function(rt)
+    answer = None
+    while True:
+        try:
+            request = gen.send(answer)   # the first send must be None
+        except StopIteration:
+            break
+        answer = ...  # an int 1..request.sides for a RollRequest,
+                      # one of request.options for a ChoiceRequest
+
+A snippet that cannot pause stays a plain function that returns None, so
+the variants' hot path is unchanged. The game state may change between
+two requests only through the generator itself.
+
+Steps
+-----
+
+Every run of a compiled snippet may consider at most :data:`STEP_BUDGET`
+elements over all its loops, aggregates (``sum``, ``count``...) and
+choices; past it the run stops with :class:`EffectBudgetExceeded`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 #: The largest amount a game stores: cash, treasury, a kind's value, a levy.
@@ -30,6 +59,66 @@ MAX_VALUE = 10**9
 def clamp(amount: int) -> int:
     """An amount as the game stores it: between 0 and MAX_VALUE."""
     return min(MAX_VALUE, max(0, int(amount)))
+
+
+#: Elements one run of a snippet may consider, over all its loops, aggregates
+#: and choices together (a loop over the 49 territories inside another costs
+#: 49 + 49 * 49 = 2450). About a second of work on a slow machine: no
+#: sensible rule comes near it, and no rule can stall a game.
+STEP_BUDGET = 1_000_000
+
+#: The most sides ``roll(n)`` may have (a larger n throws this die).
+MAX_ROLL_SIDES = 100
+
+#: The most numbers a number choice offers (``p chooses n in 1..6``): a
+#: longer range is cut after its first MAX_CHOICE_NUMBERS numbers.
+MAX_CHOICE_NUMBERS = 256
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """``roll(sides)``: the answer sent back is a whole number 1..sides.
+
+    The engine throws it with the game's seeded generator (or, with explicit
+    chance, makes it a chance node with ``sides`` equally likely outcomes).
+    ``sides`` is always between 1 and MAX_ROLL_SIDES.
+    """
+
+    sides: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRequest:
+    """A player must choose: the answer sent back is one of ``options``.
+
+    ``kind`` says what the options are: ``"territory"`` (cell indices),
+    ``"player"`` (seat indices) or ``"number"`` (whole numbers). ``options``
+    is never empty (a choice with no options is skipped without a request)
+    and is in board, seat or number order. ``prompt`` is the choice as the
+    ruleset wrote it, e.g. ``"choose a territory: t in p.territories where
+    t.camels > 0"``, for display.
+    """
+
+    player: int
+    kind: str
+    options: tuple[int, ...]
+    prompt: str
+
+
+class EffectBudgetExceeded(Exception):
+    """A run of a snippet considered more than STEP_BUDGET elements.
+
+    ``file``/``line`` are where the snippet starts in the ruleset. The engine
+    ends the game with a clear error; effects already applied stay applied.
+    """
+
+    def __init__(self, file: str | None, line: int | None, budget: int = STEP_BUDGET) -> None:
+        self.file, self.line, self.budget = file, line, budget
+        where = f"{file}:{line}" if file is not None else "an effect"
+        super().__init__(
+            f"the effect at {where} ran past its budget of {budget} steps "
+            "(elements visited by its loops, sums and counts); it was stopped"
+        )
 
 
 class EffectRuntime(Protocol):
@@ -45,6 +134,9 @@ class EffectRuntime(Protocol):
 
     def neighbours(self, territory: int) -> Iterable[int]:
         """Cells adjacent to ``territory`` on the board."""
+
+    def all_kinds(self) -> Iterable[int]:
+        """Every territory kind, in ruleset order (``for k in kinds``)."""
 
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int: ...
@@ -68,6 +160,29 @@ class EffectRuntime(Protocol):
         Below zero reads as zero. Camels removed go back to the box. Camels
         added come from the box and are limited by what it holds; none are
         added to a cell that nobody owns or that is impassable.
+        """
+
+    def set_owner(self, territory: int, player: int | None) -> None:
+        """Give a cell to ``player``, or to nobody (``t.owner = ...``).
+
+        The rules' invariants hold afterwards: an impassable cell (a chott)
+        is never owned, so giving one away does nothing; a cell with camels
+        always has an owner, so making such a cell ownerless sends its
+        camels back to the box. Camels on a cell that changes owner change
+        sides with it. A settlement card given away is captured, as in an
+        attack (its tribe no longer holds its own settlement). A player
+        left owning nothing is out of the game, as after an attack.
+        """
+
+    def move_camels(self, source: int, target: int, count: int) -> int:
+        """Move ``min(count, camels on source)`` camels from ``source`` to ``target``.
+
+        Returns how many moved. Nothing moves when ``count`` is below 1,
+        source and target are the same cell, or the target is impassable.
+        The camels do not pass through the box (a low box does not matter).
+        An unowned target becomes the source owner's; an owned target keeps
+        its owner (the camels join that player). The source keeps its owner
+        even when emptied.
         """
 
     # Player fields -------------------------------------------------------
@@ -100,10 +215,23 @@ class EffectRuntime(Protocol):
     def kind_economic(self, kind: int) -> int: ...
 
     def set_kind_value(self, kind: int, field: str, value: int, this_round: bool) -> None:
-        """Change a kind's ``"strategic"`` or ``"economic"`` value.
+        """Set a kind's ``"strategic"`` or ``"economic"`` value (``=``).
 
-        With ``this_round`` the change lasts until the end of the current
-        round (after its levy); otherwise for the rest of the game.
+        A kind has a lasting value and a round value (what the game reads;
+        it starts every round equal to the lasting one). With ``this_round``
+        only the round value becomes ``value``, until the round-long changes
+        expire at the end of the round. Without, both become ``value``.
+        ``value`` is never negative (the compiler makes sure).
+        """
+
+    def add_kind_value(self, kind: int, field: str, delta: int, this_round: bool) -> None:
+        """Add ``delta`` (may be negative) to a kind's value (``+=``, ``-=``).
+
+        With ``this_round`` only the round value changes. Without, the delta
+        is added to the lasting value *and* to the round value, each kept at
+        0 or above: a round-long change never leaks into the lasting value
+        (``reg.economic += 1 this round`` then ``reg.economic -= 1`` leaves
+        reg at 1 for the rest of the game and at 2 until the round ends).
         """
 
     # Globals -------------------------------------------------------------
@@ -112,3 +240,16 @@ class EffectRuntime(Protocol):
 
     def box(self) -> int:
         """Camels left in the box."""
+
+    def camel_price(self) -> int:
+        """Silver per camel bought in the adding phase (``camel_price``)."""
+
+    def round_die(self) -> int:
+        """What the round's die showed (``round_die``); 0 before round 1's die."""
+
+    def current_player(self) -> int | None:
+        """Whose turn it is (``current_player``); None outside turns.
+
+        During a turn: from its turn_start hooks to its turn_end hooks.
+        (Mis)fortune cards are revealed between turns: None for them.
+        """
