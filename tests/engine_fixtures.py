@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from targui_dsl.effects.names import HOOK_MOMENTS
+
 from targui_dsl.compiled import (
     Board,
     Card,
@@ -139,6 +141,11 @@ CARD_EFFECTS = {
 CARD_BY_NUMBER = {number: card_id for card_id, (number, _) in CARD_EFFECTS.items()}
 
 
+# updated-treasury's before_levy hook: all cash in hand is lost.
+_CASH_LOST = code(lambda rt: [rt.set_cash(p, 0) for p in rt.all_players()] and None,
+                  source="for p in players { p.cash = 0 }")
+
+
 def _levy(rt, p):
     return sum(rt.economic(t) for t in rt.territories_of(p)) if rt.holds_own_settlement(p) else 0
 
@@ -175,9 +182,9 @@ def fixture_ruleset(variant: str = "fixture-dutch", **overrides) -> CompiledRule
     fields = dict(
         id=variant, title=variant, description="engine test fixture", files=("<fixture>",),
         kinds=kinds, tribes=tribes, board=board, seating=seating,
-        camel_box=450, camel_price=1, start_camels=10, start_cash=10, tribal_cards=v["tribal_cards"],
+        camel_box=450, camel_price=1, start_camels=(10,) * 4, start_cash=(10,) * 4, tribal_cards=v["tribal_cards"],
         die_sides=6, double_turn_from=v["double_turn_from"], fortune_cards_per_round=v["fortune"],
-        cash_lost_at_round_end=v["cash_lost"], treasury=v["treasury"],
+        treasury=v["treasury"],
         no_buying_on=frozenset(K[k] for k in v["no_buying_on"]),
         defender_loses=code(lambda rt, die, source, target: (die + rt.strategic(source)) // 2, "die", "source", "target"),
         attacker_loses=code(lambda rt, die, source, target: (die + rt.strategic(target)) // 2, "die", "source", "target"),
@@ -188,6 +195,8 @@ def fixture_ruleset(variant: str = "fixture-dutch", **overrides) -> CompiledRule
         cards=frozen_mapping(cards),
         deck=tuple(CARD_BY_NUMBER[n] for n in v["deck"]),
         resolved=frozen_mapping({}),
+        hooks=frozen_mapping({moment: (_CASH_LOST,) if v["cash_lost"] and moment == "before_levy" else ()
+                              for moment in HOOK_MOMENTS}),
     )
     fields.update(overrides)
     return CompiledRuleset(**fields)

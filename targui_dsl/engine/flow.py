@@ -485,8 +485,8 @@ class FlowMixin:
         self.cell_kind[cell] = game.settlement_kind
         self.settlement_cell[seat] = cell
         self._set_owner(cell, seat)
-        self.set_camels(cell, game.ruleset.start_camels)
-        self.player_cash[seat] = game.ruleset.start_cash
+        self.set_camels(cell, game.ruleset.start_camels[seat])
+        self.player_cash[seat] = game.ruleset.start_cash[seat]
         self.setup_seat += 1
         if self.setup_seat == game.players:
             self.refresh_board_tables()
@@ -532,10 +532,13 @@ class FlowMixin:
     def _end_round(self) -> None:
         game = self.game
         ruleset = game.ruleset
-        lost = [0] * game.players
-        if ruleset.cash_lost_at_round_end:
-            lost = self.player_cash[:]
-            self.player_cash = [0] * game.players
+        # The before_levy hooks (updated-treasury's "all cash in hand is
+        # lost"); `cash_lost` is the cash they took. Hooks that pause, and the
+        # other moments, are the engine rewrite's.
+        before = self.player_cash[:]
+        for hook in ruleset.hooks["before_levy"]:
+            hook.function(self)
+        lost = [max(0, b - a) for b, a in zip(before, self.player_cash)]
         levy = [0] * game.players
         for seat in self.all_players():
             levy[seat] = clamp(game.levy(self, seat))
