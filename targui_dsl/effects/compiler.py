@@ -626,16 +626,16 @@ class _Compiler:
             return []
         if spec.type is Type.INT:
             self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
+        elif node.op != "=":
+            self.report(
+                "E0505",
+                f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described} is {spec.type.described}",  # type: ignore[union-attr]
+                node.op_pos,
+                f"give it with `=`: `t.{target.name} = p` or `t.{target.name} = nobody`",
+            )
+            return []
         else:
             self.expect(value, spec.type, node.value, f"`{target.name}` holds {spec.type.described}, but this is {{}}")
-            if node.op != "=":
-                self.report(
-                    "E0505",
-                    f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described} is {spec.type.described}",  # type: ignore[union-attr]
-                    node.op_pos,
-                    f"give it with `=`: `t.{target.name} = p` or `t.{target.name} = nobody`",
-                )
-                return []
         if node.this_round is not None and base.type is not Type.KIND:
             self.report(
                 "E0508",
