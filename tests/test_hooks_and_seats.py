@@ -165,3 +165,73 @@ def test_the_examples_and_builtins_still_validate():
     for path in sorted(rulesets_dir().glob("*.yaml")) + sorted((rulesets_dir() / "examples").glob("*.yaml")):
         report = build(str(path))
         assert report.ok, (path, [d.headline() for d in report.diagnostics])
+
+
+# --- the house-rule examples, run on the fake board ---------------------------------------------
+# (The fake board's kinds and tribes are in the base ruleset's order, so the
+# compiled cards run on it as they will in a game.)
+
+
+def example(name: str):
+    return load_ruleset(rulesets_dir() / "examples" / f"{name}.yaml")
+
+
+def test_example_upkeep_hooks_and_seats():
+    from effect_fake import board
+
+    ruleset = example("upkeep")
+    assert ruleset.start_cash == (10, 12, 14, 16)
+    rt = board()
+    (upkeep,) = ruleset.hooks["after_levy"]
+    upkeep.function(rt)
+    assert [s.cash for s in rt.seats] == [12 - 3, 7 - 2, 9 - 0]
+    (herd,) = ruleset.hooks["turn_start"]
+    herd.function(rt, 0)  # seat 0 owns 39 camels: under 40, nothing
+    herd.function(rt, 1)
+    rt.cells[1].camels = 21
+    herd.function(rt, 0)
+    assert rt.cells[0].camels == 6
+
+
+@pytest.mark.parametrize("throw, expected", [(5, [24, 0, 13]), (2, [16, 0, 5])])
+def test_example_flash_flood(throw, expected):
+    from effect_fake import board
+
+    ruleset = example("flash-flood")
+    card = ruleset.cards["flash_flood"].effect
+    assert card.pauses and ruleset.deck[-1] == "flash_flood"
+    rt = board()
+    drive(card, rt, rolls=[throw])
+    assert [rt.cells[c].camels for c in (1, 6, 11)] == expected
+    rt = board()
+    rt.die = 1
+    (caravan,) = ruleset.hooks["round_start"]
+    drive(caravan, rt, rolls=[4])
+    assert rt.seats[1].cash == 7 + 4  # seat 1 owns the salt mine
+
+
+def test_example_caravan_choice():
+    from effect_fake import board
+
+    card = example("caravan-choice").cards["caravan"].effect
+    rt = board()
+    driven = drive(card, rt, choose=lambda request: request.options[0])
+    assert [(r.player, r.options) for r in driven.requests] == [(0, (0, 1, 8, 10)), (1, (2, 3, 4, 11))]
+    assert [rt.cells[c].camels for c in (0, 2)] == [12, 7]
+
+
+def test_example_land_grant_and_exile():
+    from effect_fake import board
+
+    ruleset = example("land-grant")
+    rt = board()
+    rt.cells[8].owner = 2  # seat 2 (fewest camels) holds its settlement again
+    driven = drive(ruleset.cards["land_grant"].effect, rt, choose=[6])
+    assert [(r.player, r.kind, r.options) for r in driven.requests] == [(2, "territory", (5, 6))]
+    assert (rt.cells[6].owner, rt.cells[6].camels, rt.cells[8].camels) == (2, 3, 1)
+
+    rt = board()
+    box = rt.box_camels
+    driven = drive(ruleset.cards["exile"].effect, rt, choose=lambda request: request.options[0])
+    assert [(r.player, r.options) for r in driven.requests] == [(0, (8,)), (1, (2,))]
+    assert rt.cells[8].owner is None and rt.cells[2].owner is None and rt.box_camels == box + 4 + 2
