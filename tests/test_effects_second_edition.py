@@ -376,3 +376,25 @@ def test_new_reserved_words_cannot_be_loop_variables():
     where, (d,) = problems_of("for move in territories { }")
     assert where[0][:3] == ("E0501", 1, 5)
     assert d.hint == "`move` is a reserved word and cannot be used as a name"
+
+
+# The documentation's table of constructs ---------------------------------------------------------
+
+
+def test_every_construct_in_the_docs_table_compiles():
+    from pathlib import Path
+    import re
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    table = doc.split("## Every construct at a glance", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| construct")]
+    assert len(rows) >= 20
+    for row in rows:
+        if "(YAML)" in row:
+            continue
+        example = re.search(r"\| `([^`]+)`", row).group(1)
+        effect(example)
+        formula = re.search(r"\(formula: `([^`]+)`\)", row)
+        if formula:
+            code, problems = compile_formula(formula.group(1), PLAYER_ENV)
+            assert problems == [], (row, [p.headline() for p in problems])
