@@ -291,6 +291,11 @@ def test_three_nested_loops_stay_within_the_budget():
 def test_snippets_without_loops_carry_no_budget():
     code, _ = compile_formula("(die + source.strategic) // 2", COMBAT_ENV)
     assert "_b" not in code.python and "_take" not in code.python
+    # the hot path: an aggregate standing alone needs no budget, a nested one pays
+    levy, _ = compile_formula("sum(t.economic for t in player.territories) if player.holds_own_settlement else 0", PLAYER_ENV)
+    assert "_take" not in levy.python and "_b" not in levy.python
+    nested, _ = compile_formula("sum(count(u in t.neighbours) for t in player.territories)", PLAYER_ENV)
+    assert nested.python.count("_take(_b, ") == 2
 
 
 # Diagnostics of the second edition, exact positions -------------------------------------------

@@ -351,6 +351,7 @@ class _Compiler:
         self.loop_count = 0
         self.temp_count = 0
         self.uses_budget = False  # some loop pays steps: the run needs its budget
+        self.loop_depth = 0  # binders around the code being compiled
         # Inside a comprehension (a `where`, `sum(...)`...) Python cannot
         # pause: what the author was writing there, for the message.
         self.no_pause: list[str] = []
@@ -474,6 +475,7 @@ class _Compiler:
         self.loop_count += 1
         self.notes.append(f"{pyname} = {binder.var}")
         self.scopes.append({binder.var: _Local(element, pyname)})
+        self.loop_depth += 1
         try:
             cond = None
             if binder.where is not None:
@@ -485,6 +487,7 @@ class _Compiler:
                 self.expect(cond, Type.BOOL, binder.where, "`where` needs a condition (true/false), but this is {}")
             yield pyname, coll.code, cond
         finally:
+            self.loop_depth -= 1
             self.scopes.pop()
 
     # statements --------------------------------------------------------------
@@ -928,34 +931,41 @@ class _Compiler:
         count = ast.Constant(constant) if constant is not None else _call(_load("_sides"), sides.code)
         return _Val(Type.INT, ast.Yield(_call(_load("_Roll"), count)))
 
-    def _generator(self, pyname: str, iterable: ast.expr, element: ast.expr, cond: _Val | None) -> ast.GeneratorExp:
+    def _generator(self, pyname: str, iterable: ast.expr, element: ast.expr, cond: _Val | None, alone: bool) -> ast.GeneratorExp:
         ifs = [cond.code] if cond is not None else []
-        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), self.take(iterable), ifs, 0)])
+        # An aggregate standing alone (in no loop, holding none) visits at
+        # most the board and changes nothing: it needs neither a fixed
+        # selection nor steps, and the levy and score formulas stay as fast.
+        items = iterable if alone else self.take(iterable)
+        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
 
     @contextmanager
-    def comprehension(self, func: str) -> Iterator[None]:
+    def comprehension(self, func: str) -> Iterator[Callable[[], bool]]:
+        """Yields a test, valid after the block: is this aggregate alone (in no loop, holding none)?"""
         self.no_pause.append(f"`{func}(...)`")
+        outer, first = self.loop_depth, self.loop_count
         try:
-            yield
+            yield lambda: outer == 0 and self.loop_count == first + 1
         finally:
             self.no_pause.pop()
 
     def e_Aggregate(self, node: n.Aggregate) -> _Val:
-        with self.comprehension(node.func), self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
+        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             element = self.expr(node.element)
         self.expect(element, Type.INT, node.element, f"`{node.func}` needs whole numbers, but this is {{}}")
-        generator = self._generator(pyname, iterable, element.code, cond)
+        generator = self._generator(pyname, iterable, element.code, cond, alone())
         if node.func == "sum":
             return _Val(Type.INT, _call(_load("_sum"), generator))
         # min/max of nothing is 0, like a sum of nothing.
         return _Val(Type.INT, _call(_load("_" + node.func), generator, default=ast.Constant(0)))
 
     def e_Quantifier(self, node: n.Quantifier) -> _Val:
-        with self.comprehension(node.func), self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
+        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             pass
+        single = alone()
         if node.func == "count":
-            return _Val(Type.INT, _call(_load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond)))
+            return _Val(Type.INT, _call(_load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond, single)))
         if node.func == "any":
-            return _Val(Type.BOOL, _call(_load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond)))
+            return _Val(Type.BOOL, _call(_load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single)))
         element = cond.code if cond is not None else ast.Constant(True)
-        return _Val(Type.BOOL, _call(_load("_all"), self._generator(pyname, iterable, element, None)))
+        return _Val(Type.BOOL, _call(_load("_all"), self._generator(pyname, iterable, element, None, single)))
