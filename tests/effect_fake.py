@@ -93,6 +93,9 @@ class FakeRuntime:
     def all_players(self):
         return [p for p in range(len(self.seats)) if any(c.owner == p for c in self.cells)]
 
+    def all_seats(self):
+        return range(len(self.seats))
+
     def territories_of(self, player):
         if player is None:
             return []

@@ -142,8 +142,8 @@ CARD_BY_NUMBER = {number: card_id for card_id, (number, _) in CARD_EFFECTS.items
 
 
 # updated-treasury's before_levy hook: all cash in hand is lost.
-_CASH_LOST = code(lambda rt: [rt.set_cash(p, 0) for p in rt.all_players()] and None,
-                  source="for p in players { p.cash = 0 }")
+_CASH_LOST = code(lambda rt: [rt.set_cash(p, 0) for p in rt.all_seats()] and None,
+                  source="for p in seats { p.cash = 0 }")
 
 
 def _levy(rt, p):

@@ -36,7 +36,7 @@ def test_every_moment_is_present_and_the_variants_differ_by_data():
         assert all(isinstance(v, tuple) for v in ruleset.hooks.values())
     treasury = load_ruleset("updated-treasury")
     (lost,) = treasury.hooks["before_levy"]
-    assert lost.source == "for p in players { p.cash = 0 }" and not lost.pauses
+    assert lost.source == "for p in seats { p.cash = 0 }" and not lost.pauses
     assert sum(map(len, load_ruleset("original-dutch").hooks.values())) == 0
 
 
@@ -93,7 +93,7 @@ def test_hooks_replace_the_parents_list_moment_by_moment(tmp_path):
     path.write_text("extends: updated-treasury\nid: house\nhooks:\n  after_levy:\n    - for p in players { p.cash += 1 }\n",
                     encoding="utf-8")
     ruleset = build(str(path)).ruleset
-    assert [h.source for h in ruleset.hooks["before_levy"]] == ["for p in players { p.cash = 0 }"]
+    assert [h.source for h in ruleset.hooks["before_levy"]] == ["for p in seats { p.cash = 0 }"]
     assert len(ruleset.hooks["after_levy"]) == 1
     path.write_text("extends: updated-treasury\nid: house\nhooks:\n  before_levy: []\n", encoding="utf-8")
     assert build(str(path)).ruleset.hooks["before_levy"] == ()

@@ -27,6 +27,7 @@ class Global:
 GLOBALS: Mapping[str, Global] = {
     "territories": Global(Type.TERRITORIES, "all_territories", "every cell of the board, in board order"),
     "players": Global(Type.PLAYERS, "all_players", "every player still in the game, in seat order"),
+    "seats": Global(Type.PLAYERS, "all_seats", "every player at the table, out of the game or not, in seat order"),
     "kinds": Global(Type.KINDS, "all_kinds", "every territory kind, in ruleset order"),
     "box": Global(Type.INT, "box", "camels left in the box"),
     "camel_price": Global(Type.INT, "camel_price", "silver per camel bought"),

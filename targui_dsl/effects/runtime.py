@@ -129,6 +129,9 @@ class EffectRuntime(Protocol):
     def all_players(self) -> Iterable[int]:
         """Seats still in the game (owning at least one territory), in seat order."""
 
+    def all_seats(self) -> Iterable[int]:
+        """Every seat at the table, out of the game or not, in seat order (``seats``)."""
+
     def territories_of(self, player: int | None) -> Iterable[int]:
         """Cells owned by ``player``, in cell order; nothing for nobody."""
 

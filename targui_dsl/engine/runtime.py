@@ -27,6 +27,9 @@ class RuntimeMixin:
         owned = self.owned_count
         return [p for p in range(len(owned)) if owned[p] > 0]
 
+    def all_seats(self):
+        return range(len(self.owned_count))
+
     def territories_of(self, player):
         if player is None:
             return []
