@@ -118,3 +118,10 @@ def test_every_command_has_help(runner):
         result = run(runner, command, "--help")
         assert result.exit_code == 0
         assert "Usage: " in result.output and len(result.output.splitlines()) > 4
+
+
+def test_show_compiled_shows_the_hooks(runner):
+    items = json.loads(run(runner, "show", "updated-treasury", "--compiled", "--json").output)
+    (hook,) = [i for i in items if i["name"].startswith("hooks.")]
+    assert hook["name"] == "hooks.before_levy[0]" and hook["source"] == "for p in seats { p.cash = 0 }"
+    assert hook["file"].endswith("updated-treasury.yaml") and "_m_set_cash" in hook["python"]
