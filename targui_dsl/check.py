@@ -476,8 +476,8 @@ class _Checker:
             return
         needed = sum(start)
         if box < needed:
-            each = f"{start[0]} each" if len(set(start)) == 1 else "between them"
-            self.warn("E0416", f"the camel box holds {box} camels, but {players} players start with {each} ({needed})",
+            each = f"{start[0]} each ({needed})" if len(set(start)) == 1 else f"{needed} between them"
+            self.warn("E0416", f"the camel box holds {box} camels, but {players} players start with {each}",
                       self.pick([("camels", "box"), ("setup", "camels")], self.at("camels", "box")),
                       "the last players would start with fewer camels; enlarge the box")
 

@@ -57,7 +57,7 @@ def seat_values(value: Any, seats: int) -> tuple[int, ...] | None:
             return None
         return tuple(value[:seats])
     if isinstance(value, str):
-        code, problems = compile_seat_formula(value)
+        code, _ = compile_seat_formula(value)
         if code is None:
             return None
         return evaluate(code, seats)[0]

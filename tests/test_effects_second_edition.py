@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from targui_dsl.effects import INT, PLAYER, Environment, compile_effect, compile_formula
+from targui_dsl.effects import PLAYER, Environment, compile_effect, compile_formula
 from targui_dsl.effects.runtime import (
     MAX_CHOICE_NUMBERS,
     STEP_BUDGET,

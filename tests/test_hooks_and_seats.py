@@ -124,7 +124,7 @@ def test_starting_camels_per_seat_and_the_camel_box(tmp_path):
     report = built(tmp_path, "camels:\n  box: 40\nsetup:\n  camels: [8, 9, 10, 14]\n")  # line 3: `box: 40`
     assert report.ruleset.start_camels == (8, 9, 10, 14)
     assert where(report) == [("E0416", "warning", 4, 8)]
-    assert report.diagnostics[0].message == "the camel box holds 40 camels, but 4 players start with between them (41)"
+    assert report.diagnostics[0].message == "the camel box holds 40 camels, but 4 players start with 41 between them"
 
 
 def test_e0418_a_list_shorter_than_the_tribes(tmp_path):
