@@ -282,6 +282,16 @@ def test_a_runaway_formula_is_stopped_too():
         code.function(board(), 0)
 
 
+def test_membership_tests_inside_loops_pay_their_steps():
+    # 2 loops of 12 cells = 156 steps, but each test scans a player's cells:
+    # a body cannot hide work from the budget.
+    code = effect("for a in territories { for b in territories where b in a.owner.territories { b.camels += 0 } }")
+    assert code.python.count("_take(_b, ") == 3
+    code.function(board())
+    lone = compile_formula("count(t in territories where t in player.territories)", PLAYER_ENV)[0]
+    assert lone.function(board(), 1) == 4
+
+
 def test_three_nested_loops_stay_within_the_budget():
     rt = board()
     effect("for a in territories { for b in territories { for c in a.neighbours { c.camels += 0 } } }").function(rt)

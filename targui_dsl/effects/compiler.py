@@ -850,6 +850,11 @@ class _Compiler:
         else:
             coll = self.expr(node.container)
             container = coll.code
+            if self.loop_depth > 0:
+                # Inside a loop a membership test scans a collection each
+                # time: it pays its elements like a loop, so that a loop's
+                # body cannot hide work from the step budget.
+                container = self.take(container)
             if coll.type is not None:
                 if coll.type.element is None:
                     self.report(
