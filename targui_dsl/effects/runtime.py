@@ -94,7 +94,9 @@ class ChoiceRequest:
     ``kind`` says what the options are: ``"territory"`` (cell indices),
     ``"player"`` (seat indices) or ``"number"`` (whole numbers). ``options``
     is never empty (a choice with no options is skipped without a request)
-    and is in board, seat or number order. ``prompt`` is the choice as the
+    and is in board, seat or number order. ``player`` is a seat index; it
+    may be a player out of the game (``for p in seats { p chooses ... }``),
+    who still answers. ``prompt`` is the choice as the
     ruleset wrote it, e.g. ``"choose a territory: t in p.territories where
     t.camels > 0"``, for display.
     """
@@ -174,7 +176,9 @@ class EffectRuntime(Protocol):
         camels back to the box. Camels on a cell that changes owner change
         sides with it. A settlement card given away is captured, as in an
         attack (its tribe no longer holds its own settlement). A player
-        left owning nothing is out of the game, as after an attack.
+        left owning nothing is out of the game, as after an attack; a player
+        out of the game who is given a cell owns territory again, so
+        ``all_players`` lists them again.
         """
 
     def move_camels(self, source: int, target: int, count: int) -> int:
