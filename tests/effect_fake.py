@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from targui_dsl.effects import INT, PLAYER, TERRITORY, Environment
-from targui_dsl.effects.runtime import ChoiceRequest, RollRequest
+from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
 
 # RULES.md section 1: id -> (economic, strategic, passable)
 KINDS = {
@@ -234,6 +234,7 @@ class Driven:
     """What a run of a pausing snippet asked for, in order."""
 
     requests: list = field(default_factory=list)
+    answers: list = field(default_factory=list)
 
 
 def drive(
@@ -243,33 +244,26 @@ def drive(
     rolls: Iterable[int] = (),
     choose: Callable[[ChoiceRequest], int] | Iterable[int] = (),
 ) -> Driven:
-    """Run a compiled snippet to its end, as the engine will.
+    """Run a compiled snippet to its end through EffectRun, as the engine will.
 
     Dice come from ``rolls`` in order; a choice is answered by ``choose``
-    (a function of the request, or answers in order). Every answer is
-    checked against the request, as the engine checks a player's action.
+    (a function of the request, or answers in order). EffectRun checks
+    every answer against its request, as the engine checks an action.
     """
     driven = Driven()
-    result = code.function(rt, *args)
-    if not code.pauses:
-        assert result is None
-        return driven
+    run = EffectRun(code, rt, *args)
     rolls = iter(rolls)
     answers = None if callable(choose) else iter(choose)
-    answer = None
-    while True:
-        try:
-            request = result.send(answer)
-        except StopIteration:
-            return driven
+    while not run.done:
+        request = run.request
         driven.requests.append(request)
         if isinstance(request, RollRequest):
-            answer = next(rolls)
-            assert 1 <= answer <= request.sides
+            run.answer(next(rolls))
         else:
             assert isinstance(request, ChoiceRequest) and request.options
-            answer = choose(request) if answers is None else next(answers)
-            assert answer in request.options, (answer, request.options)
+            run.answer(choose(request) if answers is None else next(answers))
+    driven.answers = run.answers
+    return driven
 
 
 def board() -> FakeRuntime:

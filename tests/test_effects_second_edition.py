@@ -413,3 +413,38 @@ def test_every_construct_in_the_docs_table_compiles():
         if formula:
             code, problems = compile_formula(formula.group(1), PLAYER_ENV)
             assert problems == [], (row, [p.headline() for p in problems])
+
+
+# EffectRun: answering, checking answers, replaying to copy a paused game ----------------------------
+
+
+def test_effect_run_checks_answers_and_replays_to_the_same_request():
+    from targui_dsl.effects.runtime import EffectRun
+
+    code = effect(GIFT.replace("t.camels += 5", "t.camels += roll(6)"))
+    rt = board()
+    run = EffectRun(code, rt)
+    assert run.request.kind == "territory" and not run.done
+    with pytest.raises(ValueError):
+        run.answer(5)  # not one of seat 0's cells with camels
+    run.answer(10)
+    assert run.request == RollRequest(6)
+    with pytest.raises(ValueError):
+        run.answer(7)
+    # a copy of the game paused here: the start state plus the answers so far
+    copy = board()
+    again = EffectRun.replay(code, copy, run.answers)
+    assert again.request == run.request and copy.state() == rt.state()
+    run.answer(6)
+    again.answer(6)
+    assert run.done and again.done and rt.state() == copy.state() and camels(rt, 10) == [14]
+    with pytest.raises(ValueError):
+        run.answer(1)
+
+
+def test_effect_run_of_a_plain_effect_is_over_at_once():
+    from targui_dsl.effects.runtime import EffectRun
+
+    rt = board()
+    run = EffectRun(effect("for p in players { p.cash += 1 }"), rt)
+    assert run.done and run.answers == [] and [s.cash for s in rt.seats] == [13, 8, 10]

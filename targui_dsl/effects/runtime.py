@@ -33,7 +33,7 @@ is True). Calling it returns a generator; the engine drives it::
         answer = ...  # an int 1..request.sides for a RollRequest,
                       # one of request.options for a ChoiceRequest
 
-A snippet that cannot pause stays a plain function that returns None, so
+:class:`EffectRun` does this bookkeeping (and checks the answers). A snippet that cannot pause stays a plain function that returns None, so
 the variants' hot path is unchanged. The game state may change between
 two requests only through the generator itself.
 
@@ -48,7 +48,7 @@ choices; past it the run stops with :class:`EffectBudgetExceeded`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Any, Iterable, Protocol
 
 #: The largest amount a game stores: cash, treasury, a kind's value, a levy.
 #: Rulesets and effect literals have the same cap, so no house rule (say a
@@ -260,3 +260,62 @@ class EffectRuntime(Protocol):
         During a turn: from its turn_start hooks to its turn_end hooks.
         (Mis)fortune cards are revealed between turns: None for them.
         """
+
+
+Request = RollRequest | ChoiceRequest
+
+
+class EffectRun:
+    """One run of a compiled snippet, which may pause: what it waits for, and the answers so far.
+
+    ``EffectRun(code, rt, *args)`` starts the run at once: a snippet that
+    cannot pause runs to its end there; one that can runs to its first
+    request. ``request`` is then the pending RollRequest or ChoiceRequest,
+    or None when the run is over; :meth:`answer` gives the answer and runs
+    on to the next request.
+
+    A paused Python generator cannot be copied. To copy a game paused
+    inside an effect, keep the state as it was when the effect started and
+    the answers so far, and :meth:`replay` them on a copy of that state:
+    the run is deterministic, so it reaches the same request.
+    """
+
+    def __init__(self, code: Any, rt: EffectRuntime, *args: Any) -> None:
+        self.answers: list[int] = []
+        self.request: Request | None = None
+        result = code.function(rt, *args)
+        self._generator = result if code.pauses else None
+        if self._generator is not None:
+            self._send(None)
+
+    @property
+    def done(self) -> bool:
+        return self.request is None
+
+    def answer(self, value: int) -> None:
+        """Answer the pending request; ValueError for an answer it does not allow."""
+        request = self.request
+        if request is None:
+            raise ValueError("this effect is not waiting for an answer")
+        if isinstance(request, RollRequest):
+            if not (type(value) is int and 1 <= value <= request.sides):
+                raise ValueError(f"a {request.sides}-sided die cannot show {value!r}")
+        elif value not in request.options:
+            raise ValueError(f"{value!r} is not one of the options {request.options}")
+        self.answers.append(value)
+        self._send(value)
+
+    @classmethod
+    def replay(cls, code: Any, rt: EffectRuntime, answers: Iterable[int], *args: Any) -> "EffectRun":
+        """Run again on ``rt`` (the state as the effect found it), giving ``answers`` in order."""
+        run = cls(code, rt, *args)
+        for value in answers:
+            run.answer(value)
+        return run
+
+    def _send(self, value: int | None) -> None:
+        try:
+            self.request = self._generator.send(value)  # type: ignore[union-attr]
+        except StopIteration:
+            self.request = None
+            self._generator = None
