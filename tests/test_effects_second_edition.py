@@ -292,6 +292,16 @@ def test_membership_tests_inside_loops_pay_their_steps():
     assert lone.function(board(), 1) == 4
 
 
+def test_a_huge_range_is_stopped_by_the_budget_without_being_built():
+    code, _ = compile_formula("sum(i for i in 1..player.cash * 100000000)", PLAYER_ENV)
+    with pytest.raises(EffectBudgetExceeded):
+        code.function(board(), 0)
+    assert compile_formula("sum(i for i in 1..player.seat)", PLAYER_ENV)[0].function(board(), 2) == 6
+    code = effect("for i in 0..999999999 { current_player.cash += 1 }")
+    with pytest.raises(EffectBudgetExceeded):
+        code.function(board())
+
+
 def test_three_nested_loops_stay_within_the_budget():
     rt = board()
     effect("for a in territories { for b in territories { for c in a.neighbours { c.camels += 0 } } }").function(rt)

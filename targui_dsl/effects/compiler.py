@@ -944,6 +944,10 @@ class _Compiler:
         items = iterable if alone else self.take(iterable)
         return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
 
+    def bounded(self, binder: n.Binder) -> bool:
+        """Whether the collection holds at most the board (a range `1..n` may hold anything)."""
+        return self.binder_types.get(binder) is not Type.NUMBERS
+
     @contextmanager
     def comprehension(self, func: str) -> Iterator[Callable[[], bool]]:
         """Yields a test, valid after the block: is this aggregate alone (in no loop, holding none)?"""
@@ -958,7 +962,7 @@ class _Compiler:
         with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             element = self.expr(node.element)
         self.expect(element, Type.INT, node.element, f"`{node.func}` needs whole numbers, but this is {{}}")
-        generator = self._generator(pyname, iterable, element.code, cond, alone())
+        generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder))
         if node.func == "sum":
             return _Val(Type.INT, _call(_load("_sum"), generator))
         # min/max of nothing is 0, like a sum of nothing.
@@ -967,7 +971,7 @@ class _Compiler:
     def e_Quantifier(self, node: n.Quantifier) -> _Val:
         with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             pass
-        single = alone()
+        single = alone() and self.bounded(node.binder)
         if node.func == "count":
             return _Val(Type.INT, _call(_load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond, single)))
         if node.func == "any":
