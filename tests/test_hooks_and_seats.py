@@ -43,9 +43,10 @@ def test_every_moment_is_present_and_the_variants_differ_by_data():
 def test_updated_treasury_hook_empties_every_hand_and_nothing_else():
     (lost,) = load_ruleset("updated-treasury").hooks["before_levy"]
     rt = FakeRuntime([Cell("settlement", 0, 5), Cell("settlement", 1, 5)],
-                     [Seat("kel_ress", 0, cash=12, treasury=4), Seat("kel_ajjer", 1, cash=3)])
+                     [Seat("kel_ress", 0, cash=12, treasury=4), Seat("kel_ajjer", 1, cash=3), Seat("kel_ilbakan", None, cash=7)])
     lost.function(rt)
-    assert [(s.cash, s.treasury) for s in rt.seats] == [(0, 4), (0, 0)]
+    # seat 2 owns nothing (out of the game) and loses its cash too, as the old switch did
+    assert [(s.cash, s.treasury) for s in rt.seats] == [(0, 4), (0, 0), (0, 0)]
 
 
 HOOKS = """\
