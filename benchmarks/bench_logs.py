@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from targui_dsl import load_ruleset
+from targui_dsl.engine import play as play_on
 from targui_dsl.engine import EventLog, Game
 from targui_dsl.logfile import open_log_for_writing, read_log_file, verify_log
 from targui_dsl.simulate import agents_for
@@ -29,8 +30,7 @@ def play(rs, seed: int, open_stream: Callable) -> None:
     stream = open_stream()
     try:
         state = game.new_initial_state(log=EventLog(stream, keep=False))
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
+        play_on(state, agents)
     finally:
         stream.close()
 

@@ -26,14 +26,14 @@ def _plain(value):
 @click.option("--resolved", "view", flag_value="resolved", default=True,
               help="The ruleset after `extends:` is merged (the default).")
 @click.option("--compiled", "view", flag_value="compiled",
-              help="What every formula and card effect compiled to, as Python.")
+              help="What every formula, hook and card effect compiled to, as Python.")
 @format_option
 def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
     """Show a ruleset after `extends:` is merged, or what its effects compiled to.
 
     With --resolved (the default) the merged ruleset is printed as YAML: what
     the engine plays, whichever files it came from; its first line, a
-    comment, names the files. With --compiled every formula and card effect
+    comment, names the files. With --compiled every formula, hook and card effect
     is shown as written, with its file and line, and as the Python code it
     was compiled to. With --format json the same is printed as JSON. An
     abstract base (`base`) cannot be shown: it is only ever extended.
@@ -63,6 +63,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
     snippets = [("combat.defender_loses", rs.defender_loses), ("combat.attacker_loses", rs.attacker_loses),
                 ("levy", rs.levy), ("end.score", rs.score)]
     snippets += [(f"end.tie_breaks[{i}]", code) for i, code in enumerate(rs.tie_breaks)]
+    snippets += [(f"hooks.{moment}[{i}]", code) for moment, codes in rs.hooks.items() for i, code in enumerate(codes)]
     snippets += [(f"cards.{card.id} (card {card.number}: {card.title})", card.effect)
                  for card in sorted(rs.cards.values(), key=lambda c: c.number)]
     if wants_json(output_format, as_json):

@@ -246,8 +246,10 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     out.append(style.paint(head, bold=True))
     deck = state.deck_left()
     facts = [f"deck {deck} card{'s' if deck != 1 else ''}", f"camels in the box {state.camels_in_box}"]
-    if ruleset.cash_lost_at_round_end:
-        facts.append("cash in hand is lost at the round's end")
+    for hook in ruleset.hooks["before_levy"]:
+        # The rule as the ruleset wrote it (updated-treasury: all cash in hand is lost).
+        text = " ".join(hook.source.split())
+        facts.append(f"before the levy: {visible(text if len(text) <= 60 else text[:57] + '...')}")
     out.append("  " + ", ".join(facts))
     if state.round > 0 and not state.is_terminal():
         turns = [state.tribal_cards_left(s) for s in range(game.players)]

@@ -29,13 +29,11 @@ from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Sp
                           limit_per_file, with_hint_budget)
 from .effects import Environment, Type, compile_effect, compile_formula
 from .effects.cost import SnippetBudget, sizes_of, snippet_cost
+from .effects.names import COMBAT_PARAMS, HOOK_MOMENTS, PLAYER_PARAMS
 from .paths import value_at
+from .perseat import PER_SEAT, compile_seat_formula, evaluate
 from .resolve import Resolved, resolve
 from .schema import validate_schema
-
-# The parameters each formula sees, in the order the engine passes them.
-COMBAT_PARAMS = {"die": Type.INT, "source": Type.TERRITORY, "target": Type.TERRITORY}
-PLAYER_PARAMS = {"player": Type.PLAYER}
 
 FORMULAS: tuple[tuple[tuple[str, ...], dict], ...] = (
     (("combat", "defender_loses"), COMBAT_PARAMS),
@@ -84,7 +82,9 @@ def build(ref: str, cwd: Path | None = None) -> Report:
     compiled = _compile_snippets(resolved, report.diagnostics) if _names_usable(data) else {}
     report.diagnostics = limit_per_file(report.diagnostics)
     if report.ok and complete:
-        report.ruleset = _assemble(resolved, compiled)
+        seats = _per_seat(resolved, compiled, report.diagnostics)
+        if report.ok:
+            report.ruleset = _assemble(resolved, compiled, seats)
     return report
 
 
@@ -145,24 +145,61 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
         formula(("end", "tie_breaks", i), PLAYER_PARAMS)
 
-    effect_env = _environment(data, {})
-    for card_id, card in (data.get("cards") or {}).items():
-        path = ("cards", card_id, "effect")
-        source = card.get("effect") if isinstance(card, dict) else None
+    def effect(path: tuple, env: Environment) -> None:
+        source = value_at(data, path)
         if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
-            continue
-        code, problems = compile_effect(source, effect_env, _locator(resolved, path))
+            return
+        code, problems = compile_effect(source, env, _locator(resolved, path))
         diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this effect"))
         if code is not None:
             diagnostics.extend(snippet_cost(source, "effect", sizes, _locator(resolved, path)))
             out[path] = code
+
+    effect_env = _environment(data, {})
+    for card_id in data.get("cards") or {}:
+        effect(("cards", card_id, "effect"), effect_env)
+    hooks = data.get("hooks")
+    for moment, params in HOOK_MOMENTS.items():
+        snippets = hooks.get(moment) if isinstance(hooks, dict) else None
+        env = _environment(data, params)
+        for i, _ in enumerate(snippets if isinstance(snippets, list) else []):  # else a schema error
+            effect(("hooks", moment, i), env)
+
+    for path in PER_SEAT:
+        source = value_at(data, path)
+        if isinstance(source, str):
+            code, problems = compile_seat_formula(source, _locator(resolved, path))
+            diagnostics.extend(problems)
+            if code is not None:
+                out[path] = code
+    return out
+
+
+def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]) -> dict[tuple, tuple[int, ...]]:
+    """Every per-seat setting as one number per tribe's seat; E0419 for a formula out of range."""
+    data = resolved.data
+    seats = len(data["tribes"])
+    out: dict[tuple, tuple[int, ...]] = {}
+    for path in PER_SEAT:
+        value = value_at(data, path)
+        if isinstance(value, int):
+            out[path] = (value,) * seats
+        elif isinstance(value, list):
+            out[path] = tuple(value[:seats])  # the checker made sure there are enough
+        else:
+            values, why = evaluate(compiled[path], seats)
+            if values is None:
+                diagnostics.append(error("E0419", f"`{'.'.join(path)}` cannot be a starting value: {why}",
+                                         resolved.spans.get(path), "a formula of `seat` such as `10 + 2 * (seat - 1)`"))
+            else:
+                out[path] = values
     return out
 
 
 # --- assembly ----------------------------------------------------------------
 
 
-def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode]) -> CompiledRuleset:
+def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: dict[tuple, tuple[int, ...]]) -> CompiledRuleset:
     """Tables from checked data. Everything here was validated; no error paths remain."""
     data = resolved.data
     kinds = tuple(
@@ -197,6 +234,7 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode]) -> Compil
         for card_id, spec in data["cards"].items()
     }
     end = data["end"]
+    hooks = data.get("hooks") or {}
     return CompiledRuleset(
         id=data["id"],
         title=data["title"],
@@ -208,13 +246,12 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode]) -> Compil
         seating=seating,
         camel_box=data["camels"]["box"],
         camel_price=data["camels"]["price"],
-        start_camels=data["setup"]["camels"],
-        start_cash=data["setup"]["cash"],
+        start_camels=seats[("setup", "camels")],
+        start_cash=seats[("setup", "cash")],
         tribal_cards=data["setup"]["tribal_cards"],
         die_sides=data["rounds"]["die"],
         double_turn_from=data["rounds"]["double_turn_from"],
         fortune_cards_per_round=data["rounds"]["fortune_cards"],
-        cash_lost_at_round_end=data["rounds"]["cash_lost_at_round_end"],
         treasury=data["turn"]["treasury"],
         no_buying_on=frozenset(kind_index[k] for k in data["turn"].get("no_buying_on") or ()),
         defender_loses=compiled[("combat", "defender_loses")],
@@ -225,6 +262,9 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode]) -> Compil
         own_settlement_required_to_win=end["own_settlement_required_to_win"],
         cards=frozen_mapping(cards),
         deck=tuple(data["deck"]),
+        hooks=frozen_mapping(
+            {moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ()))) for moment in HOOK_MOMENTS}
+        ),
         resolved=frozen_mapping(data),
     )
 

@@ -27,6 +27,7 @@ checks them (E05xx).
 | E0416 | the camel box cannot give every player the starting camels |
 | E0417 | a playable ruleset that inherits its parent's id (warning) |
 | E0418 | a card this file defines (writes its `number`) that the deck never names (warning) |
+| E0419 | a per-seat list with fewer values than tribes (more: a warning) |
 """
 
 from __future__ import annotations
@@ -34,21 +35,16 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
+from .effects.names import LANGUAGE_NAMES
+from .effects.parser import KEYWORDS
 from .paths import value_at
+from .perseat import PER_SEAT, seat_values
 from .schema import key_span, value_span
 
-# Names the effect language gives a meaning of its own: a kind or tribe id
-# spelled like one of them could not be told apart in a card effect.
-RESERVED_NAMES = frozenset(
-    {
-        # keywords
-        "for", "in", "where", "if", "else", "and", "or", "not", "true", "false", "nobody", "this",
-        # globals and functions
-        "territories", "players", "round", "box", "sum", "min", "max", "count", "any", "all",
-        # formula parameters
-        "die", "source", "target", "player",
-    }
-)
+# Names the effect language gives a meaning of its own (keywords, globals,
+# functions, parameters): a kind or tribe id spelled like one of them could
+# not be told apart in a card effect.
+RESERVED_NAMES = KEYWORDS | LANGUAGE_NAMES
 
 
 def parameter_hint(name: str) -> str | None:
@@ -181,6 +177,7 @@ class _Checker:
         self.check_sectors()
         self.check_seating()
         self.check_rounds()
+        self.check_per_seat()
         self.check_camel_box()
         self.check_identity()
 
@@ -485,13 +482,36 @@ class _Checker:
             self.warn("E0413", f"{per_round} (mis)fortune cards per round, but the deck holds only {len(deck)}: the game lasts one round",
                       self.at("rounds", "fortune_cards"))
 
-    def check_camel_box(self) -> None:
-        box, start = self.integer("camels", "box"), self.integer("setup", "camels")
-        players = self.max_players()
-        if box is None or start is None or not players:
+    def check_per_seat(self) -> None:
+        """A per-seat list needs a value for every tribe's seat. (Formulas are checked when built.)"""
+        tribes = len(self.tribes)
+        if not tribes:
             return
-        if box < players * start:
-            self.warn("E0416", f"the camel box holds {box} camels, but {players} players start with {start} each ({players * start})",
+        for path in PER_SEAT:
+            values = self.get(*path)
+            if not isinstance(values, list) or not values:
+                continue
+            where = ".".join(path)
+            if len(values) < tribes:
+                self.error("E0419", f"`{where}` gives {len(values)} value{'s' if len(values) != 1 else ''}, but there are {tribes} tribes: one value per seat",
+                           self.pick([path, self.key_at("tribes")], self.at(*path)),
+                           f"add {tribes - len(values)} more, or write one number for every seat")
+            elif len(values) > tribes:
+                self.warn("E0419", f"`{where}` gives {len(values)} values, but at most {tribes} players sit down: the last {len(values) - tribes} are never used",
+                          self.at(*path, tribes), "remove them")
+
+    def check_camel_box(self) -> None:
+        box = self.integer("camels", "box")
+        players = self.max_players()
+        if box is None or not players:
+            return
+        start = seat_values(self.get("setup", "camels"), players)
+        if start is None:
+            return
+        needed = sum(start)
+        if box < needed:
+            each = f"{start[0]} each ({needed})" if len(set(start)) == 1 else f"{needed} between them"
+            self.warn("E0416", f"the camel box holds {box} camels, but {players} players start with {each}",
                       self.pick([("camels", "box"), ("setup", "camels")], self.at("camels", "box")),
                       "the last players would start with fewer camels; enlarge the box")
 

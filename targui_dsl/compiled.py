@@ -18,7 +18,13 @@ class CompiledCode:
 
     ``function`` is the generated Python function. For a card effect it is
     called as ``function(rt)``; for a formula as ``function(rt, *params)``
-    with the parameters in the order of ``params``.
+    with the parameters in the order of ``params``; a hook is called like a
+    card effect plus its moment's parameters (``function(rt, player)`` for
+    the turn hooks).
+
+    ``pauses``: the function is a generator function (the snippet throws a
+    die or asks a choice); the engine drives it with ``send()``, see
+    :mod:`targui_dsl.effects.runtime`. Formulas never pause.
     """
 
     source: str  # the snippet as written in the ruleset
@@ -27,6 +33,7 @@ class CompiledCode:
     function: Callable[..., Any]
     file: str | None = None
     line: int | None = None
+    pauses: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,14 +117,13 @@ class CompiledRuleset:
 
     camel_box: int
     camel_price: int
-    start_camels: int
-    start_cash: int
+    start_camels: tuple[int, ...]  # by 0-based seat, one per tribe
+    start_cash: tuple[int, ...]  # by 0-based seat, one per tribe
     tribal_cards: int
 
     die_sides: int
     double_turn_from: int
     fortune_cards_per_round: int
-    cash_lost_at_round_end: bool
     treasury: bool
     no_buying_on: frozenset[int]  # kind indices where bought camels may not go
 
@@ -132,6 +138,12 @@ class CompiledRuleset:
     deck: tuple[str, ...]  # card ids, in rulebook order
 
     resolved: Mapping[str, Any]  # the merged ruleset data, for display
+
+    #: Effects run at moments of the game (effects.names.HOOK_MOMENTS, in the
+    #: order they happen): every moment is a key, with () when it has none.
+    #: Each is called as ``function(rt)``, the turn hooks as
+    #: ``function(rt, player)``; run them in tuple order.
+    hooks: Mapping[str, tuple[CompiledCode, ...]]
 
     def kind_index(self, kind_id: str) -> int:
         for kind in self.kinds:

@@ -2,14 +2,18 @@
 
 It follows the runtime contract (targui_dsl/effects/runtime.py) literally:
 clamping at 0, the camel box, no camels added to unowned or impassable
-cells, kind values with round-long modifiers.
+cells, kind values with round-long modifiers, land changing hands with the
+rules' invariants. :func:`drive` runs a compiled snippet that pauses,
+answering its requests from scripted dice and choices.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 from targui_dsl.effects import INT, PLAYER, TERRITORY, Environment
+from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
 
 # RULES.md section 1: id -> (economic, strategic, passable)
 KINDS = {
@@ -53,6 +57,9 @@ class FakeRuntime:
     columns: int = 4
     box_camels: int = 100
     round: int = 1
+    die: int = 3
+    price: int = 1
+    turn_of: int | None = None
     lasting: dict[str, list[int]] = field(default_factory=dict)
     now: dict[str, list[int]] = field(default_factory=dict)
 
@@ -86,10 +93,16 @@ class FakeRuntime:
     def all_players(self):
         return [p for p in range(len(self.seats)) if any(c.owner == p for c in self.cells)]
 
+    def all_seats(self):
+        return range(len(self.seats))
+
     def territories_of(self, player):
         if player is None:
             return []
         return [i for i, c in enumerate(self.cells) if c.owner == player]
+
+    def all_kinds(self):
+        return range(len(KINDS))
 
     def neighbours(self, territory):
         rows = len(self.cells) // self.columns
@@ -133,6 +146,26 @@ class FakeRuntime:
             cell.camels += added
             self.box_camels -= added
 
+    def set_owner(self, territory, player):
+        cell = self.cells[territory]
+        if not KINDS[cell.kind][2]:
+            return  # a chott is never owned
+        if player is None and cell.camels:
+            self.box_camels += cell.camels  # a cell with camels always has an owner
+            cell.camels = 0
+        cell.owner = player
+
+    def move_camels(self, source, target, count):
+        src, dst = self.cells[source], self.cells[target]
+        if count < 1 or source == target or not KINDS[dst.kind][2]:
+            return 0
+        moved = min(count, src.camels)
+        if moved and dst.owner is None:
+            dst.owner = src.owner
+        src.camels -= moved
+        dst.camels += moved
+        return moved
+
     # player fields ----------------------------------------------------------
     def tribe(self, player):
         return TRIBE_INDEX[self.seats[player].tribe]
@@ -174,12 +207,63 @@ class FakeRuntime:
         if not this_round:
             self.lasting[field][kind] = value
 
+    def add_kind_value(self, kind, field, delta, this_round):
+        self.now[field][kind] = max(0, self.now[field][kind] + delta)
+        if not this_round:
+            self.lasting[field][kind] = max(0, self.lasting[field][kind] + delta)
+
     # globals ----------------------------------------------------------------
     def round_number(self):
         return self.round
 
     def box(self):
         return self.box_camels
+
+    def camel_price(self):
+        return self.price
+
+    def round_die(self):
+        return self.die
+
+    def current_player(self):
+        return self.turn_of
+
+
+@dataclass
+class Driven:
+    """What a run of a pausing snippet asked for, in order."""
+
+    requests: list = field(default_factory=list)
+    answers: list = field(default_factory=list)
+
+
+def drive(
+    code,
+    rt: FakeRuntime,
+    *args,
+    rolls: Iterable[int] = (),
+    choose: Callable[[ChoiceRequest], int] | Iterable[int] = (),
+) -> Driven:
+    """Run a compiled snippet to its end through EffectRun, as the engine will.
+
+    Dice come from ``rolls`` in order; a choice is answered by ``choose``
+    (a function of the request, or answers in order). EffectRun checks
+    every answer against its request, as the engine checks an action.
+    """
+    driven = Driven()
+    run = EffectRun(code, rt, *args)
+    rolls = iter(rolls)
+    answers = None if callable(choose) else iter(choose)
+    while not run.done:
+        request = run.request
+        driven.requests.append(request)
+        if isinstance(request, RollRequest):
+            run.answer(next(rolls))
+        else:
+            assert isinstance(request, ChoiceRequest) and request.options
+            run.answer(choose(request) if answers is None else next(answers))
+    driven.answers = run.answers
+    return driven
 
 
 def board() -> FakeRuntime:

@@ -49,7 +49,7 @@ def test_original_dutch_against_updated_treasury_shows_the_switches(runner):
     assert result.exit_code == 0
     out = result.stdout
     for line in ("rounds.double_turn_from: 6 -> 4", "rounds.fortune_cards: 1 -> 2", "turn.treasury: false -> true",
-                 "rounds.cash_lost_at_round_end: false -> true", "setup.tribal_cards: 5 -> 3",
+                 "+ hooks: {before_levy: [\"for p in seats { p.cash = 0 }\"]}", "setup.tribal_cards: 5 -> 3",
                  "turn.no_buying_on: [] -> [salt_mine]", "end.tie_breaks: [player.camels + player.cash] -> [player.camels]",
                  "end.score: sum(t.economic for t in player.territories) -> player.treasury + player.cash"):
         assert line in out, line

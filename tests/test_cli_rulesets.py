@@ -58,11 +58,11 @@ def test_validate_reports_every_error_with_caret_and_exit_1(runner, tmp_path: Pa
 
 def test_validate_json_lists_objects(runner, tmp_path: Path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("extends: original-dutch\nsetup:\n  camels: ten\n", encoding="utf-8")
+    bad.write_text("extends: original-dutch\nsetup:\n  tribal_cards: ten\n", encoding="utf-8")
     result = run(runner, "validate", "--format", "json", str(bad))
     assert result.exit_code == 1
     items = json.loads(result.output)
-    assert [(i["line"], i["column"], i["code"], i["severity"]) for i in items] == [(3, 11, "E0301", "error")]
+    assert [(i["line"], i["column"], i["code"], i["severity"]) for i in items] == [(3, 17, "E0301", "error")]
     assert set(items[0]) >= {"file", "line", "column", "severity", "code", "message", "hint"}
 
 
@@ -118,3 +118,10 @@ def test_every_command_has_help(runner):
         result = run(runner, command, "--help")
         assert result.exit_code == 0
         assert "Usage: " in result.output and len(result.output.splitlines()) > 4
+
+
+def test_show_compiled_shows_the_hooks(runner):
+    items = json.loads(run(runner, "show", "updated-treasury", "--compiled", "--json").output)
+    (hook,) = [i for i in items if i["name"].startswith("hooks.")]
+    assert hook["name"] == "hooks.before_levy[0]" and hook["source"] == "for p in seats { p.cash = 0 }"
+    assert hook["file"].endswith("updated-treasury.yaml") and "_m_set_cash" in hook["python"]

@@ -351,7 +351,10 @@ def test_negative_and_conditional_values():
 def test_generated_python_names_nothing_the_user_wrote():
     sources = [*CARDS.values(), *HOUSE_RULES.values()]
     user_names = {"t", "p", "x", "player", "die", "source", "target", "erg", "reg", "guelta", "kel_ress", "salt_mine"}
-    allowed = re.compile(r"^(rt|effect|formula|_v\d+|_p\d+|_t\d+|_m_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all)$")
+    allowed = re.compile(
+        r"^(rt|effect|formula|_[vptslco]\d+|_b|_m_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
+        r"|_take|_range|_sides|_Roll|_Choice)$"
+    )
     codes = [effect(s) for s in sources] + [formula(s) for n, s in FORMULAS.items() if "loses" not in n]
     codes += [formula(s, COMBAT_ENV) for n, s in FORMULAS.items() if "loses" in n]
     for code in codes:
@@ -437,9 +440,9 @@ def test_e0504_type_mismatches():
 
 
 def test_e0505_not_assignable():
-    problems = diagnostics("for t in territories { t.owner = nobody\n t.kind = erg }")
-    assert [where(d) for d in problems] == [("E0505", 1, 24, 1, 31), ("E0505", 2, 2, 2, 8)]
-    assert problems[0].message == "the `owner` of a territory cannot be changed"
+    problems = diagnostics("for t in territories { t.position = 3\n t.kind = erg }")
+    assert [where(d) for d in problems] == [("E0505", 1, 24, 1, 34), ("E0505", 2, 2, 2, 8)]
+    assert problems[0].message == "the `position` of a territory cannot be changed"
 
 
 def test_e0506_arity():

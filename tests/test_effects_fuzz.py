@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from targui_dsl.effects import PLAYER, TERRITORY, Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.parser import parse_effect, parse_formula
 
-from effect_fake import KIND_INDEX, TRIBE_INDEX, TRIBES, board
+from effect_fake import KIND_INDEX, KINDS as KIND_TABLE, TRIBE_INDEX, TRIBES, board, drive
 
 # Params give every type a leaf, so the typed generator never gets stuck.
 ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})
@@ -140,8 +140,9 @@ def expr(draw, ty, scope, depth):
 
 
 @st.composite
-def statement(draw, scope, depth):
-    kind = draw(st.integers(0, 3 if depth > 0 else 1))
+def statement(draw, scope, depth, let_name="l"):
+    """A statement, and the local it names (a `let`), if any."""
+    kind = draw(st.integers(0, 8 if depth > 0 else 1))
     if kind <= 1:
         which = draw(st.sampled_from(["T.camels", "P.cash", "P.treasury", "K.strategic", "K.economic"]))
         base_ty, field = which.split(".")
@@ -150,8 +151,23 @@ def statement(draw, scope, depth):
         # An assignment's value is an or_test: a conditional must be in parentheses,
         # which expr() always does.
         value = draw(expr("I", scope, max(depth - 1, 0)))
+        if draw(st.integers(0, 3)) == 0:
+            value += f" + roll({draw(st.integers(1, 6))})"  # a die at statement level: the snippet pauses
         suffix = " this round" if base_ty == "K" and draw(st.booleans()) else ""
         return f"{target} {op} {value}{suffix}"
+    if kind == 4:
+        ty = draw(st.sampled_from(["I", "T", "P"]))
+        return f"let {let_name} = {draw(expr(ty, scope, depth - 1))}", (let_name, ty)
+    if kind == 5:
+        return f"move {draw(expr('I', scope, depth - 1))} from {draw(dotted('T', scope))} to {draw(dotted('T', scope))}"
+    if kind == 6:
+        return f"{draw(dotted('T', scope))}.owner = {draw(expr('P', scope, depth - 1))}"
+    if kind == 7:
+        name, coll, where, inner = draw(binder(draw(st.sampled_from(["TS", "PS"])), scope, depth))
+        return f"{draw(dotted('P', scope))} chooses {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
+    if kind == 8:
+        name = f"v{len(scope)}"
+        return f"for {name} in {draw(expr('I', scope, 0))}..{draw(st.integers(0, 12))} {{{draw(block(scope + [(name, 'I')], depth - 1))}}}"
     if kind == 2:
         name, coll, where, inner = draw(binder(draw(st.sampled_from(["TS", "PS"])), scope, depth))
         return f"for {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
@@ -163,8 +179,15 @@ def statement(draw, scope, depth):
 
 @st.composite
 def block(draw, scope, depth):
-    stmts = draw(st.lists(statement(scope, depth), max_size=3))
-    return "".join(draw(SPACE) + s + draw(st.sampled_from(["", ";"])) for s in stmts) + draw(SPACE)
+    # Statements one by one: a `let` is visible to the statements after it.
+    text = ""
+    for i in range(draw(st.integers(0, 3))):
+        made = draw(statement(scope, depth, f"l{depth}_{i}"))
+        if isinstance(made, tuple):
+            made, local = made
+            scope = scope + [local]
+        text += draw(SPACE) + made + draw(st.sampled_from(["", ";"]))
+    return text + draw(SPACE)
 
 
 def check_board(rt, total):
@@ -173,6 +196,7 @@ def check_board(rt, total):
     assert all(c.camels == 0 for c in rt.cells if c.owner is None)
     assert all(s.cash >= 0 and s.treasury >= 0 for s in rt.seats)
     assert all(v >= 0 for values in rt.now.values() for v in values)
+    assert all(c.owner is None for c in rt.cells if not KIND_TABLE[c.kind][2])  # chotts are never owned
 
 
 @FAST
@@ -184,7 +208,7 @@ def test_generated_effects_parse_compile_and_run(source):
     assert diagnostics == [], [d.headline() for d in diagnostics]
     rt = board()
     total = rt.total_camels()
-    code.function(rt, *ARGS)
+    drive(code, rt, *ARGS, rolls=iter(lambda: 1, None), choose=lambda request: request.options[-1])
     check_board(rt, total)
 
 

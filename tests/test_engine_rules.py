@@ -29,6 +29,11 @@ def treasury():
     return any_ruleset("updated-treasury")
 
 
+def _loses_cash(ruleset):
+    """updated-treasury's "all cash in hand is lost" is a before_levy hook of its ruleset."""
+    return bool(ruleset.hooks["before_levy"])
+
+
 def kind_at(state, position):
     return state.game.kind_ids[state.kind(state.game.cell_of_position[position])]
 
@@ -61,10 +66,10 @@ def test_settling_replaces_the_card_and_gives_start_camels_and_cash(ruleset):
         cell = state.settlement(seat)
         assert state.owner(cell) == seat
         assert state.game.kind_ids[state.kind(cell)] == "settlement"
-        assert state.camels(cell) == ruleset.start_camels
-        assert state.cash(seat) == ruleset.start_cash
+        assert state.camels(cell) == ruleset.start_camels[seat]
+        assert state.cash(seat) == ruleset.start_cash[seat]
         assert cell in state.game.sector_cells[state.sector(seat)]
-    assert state.camels_in_box == ruleset.camel_box - 4 * ruleset.start_camels
+    assert state.camels_in_box == ruleset.camel_box - sum(ruleset.start_camels[:4])
     # nothing but the settlements is owned at the start
     assert sum(1 for c in range(state.game.cells) if state.owner(c) >= 0) == 4
 
@@ -156,7 +161,7 @@ def test_levy_of_thirteen(ruleset):
     cash_before = state.cash(0)
     state.force_chance("card " + ("drought" if "drought" in state.remaining_cards() else state.remaining_cards()[0]))
     finish_round(state)
-    expected = 13 if ruleset.cash_lost_at_round_end else cash_before + 13
+    expected = 13 if _loses_cash(ruleset) else cash_before + 13
     assert state.cash(0) == expected
 
 
@@ -169,7 +174,7 @@ def test_cash_lost_at_round_end_only_where_the_variant_says():
         finish_round(state)
         levy = state.game.levy  # every player owns only the settlement: levy 4
         assert levy(state.runtime, 1) == 4
-        assert state.cash(1) == (4 if rs.cash_lost_at_round_end else rs.start_cash + 4)
+        assert state.cash(1) == (4 if _loses_cash(rs) else rs.start_cash[1] + 4)
 
 
 def test_round_modifiers_reach_the_levy_and_then_expire():
@@ -180,7 +185,7 @@ def test_round_modifiers_reach_the_levy_and_then_expire():
     state.force_chance("card silver_in_mountains")
     assert state.economic(state.game.cell_of_position[45]) == 3
     finish_round(state)
-    assert state.cash(0) == rs.start_cash + 4 + 3
+    assert state.cash(0) == rs.start_cash[0] + 4 + 3
     assert state.economic(state.game.cell_of_position[45]) == 0
 
 
@@ -357,7 +362,7 @@ def test_lost_settlement_no_levy_no_gifts_cannot_win():
     assert state.cash(0) == cash  # no levy
     state.apply_action("die 1")
     state.force_chance("card caravan_raid")
-    assert state.cash(0) == cash and state.cash(1) == rs.start_cash + 4 + 4 + 10
+    assert state.cash(0) == cash and state.cash(1) == rs.start_cash[1] + 4 + 4 + 10
     finish_round(state)
     assert state.is_terminal() and state.end_reason == "deck"
     scores = state.scores()

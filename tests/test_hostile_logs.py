@@ -130,12 +130,13 @@ def forged_game(path: Path) -> Path:
         state = game.new_initial_state(log=EventLog(stream, keep=False))
         while not state.is_terminal():
             if state.is_chance_node():
-                texts = [str(a) for a in state.legal_actions()]
+                texts = [state.action_to_string(a) for a in state.legal_actions()]
                 pick = "die 6" if "die 6" in texts else texts[0]
                 sixes += pick == "die 6"
                 state.apply_action(pick)
             else:
-                state.apply_action(agents[state.current_player()].choose(state))
+                seat = state.current_player()
+                state.apply_action(agents[seat].choose(state.observation(seat), state.legal_actions()))
     assert sixes > 10
     return path
 

@@ -34,7 +34,8 @@ def play_out(ruleset, players: int, seed: int = 1, limit: int = 50_000) -> None:
         if state.is_terminal():
             return
         assert state.legal_actions(), f"no legal action in phase {state.phase_name}"
-        state.apply_action(bots[state.current_player()].choose(state))
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
     raise AssertionError("game did not end")
 
 

@@ -189,7 +189,9 @@ def test_variant_switches(variant):
     assert data["setup"]["tribal_cards"] == want["tribal_cards"]
     assert data["rounds"]["double_turn_from"] == want["double_turn_from"]
     assert data["rounds"]["fortune_cards"] == want["fortune_cards"]
-    assert data["rounds"]["cash_lost_at_round_end"] is want["cash_lost"]
+    # "all cash in hand is lost" is a before_levy hook, not a switch
+    hooks = (data.get("hooks") or {}).get("before_levy") or []
+    assert hooks == (["for p in seats { p.cash = 0 }"] if want["cash_lost"] else [])
     assert data["turn"] == {"treasury": want["treasury"], "no_buying_on": want["no_buying_on"]}
     assert data["end"] == {"score": want["score"], "tie_breaks": want["tie_breaks"],
                            "own_settlement_required_to_win": True}
@@ -262,8 +264,9 @@ def test_examples_extend_a_variant_and_change_numbers_and_cards():
         own = load_yaml_file(path).data
         assert own["extends"] in VARIANTS
         assert own["id"] == path.stem and own["title"]
-        assert "cards" in own
-        assert any(key in own for key in ("camels", "setup", "rounds", "turn"))
+        # each changes rules, not only its name: numbers, cards or hooks
+        assert "cards" in own or "hooks" in own
+        assert any(key in own for key in ("camels", "setup", "rounds", "turn", "cards", "hooks"))
         resolved = resolve(str(path))
         assert resolved.diagnostics == []
         assert resolved.data["id"] == path.stem

@@ -130,11 +130,11 @@ def test_dotted_paths():
 
 
 def test_E0301_wrong_type_points_at_the_value(tmp_path):
-    found = house_rule(tmp_path, "extends: original-dutch\nsetup:\n  camels: ten\n")
-    assert where(found) == [("E0301", 3, 11)]
-    assert found[0].message == "`setup.camels` must be a whole number, not the text `ten`"
+    found = house_rule(tmp_path, "extends: original-dutch\nsetup:\n  tribal_cards: ten\n")
+    assert where(found) == [("E0301", 3, 17)]
+    assert found[0].message == "`setup.tribal_cards` must be a whole number, not the text `ten`"
     assert "'" not in found[0].message  # plain words, no Python repr
-    assert found[0].span.end_column == 14
+    assert found[0].span.end_column == 20
 
 
 def test_E0301_wrong_type_for_a_mapping_and_a_boolean(tmp_path):

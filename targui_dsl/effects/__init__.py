@@ -6,7 +6,7 @@
 
 from .compiler import Environment, compile_effect, compile_formula
 from .parser import KEYWORDS, parse_effect, parse_formula
-from .runtime import EffectRuntime
+from .runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, EffectRuntime, RollRequest
 from .types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
 
 __all__ = [
@@ -19,7 +19,11 @@ __all__ = [
     "TERRITORIES",
     "TERRITORY",
     "TRIBE",
+    "ChoiceRequest",
+    "EffectBudgetExceeded",
+    "EffectRun",
     "EffectRuntime",
+    "RollRequest",
     "Environment",
     "Type",
     "compile_effect",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import inspect
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +30,16 @@ from ..compiled import CompiledCode
 from ..diagnostics import Diagnostic, Span, did_you_mean, error
 from . import nodes as n
 from .parser import Problem, parse
-from .runtime import MAX_VALUE
+from .names import FUNCTIONS, GLOBALS
+from .runtime import (
+    MAX_CHOICE_NUMBERS,
+    MAX_ROLL_SIDES,
+    MAX_VALUE,
+    STEP_BUDGET,
+    ChoiceRequest,
+    EffectBudgetExceeded,
+    RollRequest,
+)
 from .types import Type
 
 Locate = Callable[[int], Span]
@@ -53,6 +63,9 @@ class Environment:
     kinds: Mapping[str, int]
     tribes: Mapping[str, int]
     params: Mapping[str, Type] = field(default_factory=dict)
+    #: True for a value computed when the ruleset is built (a per-seat
+    #: starting value): only the parameters, no game state, no kinds.
+    only_params: bool = False
 
 
 # --- fixed tables --------------------------------------------------------------
@@ -64,7 +77,7 @@ class _FieldSpec:
     getter: str  # runtime method reading the field
     nullable: bool = False  # may be nobody (None)
     setter: str | None = None  # runtime method writing it; None: not assignable
-    kind_field: str | None = None  # for set_kind_value
+    kind_field: str | None = None  # for set_kind_value / add_kind_value
     owned: bool = False  # `owned`: getter is `owner`, compared with None
 
 
@@ -72,7 +85,7 @@ _FIELDS: dict[Type, dict[str, _FieldSpec]] = {
     Type.TERRITORY: {
         "kind": _FieldSpec(Type.KIND, "kind"),
         "camels": _FieldSpec(Type.INT, "camels", setter="set_camels"),
-        "owner": _FieldSpec(Type.PLAYER, "owner", nullable=True),
+        "owner": _FieldSpec(Type.PLAYER, "owner", nullable=True, setter="set_owner"),
         "owned": _FieldSpec(Type.BOOL, "owner", owned=True),
         "strategic": _FieldSpec(Type.INT, "strategic"),
         "economic": _FieldSpec(Type.INT, "economic"),
@@ -95,26 +108,22 @@ _FIELDS: dict[Type, dict[str, _FieldSpec]] = {
     },
 }
 
-#: Global names: type and the runtime method that gives the value.
-_GLOBALS: dict[str, tuple[Type, str]] = {
-    "territories": (Type.TERRITORIES, "all_territories"),
-    "players": (Type.PLAYERS, "all_players"),
-    "box": (Type.INT, "box"),
-}
-
-_FUNCTIONS = ("sum", "min", "max", "count", "any", "all")
+_FUNCTIONS = tuple(FUNCTIONS)
 
 #: What reading a field through nobody gives, by the field's type.
 _DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False, Type.TERRITORIES: (), Type.PLAYERS: ()}
 
-_ASSIGNABLE = "what can be changed: `t.camels`, `p.cash`, `p.treasury`, `KIND.strategic`, `KIND.economic`"
+_ASSIGNABLE = "what can be changed: `t.camels`, `t.owner`, `p.cash`, `p.treasury`, `KIND.strategic`, `KIND.economic`"
+
+#: What a choice is over, by the element type of its collection.
+_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number"}
 
 #: Every runtime method the compiler may call (tests check generated code against it).
 RUNTIME_METHODS = frozenset(
     {spec.getter for fields in _FIELDS.values() for spec in fields.values()}
     | {spec.setter for fields in _FIELDS.values() for spec in fields.values() if spec.setter}
-    | {method for _, method in _GLOBALS.values()}
-    | {"round_number"}
+    | {spec.method for spec in GLOBALS.values()}
+    | {"round_number", "add_kind_value", "move_camels"}
 )
 
 
@@ -135,6 +144,35 @@ def _get(method: Callable[[int], Any], value: int | None, default: Any) -> Any:
     return default if value is None else method(value)
 
 
+def _range(low: int, high: int) -> range:
+    """``low..high``, both included (empty when high < low)."""
+    return range(low, high + 1)
+
+
+def _sides(sides: int) -> int:
+    return max(1, min(MAX_ROLL_SIDES, sides))
+
+
+def _budget_taker(file: str | None, line: int | None) -> Callable[[list[int], Any], Any]:
+    """``_take(budget, items)``: the elements a loop will visit, fixed now and paid for.
+
+    Loops select their elements once, before the body runs: the body cannot
+    change which elements are visited. Each element costs one step of the
+    run's budget (a one-item list holding the steps left, local to the run);
+    the cost is paid before the loop starts, so a runaway stops at once.
+    """
+
+    def _take(budget: list[int], items: Any) -> Any:
+        if type(items) is not range:  # a range is already fixed, and may be huge
+            items = tuple(items)
+        budget[0] -= len(items)
+        if budget[0] < 0:
+            raise EffectBudgetExceeded(file, line)
+        return items
+
+    return _take
+
+
 # Bound by the compiler, never looked up from user text: generated code only
 # names these (all start with `_`), `rt`, and its own `_v`/`_p`/`_t`/`_m_` locals.
 _NAMESPACE: dict[str, Any] = {
@@ -146,6 +184,10 @@ _NAMESPACE: dict[str, Any] = {
     "_max": max,
     "_any": any,
     "_all": all,
+    "_range": _range,
+    "_sides": _sides,
+    "_Roll": RollRequest,
+    "_Choice": ChoiceRequest,
 }
 
 
@@ -169,7 +211,7 @@ def _compile(source: str, env: Environment, locate: Locate | None, what: str, ex
     tree, problems = parse(source, what)
     if tree is None:
         return None, [_diagnostic(p, to_span) for p in problems]
-    compiler = _Compiler(env)
+    compiler = _Compiler(env, source, what)
     module = compiler.module(tree, what, expected)
     if compiler.problems:
         ordered = sorted(compiler.problems, key=lambda p: (p.start, p.end, p.code))
@@ -177,16 +219,18 @@ def _compile(source: str, env: Environment, locate: Locate | None, what: str, ex
     ast.fix_missing_locations(module)
     where = to_span(0, 0)
     code_object = compile(module, f"<{what} {where.file}:{where.line}>", "exec")
-    namespace: dict[str, Any] = {"__builtins__": {}, **_NAMESPACE}
+    namespace: dict[str, Any] = {"__builtins__": {}, **_NAMESPACE, "_take": _budget_taker(where.file, where.line)}
     exec(code_object, namespace)
+    function = namespace[what]
     return (
         CompiledCode(
             source=source,
             python=ast.unparse(module),
             params=tuple(env.params),
-            function=namespace[what],
+            function=function,
             file=where.file,
             line=where.line,
+            pauses=inspect.isgeneratorfunction(function),
         ),
         [],
     )
@@ -250,6 +294,8 @@ class _Val:
 class _Local:
     type: Type | None
     pyname: str
+    what: str = "a loop variable"
+    nullable: bool = False
 
 
 def _at(node: ast.AST, pos: n.Pos) -> ast.AST:
@@ -271,6 +317,20 @@ def _non_negative_constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value >= 0
 
 
+def _constant_int(node: ast.expr) -> int | None:
+    """The value of a constant whole number (``3``, ``-3``), else None."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _constant_int(node.operand)
+        return None if inner is None else -inner
+    return None
+
+
+def _store(name: str) -> ast.Name:
+    return ast.Name(name, ast.Store())
+
+
 def _fields_hint(type_: Type, name: str) -> str:
     names = list(_FIELDS[type_])
     listed = f"{type_.described} has " + ", ".join(f"`{f}`" for f in names)
@@ -279,8 +339,10 @@ def _fields_hint(type_: Type, name: str) -> str:
 
 
 class _Compiler:
-    def __init__(self, env: Environment) -> None:
+    def __init__(self, env: Environment, source: str = "", what: str = "effect") -> None:
         self.env = env
+        self.source = source
+        self.what = what
         self.problems: list[Problem] = []
         self.scopes: list[dict[str, _Local]] = []
         self.params = {name: (type_, f"_p{i}") for i, (name, type_) in enumerate(env.params.items())}
@@ -288,11 +350,28 @@ class _Compiler:
         self.notes: list[str] = [f"{py} = {name}" for name, (_, py) in self.params.items()]
         self.loop_count = 0
         self.temp_count = 0
+        self.uses_budget = False  # some loop pays steps: the run needs its budget
+        self.loop_depth = 0  # binders around the code being compiled
+        # Inside a comprehension (a `where`, `sum(...)`...) Python cannot
+        # pause: what the author was writing there, for the message.
+        self.no_pause: list[str] = []
+        self.binder_types: dict[n.Binder, Type | None] = {}
+        self.range_ends: dict[n.RangeLit, tuple[ast.expr, ast.expr]] = {}
 
     # reporting ---------------------------------------------------------------
 
     def report(self, code: str, message: str, pos: n.Pos, hint: str | None = None) -> None:
         self.problems.append(Problem(code, message, pos.start, pos.end, hint))
+
+    def temp(self, prefix: str = "_t") -> str:
+        name = f"{prefix}{self.temp_count}"
+        self.temp_count += 1
+        return name
+
+    def take(self, items: ast.expr) -> ast.expr:
+        """``items`` fixed once and paid for from the run's step budget."""
+        self.uses_budget = True
+        return _call(_load("_take"), _load("_b"), items)
 
     def method(self, name: str) -> ast.Name:
         """A runtime method, by a name from the tables; bound once per call to a local."""
@@ -307,7 +386,7 @@ class _Compiler:
 
     def module(self, tree: n.Effect | n.Formula, what: str, expected: Type | None) -> ast.Module:
         if isinstance(tree, n.Effect):
-            body = self.stmts(tree.body)
+            body = self.block(tree.body)
         else:
             val = self.expr(tree.expr)
             if expected is not None and val.type is not None and val.type is not expected:
@@ -323,6 +402,9 @@ class _Compiler:
             ast.Assign([ast.Name(f"_m_{m}", ast.Store())], ast.Attribute(_load("rt"), m, ast.Load()))
             for m in sorted(self.methods)
         ]
+        if self.uses_budget:
+            # Steps left for this run: a local list, shared with the comprehensions.
+            prologue.append(ast.Assign([_store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
         args = [ast.arg("rt")] + [ast.arg(py) for _, py in self.params.values()]
         extra = {"type_params": []} if sys.version_info >= (3, 12) else {}
         function = ast.FunctionDef(
@@ -338,18 +420,20 @@ class _Compiler:
 
     # names -------------------------------------------------------------------
 
-    def lookup(self, name: str) -> tuple[str, _Val] | None:
-        """Resolution order: loop variables (innermost first), params, globals, kinds, tribes."""
+    def lookup(self, name: str, only_params: bool | None = None) -> tuple[str, _Val] | None:
+        """Resolution order: locals (loop variables and `let`, innermost first), params, globals, kinds, tribes."""
         for scope in reversed(self.scopes):
             if name in scope:
                 local = scope[name]
-                return "a loop variable", _Val(local.type, _load(local.pyname))
+                return local.what, _Val(local.type, _load(local.pyname), nullable=local.nullable)
         if name in self.params:
             type_, py = self.params[name]
             return "a parameter of this formula", _Val(type_, _load(py))
-        if name in _GLOBALS:
-            type_, getter = _GLOBALS[name]
-            return "a global name", _Val(type_, _call(self.method(getter)))
+        if self.env.only_params if only_params is None else only_params:
+            return None
+        if name in GLOBALS:
+            spec = GLOBALS[name]
+            return "a global name", _Val(spec.type, _call(self.method(spec.method)), nullable=spec.nullable)
         if name in self.env.kinds:
             return "a territory kind", _Val(Type.KIND, ast.Constant(self.env.kinds[name]))
         if name in self.env.tribes:
@@ -357,13 +441,25 @@ class _Compiler:
         return None
 
     def visible(self) -> set[str]:
-        names = {name for scope in self.scopes for name in scope}
-        return names | set(self.params) | set(_GLOBALS) | set(self.env.kinds) | set(self.env.tribes)
+        names = {name for scope in self.scopes for name in scope} | set(self.params)
+        if self.env.only_params:
+            return names
+        return names | set(GLOBALS) | set(self.env.kinds) | set(self.env.tribes)
+
+    def name_free(self, name: str, pos: n.Pos, what: str) -> None:
+        found = self.lookup(name, only_params=False)
+        if found is not None:
+            self.report("E0510", f"`{name}` is already {found[0]}", pos, f"choose another name for the {what}")
 
     @contextmanager
-    def bind(self, binder: n.Binder) -> Iterator[tuple[str, ast.expr, _Val | None]]:
-        """Check a binder; inside the block its variable is in scope."""
+    def bind(self, binder: n.Binder, where_context: str = "a `where`") -> Iterator[tuple[str, ast.expr, _Val | None]]:
+        """Check a binder; inside the block its variable is in scope.
+
+        Yields the variable's Python name, the collection's code (not yet
+        fixed or paid for) and the checked condition.
+        """
         coll = self.expr(binder.collection)
+        self.binder_types[binder] = coll.type
         element: Type | None = None
         if coll.type is not None:
             element = coll.type.element
@@ -372,51 +468,145 @@ class _Compiler:
                     "E0504",
                     f"`{binder.var}` cannot range over {coll.type.described}",
                     binder.collection.pos,
-                    "range over `territories`, `players`, `p.territories` or `t.neighbours`",
+                    "range over `territories`, `players`, `kinds`, `p.territories`, `t.neighbours` or `1..6`",
                 )
-        found = self.lookup(binder.var)
-        if found is not None:
-            self.report(
-                "E0510",
-                f"`{binder.var}` is already {found[0]}",
-                binder.var_pos,
-                "choose another name for the loop variable",
-            )
+        self.name_free(binder.var, binder.var_pos, "loop variable")
         pyname = f"_v{self.loop_count}"
         self.loop_count += 1
         self.notes.append(f"{pyname} = {binder.var}")
         self.scopes.append({binder.var: _Local(element, pyname)})
+        self.loop_depth += 1
         try:
             cond = None
             if binder.where is not None:
-                cond = self.expr(binder.where)
+                self.no_pause.append(where_context)
+                try:
+                    cond = self.expr(binder.where)
+                finally:
+                    self.no_pause.pop()
                 self.expect(cond, Type.BOOL, binder.where, "`where` needs a condition (true/false), but this is {}")
             yield pyname, coll.code, cond
         finally:
+            self.loop_depth -= 1
             self.scopes.pop()
 
     # statements --------------------------------------------------------------
 
-    def stmts(self, stmts: tuple[n.Stmt, ...]) -> list[ast.stmt]:
-        out: list[ast.stmt] = []
-        for stmt in stmts:
-            out.extend(getattr(self, "s_" + type(stmt).__name__)(stmt))
-        return out
+    def block(self, stmts: tuple[n.Stmt, ...]) -> list[ast.stmt]:
+        """A block's statements; a `let` inside is visible until the block ends."""
+        self.scopes.append({})
+        try:
+            out: list[ast.stmt] = []
+            for stmt in stmts:
+                out.extend(getattr(self, "s_" + type(stmt).__name__)(stmt))
+            return out
+        finally:
+            self.scopes.pop()
+
+    def select(self, pyname: str, items: ast.expr, cond: _Val | None) -> ast.expr:
+        """The elements satisfying ``cond``, chosen all at once (a list), from fixed ``items``."""
+        if cond is None:
+            return items
+        return ast.ListComp(_load(pyname), [ast.comprehension(_store(pyname), items, [cond.code], 0)])
 
     def s_For(self, node: n.For) -> list[ast.stmt]:
         with self.bind(node.binder) as (pyname, iterable, cond):
-            body = self.stmts(node.body)
+            body = self.block(node.body)
+        # The collection is read and the `where` tested for every element
+        # before the body runs once: the body cannot change the selection.
+        chosen = self.temp("_s")
+        fixed = _at(ast.Assign([_store(chosen)], self.take(iterable)), node.binder.collection.pos)
+        out: list[ast.stmt] = [fixed]
+        selection: ast.expr = _load(chosen)
         if cond is not None:
-            body = [ast.If(cond.code, body or [ast.Pass()], [])]
-        loop = ast.For(ast.Name(pyname, ast.Store()), iterable, body or [ast.Pass()], [])
-        return [_at(loop, node.pos)]
+            selection = self.select(pyname, _load(chosen), cond)
+        out.append(_at(ast.For(_store(pyname), selection, body or [ast.Pass()], []), node.pos))
+        return out
 
     def s_If(self, node: n.If) -> list[ast.stmt]:
         cond = self.expr(node.cond)
         self.expect(cond, Type.BOOL, node.cond, "`if` needs a condition (true/false), but this is {}")
-        body = self.stmts(node.body)
-        orelse = self.stmts(node.orelse)
+        body = self.block(node.body)
+        orelse = self.block(node.orelse)
         return [_at(ast.If(cond.code, body or [ast.Pass()], orelse), node.pos)]
+
+    def s_Let(self, node: n.Let) -> list[ast.stmt]:
+        value = self.expr(node.value)
+        self.name_free(node.name, node.name_pos, "`let`")
+        pyname = self.temp("_l")
+        self.notes.append(f"{pyname} = {node.name}")
+        code = value.code
+        if value.type is not None and value.type.element is not None:
+            code = self.take(code)  # a collection is fixed when named
+        self.scopes[-1][node.name] = _Local(value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody)
+        return [_at(ast.Assign([_store(pyname)], code), node.pos)]
+
+    def s_Choose(self, node: n.Choose) -> list[ast.stmt]:
+        chooser = self.expr(node.chooser)
+        self.expect(chooser, Type.PLAYER, node.chooser, "only a player can choose, but this is {}")
+        out: list[ast.stmt] = []
+        who = self.temp("_c")
+        out.append(_at(ast.Assign([_store(who)], chooser.code), node.chooser.pos))
+        with self.bind(node.binder, "the `where` of a choice") as (pyname, iterable, cond):
+            body = self.block(node.body)
+        coll_type = self.binder_types.get(node.binder)
+        kind = None
+        if coll_type is not None and coll_type.element is not None:
+            kind = _CHOICE_KINDS.get(coll_type.element)
+            if kind is None:
+                self.report(
+                    "E0504",
+                    f"a player chooses a territory, a player or a number, not {coll_type.element.described}",
+                    node.binder.collection.pos,
+                )
+        if isinstance(node.binder.collection, n.RangeLit):
+            low, high = (_constant_int(self.range_ends[node.binder.collection][i]) for i in (0, 1))
+            if low is not None and high is not None and high - low + 1 > MAX_CHOICE_NUMBERS:
+                self.report(
+                    "E0522",
+                    f"this choice offers {high - low + 1} numbers; a choice offers at most {MAX_CHOICE_NUMBERS}",
+                    node.binder.collection.pos,
+                    "ask for a smaller range, or a number of tens: `n in 1..10` then `n * 10`",
+                )
+            # At run time a longer range is cut after its first numbers.
+            iterable = ast.Subscript(iterable, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
+        options = self.temp("_o")
+        # The options are fixed when the choice is made, as a tuple.
+        fixed: ast.expr = ast.Tuple([ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load())
+        if chooser.nullable or chooser.is_nobody:
+            # Nobody chooses nothing: the body is skipped.
+            fixed = ast.IfExp(ast.Compare(_load(who), [ast.IsNot()], [ast.Constant(None)]), fixed, ast.Tuple([], ast.Load()))
+        out.append(_at(ast.Assign([_store(options)], fixed), node.binder.pos))
+        head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
+        described = {"territory": "a territory", "player": "a player", "number": "a number"}.get(kind or "", "")
+        request = _call(_load("_Choice"), _load(who), ast.Constant(kind or ""), _load(options), ast.Constant(f"choose {described}: {head}"))
+        ask = ast.Assign([_store(pyname)], ast.Yield(request))
+        out.append(_at(ast.If(_load(options), [ask] + body, []), node.pos))
+        return out
+
+    def s_Move(self, node: n.Move) -> list[ast.stmt]:
+        count = self.expr(node.count)
+        self.expect(count, Type.INT, node.count, "`move` needs a number of camels, but this is {}")
+        out: list[ast.stmt] = []
+        guards: list[ast.expr] = []
+        cells: list[ast.expr] = []
+        for sub in (node.source, node.target):
+            val = self.expr(sub)
+            self.expect(val, Type.TERRITORY, sub, "camels move between territories, but this is {}")
+            code = val.code
+            if val.nullable:
+                temp = self.temp()
+                out.append(_at(ast.Assign([_store(temp)], code), sub.pos))
+                code = _load(temp)
+                guards.append(ast.Compare(_load(temp), [ast.IsNot()], [ast.Constant(None)]))
+            cells.append(code)
+        stmt: ast.stmt = ast.Expr(_call(self.method("move_camels"), cells[0], cells[1], count.code))
+        if guards:
+            # Through nobody (a settlement that is not there) nothing moves.
+            test = guards[0] if len(guards) == 1 else ast.BoolOp(ast.And(), guards)
+            stmt = ast.If(test, [stmt], [])
+        out.append(_at(stmt, node.pos))
+        return out
 
     def s_Assign(self, node: n.Assign) -> list[ast.stmt]:
         value = self.expr(node.value)
@@ -437,7 +627,18 @@ class _Compiler:
                 _ASSIGNABLE,
             )
             return []
-        self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
+        if spec.type is Type.INT:
+            self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
+        elif node.op != "=":
+            self.report(
+                "E0505",
+                f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described} is {spec.type.described}",  # type: ignore[union-attr]
+                node.op_pos,
+                f"give it with `=`: `t.{target.name} = p` or `t.{target.name} = nobody`",
+            )
+            return []
+        else:
+            self.expect(value, spec.type, node.value, f"`{target.name}` holds {spec.type.described}, but this is {{}}")
         if node.this_round is not None and base.type is not Type.KIND:
             self.report(
                 "E0508",
@@ -458,10 +659,21 @@ class _Compiler:
             out.append(_at(ast.Assign([ast.Name(temp, ast.Store())], base.code), target.base.pos))
             ref = lambda: _load(temp)
         new = value.code
-        if node.op != "=":
-            current = _call(self.method(spec.getter), ref())
-            new = ast.BinOp(current, ast.Add() if node.op == "+=" else ast.Sub(), new)
-        if spec.kind_field is not None:
+        if spec.kind_field is not None and node.op != "=":
+            # A change by a delta: a lasting one applies it to the lasting
+            # and to the round value, so a round-long change never leaks.
+            delta = new
+            if node.op == "-=":
+                constant = _constant_int(new)
+                delta = ast.Constant(-constant) if constant is not None else ast.UnaryOp(ast.USub(), new)
+            write = _call(
+                self.method("add_kind_value"),
+                ref(),
+                ast.Constant(spec.kind_field),
+                delta,
+                ast.Constant(node.this_round is not None),
+            )
+        elif spec.kind_field is not None:
             # Kind values never go below 0 (the engine stores what it is given).
             write = _call(
                 self.method(spec.setter),
@@ -471,6 +683,9 @@ class _Compiler:
                 ast.Constant(node.this_round is not None),
             )
         else:
+            if node.op != "=":
+                current = _call(self.method(spec.getter), ref())
+                new = ast.BinOp(current, ast.Add() if node.op == "+=" else ast.Sub(), new)
             write = _call(self.method(spec.setter), ref(), new)
         stmt: ast.stmt = ast.Expr(write)
         if base.nullable:
@@ -508,6 +723,15 @@ class _Compiler:
     def e_Name(self, node: n.Name) -> _Val:
         found = self.lookup(node.name)
         if found is None:
+            if self.env.only_params and self.lookup(node.name, only_params=False) is not None:
+                names = ", ".join(f"`{p}`" for p in self.params)
+                self.report(
+                    "E0502",
+                    f"`{node.name}` cannot be used here: this value is worked out before the game starts",
+                    node.pos,
+                    f"it may use only {names} and numbers",
+                )
+                return self.bad()
             from ..check import parameter_hint  # a formula parameter used elsewhere: say where it exists
 
             hints = [h for h in (parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
@@ -515,6 +739,13 @@ class _Compiler:
             self.report("E0502", f"unknown name `{node.name}`", node.pos, hint)
             return self.bad()
         return found[1]
+
+    def e_RangeLit(self, node: n.RangeLit) -> _Val:
+        low, high = self.expr(node.low), self.expr(node.high)
+        for side, sub in ((low, node.low), (high, node.high)):
+            self.expect(side, Type.INT, sub, "a range `a..b` needs whole numbers, but this is {}")
+        self.range_ends[node] = (low.code, high.code)
+        return _Val(Type.NUMBERS, _call(_load("_range"), low.code, high.code))
 
     def field_spec(self, base: _Val, node: n.Field) -> _FieldSpec | None:
         if base.type is None:
@@ -623,6 +854,11 @@ class _Compiler:
         else:
             coll = self.expr(node.container)
             container = coll.code
+            if self.loop_depth > 0:
+                # Inside a loop a membership test scans a collection each
+                # time: it pays its elements like a loop, so that a loop's
+                # body cannot hide work from the step budget.
+                container = self.take(container)
             if coll.type is not None:
                 if coll.type.element is None:
                     self.report(
@@ -651,6 +887,8 @@ class _Compiler:
 
     def e_Call(self, node: n.Call) -> _Val:
         args = [self.expr(a) for a in node.args]
+        if node.func == "roll":
+            return self.roll(node, args)
         if node.func not in ("sum", "min", "max"):
             hint = did_you_mean(node.func, _FUNCTIONS) or "the functions are " + ", ".join(f"`{f}`" for f in _FUNCTIONS)
             self.report("E0502", f"unknown function `{node.func}`", node.func_pos, hint)
@@ -673,26 +911,74 @@ class _Compiler:
             self.expect(arg, Type.INT, sub, f"`{node.func}` needs whole numbers, but this is {{}}")
         return _Val(Type.INT, _call(_load("_" + node.func), *(a.code for a in args)))
 
-    def _generator(self, pyname: str, iterable: ast.expr, element: ast.expr, cond: _Val | None) -> ast.GeneratorExp:
+    def roll(self, node: n.Call, args: list[_Val]) -> _Val:
+        """``roll(n)``: a die thrown through the game; the snippet pauses for it."""
+        if len(args) != 1:
+            self.report("E0506", "`roll` takes one number: the sides of the die", node.pos, "`roll(6)` throws a six-sided die")
+            return self.bad()
+        (sides,) = args
+        self.expect(sides, Type.INT, node.args[0], "`roll` needs the number of sides, but this is {}")
+        if self.what != "effect":
+            if "die" in self.params:
+                hint = "a combat formula gets its thrown die as `die`"
+            else:
+                hint = "throw dice in a card's effect or a hook, e.g. `let d = roll(6)`"
+            self.report("E0520", "a formula cannot throw a die", node.func_pos, hint)
+            return self.bad()
+        if self.no_pause:
+            self.report(
+                "E0520",
+                f"a die cannot be thrown inside {self.no_pause[-1]}",
+                node.func_pos,
+                "throw it first and name it: `let d = roll(6)`, or throw it in a loop's body",
+            )
+            return self.bad()
+        constant = _constant_int(sides.code)
+        if constant is not None and not 1 <= constant <= MAX_ROLL_SIDES:
+            self.report("E0521", f"a die with {constant} sides cannot be thrown", node.args[0].pos, f"a die has 1 to {MAX_ROLL_SIDES} sides")
+            return self.bad()
+        count = ast.Constant(constant) if constant is not None else _call(_load("_sides"), sides.code)
+        return _Val(Type.INT, ast.Yield(_call(_load("_Roll"), count)))
+
+    def _generator(self, pyname: str, iterable: ast.expr, element: ast.expr, cond: _Val | None, alone: bool) -> ast.GeneratorExp:
         ifs = [cond.code] if cond is not None else []
-        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), iterable, ifs, 0)])
+        # An aggregate standing alone (in no loop, holding none) visits at
+        # most the board and changes nothing: it needs neither a fixed
+        # selection nor steps, and the levy and score formulas stay as fast.
+        items = iterable if alone else self.take(iterable)
+        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
+
+    def bounded(self, binder: n.Binder) -> bool:
+        """Whether the collection holds at most the board (a range `1..n` may hold anything)."""
+        return self.binder_types.get(binder) is not Type.NUMBERS
+
+    @contextmanager
+    def comprehension(self, func: str) -> Iterator[Callable[[], bool]]:
+        """Yields a test, valid after the block: is this aggregate alone (in no loop, holding none)?"""
+        self.no_pause.append(f"`{func}(...)`")
+        outer, first = self.loop_depth, self.loop_count
+        try:
+            yield lambda: outer == 0 and self.loop_count == first + 1
+        finally:
+            self.no_pause.pop()
 
     def e_Aggregate(self, node: n.Aggregate) -> _Val:
-        with self.bind(node.binder) as (pyname, iterable, cond):
+        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             element = self.expr(node.element)
         self.expect(element, Type.INT, node.element, f"`{node.func}` needs whole numbers, but this is {{}}")
-        generator = self._generator(pyname, iterable, element.code, cond)
+        generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder))
         if node.func == "sum":
             return _Val(Type.INT, _call(_load("_sum"), generator))
         # min/max of nothing is 0, like a sum of nothing.
         return _Val(Type.INT, _call(_load("_" + node.func), generator, default=ast.Constant(0)))
 
     def e_Quantifier(self, node: n.Quantifier) -> _Val:
-        with self.bind(node.binder) as (pyname, iterable, cond):
+        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
             pass
+        single = alone() and self.bounded(node.binder)
         if node.func == "count":
-            return _Val(Type.INT, _call(_load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond)))
+            return _Val(Type.INT, _call(_load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond, single)))
         if node.func == "any":
-            return _Val(Type.BOOL, _call(_load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond)))
+            return _Val(Type.BOOL, _call(_load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single)))
         element = cond.code if cond is not None else ast.Constant(True)
-        return _Val(Type.BOOL, _call(_load("_all"), self._generator(pyname, iterable, element, None)))
+        return _Val(Type.BOOL, _call(_load("_all"), self._generator(pyname, iterable, element, None, single)))

@@ -138,6 +138,17 @@ class Call(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class RangeLit(Expr):
+    """``LOW..HIGH``: the whole numbers from LOW to HIGH, both included.
+
+    Only a loop's, a choice's or an aggregate's collection.
+    """
+
+    low: Expr
+    high: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Binder(Node):
     """``VAR in COLLECTION [where COND]``, shared by loops and aggregates."""
 
@@ -194,6 +205,33 @@ class Assign(Stmt):
     op_pos: Pos
     value: Expr
     this_round: Pos | None  # where ``this round`` was written, if it was
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Stmt):
+    """``let NAME = VALUE``: a local name for the rest of the enclosing block."""
+
+    name: str
+    name_pos: Pos
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Stmt):
+    """``CHOOSER chooses BINDER { BODY }``: a player picks one of the options."""
+
+    chooser: Expr  # a Name or Field (a dotted name)
+    binder: Binder
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Stmt):
+    """``move COUNT from SOURCE to TARGET``: camels from cell to cell, not through the box."""
+
+    count: Expr
+    source: Expr
+    target: Expr
 
 
 # Snippets ------------------------------------------------------------------

@@ -21,7 +21,8 @@ from . import nodes as n
 
 #: Words that can never be names (loop variables, kinds, tribes, fields).
 KEYWORDS = frozenset(
-    "for in where if else and or not true false nobody this round sum min max count any all".split()
+    "for in where if else and or not true false nobody this round sum min max count any all"
+    " let chooses move from to".split()
 )
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
@@ -124,6 +125,22 @@ class _ToNodes(Transformer):
     def for_stmt(self, meta, children):
         binder, body = children
         return n.For(_pos(meta), binder, body)
+
+    def range_lit(self, meta, children):
+        low, _, high = children
+        return n.RangeLit(_pos(meta), low, high)
+
+    def let_stmt(self, meta, children):
+        name, _, value = children
+        return n.Let(_pos(meta), str(name), _tpos(name), value)
+
+    def choose_stmt(self, meta, children):
+        chooser, binder, body = children
+        return n.Choose(_pos(meta), chooser, binder, body)
+
+    def move_stmt(self, meta, children):
+        count, source, target = children
+        return n.Move(_pos(meta), count, source, target)
 
     def if_stmt(self, meta, children):
         cond, body = children
@@ -322,7 +339,7 @@ def parse_formula(source: str) -> tuple[n.Formula | None, list[Problem]]:
 _EXPR_START = frozenset(
     "NAME INT LPAR MINUS NOT TRUE FALSE NOBODY ROUND SUM MIN MAX COUNT ANY ALL".split()
 )
-_STMT_START = frozenset("FOR IF NAME SEMICOLON".split())
+_STMT_START = frozenset("FOR IF NAME SEMICOLON LET MOVE".split())
 _OPERATORS = frozenset(
     "PLUS MINUS STAR DSLASH SLASH PERCENT EQEQ NE LT LE GT GE AND OR IN NOT IF DOT".split()
 )

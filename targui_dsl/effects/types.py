@@ -14,6 +14,8 @@ class Type(Enum):
     TRIBE = "a tribe"
     TERRITORIES = "a collection of territories"
     PLAYERS = "a collection of players"
+    KINDS = "a collection of territory kinds"
+    NUMBERS = "a range of whole numbers"
 
     @property
     def described(self) -> str:
@@ -26,7 +28,12 @@ class Type(Enum):
         return _ELEMENT.get(self)
 
 
-_ELEMENT = {Type.TERRITORIES: Type.TERRITORY, Type.PLAYERS: Type.PLAYER}
+_ELEMENT = {
+    Type.TERRITORIES: Type.TERRITORY,
+    Type.PLAYERS: Type.PLAYER,
+    Type.KINDS: Type.KIND,
+    Type.NUMBERS: Type.INT,
+}
 
 INT = Type.INT
 BOOL = Type.BOOL
@@ -36,3 +43,5 @@ KIND = Type.KIND
 TRIBE = Type.TRIBE
 TERRITORIES = Type.TERRITORIES
 PLAYERS = Type.PLAYERS
+KINDS = Type.KINDS
+NUMBERS = Type.NUMBERS

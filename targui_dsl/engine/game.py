@@ -154,6 +154,7 @@ class Game:
         self.levy = ruleset.levy.function
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
+        self.hooks = ruleset.hooks
 
     def new_initial_state(self, log: "EventLog | None" = None) -> "GameState":
         """The state before the first decision (in implicit-chance mode, after the deal's

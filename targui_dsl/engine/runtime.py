@@ -39,6 +39,12 @@ class EffectAdapter:
     def all_players(self) -> list[int]:
         return self._s.seats_in_game()
 
+    def all_seats(self) -> range:
+        return range(self._s._game.players)
+
+    def all_kinds(self) -> range:
+        return range(len(self._s._game.kind_ids))
+
     def territories_of(self, player: int | None) -> Sequence[int]:
         if player is None:
             return ()
@@ -81,6 +87,34 @@ class EffectAdapter:
             added = min(count - have, state._box)
             state._camels[territory] = have + added
             state._box -= added
+
+    def set_owner(self, territory: int, player: int | None) -> None:
+        """Land changing hands, the invariants kept: a chott is never owned; a cell left
+        to nobody sends its camels to the box; camels change sides with the cell."""
+        state = self._s
+        kind = state._kind[territory]
+        if kind < 0 or not state._game.kind_passable[kind]:
+            return
+        seat = -1 if player is None else player
+        if seat < 0 and state._camels[territory]:
+            state._box += state._camels[territory]
+            state._camels[territory] = 0
+        state._set_owner(territory, seat)
+
+    def move_camels(self, source: int, target: int, count: int) -> int:
+        """Move up to ``count`` camels between two cells without passing through the box."""
+        state = self._s
+        kind = state._kind[target]
+        if count < 1 or source == target or kind < 0 or not state._game.kind_passable[kind]:
+            return 0
+        moved = min(int(count), state._camels[source])
+        if moved <= 0:
+            return 0
+        state._camels[source] -= moved
+        state._camels[target] += moved
+        if state._owner[target] < 0:
+            state._set_owner(target, state._owner[source])
+        return moved
 
     # Player fields -------------------------------------------------------
     def tribe(self, player: int) -> int:
@@ -135,9 +169,33 @@ class EffectAdapter:
         if not this_round:
             lasting[kind] = value
 
+    def add_kind_value(self, kind: int, field: str, delta: int, this_round: bool) -> None:
+        """A change by ``delta``: this round's value only, or (lasting) both the lasting
+        value and this round's, so a round-long change never leaks into the lasting one."""
+        state = self._s
+        if field == STRATEGIC:
+            now, lasting = state._strategic_now, state._strategic_lasting
+        elif field == ECONOMIC:
+            now, lasting = state._economic_now, state._economic_lasting
+        else:
+            raise ValueError(f"a kind has no field {field!r}")
+        now[kind] = clamp(now[kind] + delta)
+        if not this_round:
+            lasting[kind] = clamp(lasting[kind] + delta)
+
     # Globals -------------------------------------------------------------
     def round_number(self) -> int:
         return self._s._round
 
     def box(self) -> int:
         return self._s._box
+
+    def camel_price(self) -> int:
+        return self._s._game.camel_price
+
+    def round_die(self) -> int:
+        return self._s._round_die
+
+    def current_player(self) -> int | None:
+        player = self._s._player
+        return None if player < 0 else player

@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..effects.runtime import MAX_VALUE, clamp
+from ..effects.runtime import MAX_VALUE, RollRequest, clamp
 from .actions import (
     AGAIN,
     COUNT_BASE,
@@ -93,6 +93,10 @@ _INT_FIELDS = (
     "_decisions", "_forced_decisions",
 )
 _BOOL_FIELDS = ("_double", "_compound_forced")
+
+
+class EffectNotPlayable(RuntimeError):
+    """A ruleset effect the engine cannot play (a choice inside an effect, for now)."""
 
 
 def cap_score(value: int) -> int:
@@ -1090,6 +1094,7 @@ class GameState:
             self._fix_board()
             self._round = 1
             self._phase = _ROUND_DIE
+            self._run_hooks("game_start")
 
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
@@ -1114,7 +1119,9 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "round", "round": self._round, "die": die, "double_turn": self._double,
                         "tribal_cards": cards, "fortune_cards": self._stack_cards})
-        self._next_from_stack()
+        self._run_hooks("round_start")
+        if self._phase != _OVER:
+            self._next_from_stack()
 
     def _next_from_stack(self) -> None:
         if self._stack_left:
@@ -1128,6 +1135,10 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "turn", "round": self._round, "player": seat, "tribe": self._game.tribe_ids[seat],
                         "double_turn": self._double})
+        if self._game.hooks["turn_start"]:
+            self._run_hooks("turn_start", seat)
+            if self._phase == _OVER:
+                return
         self._start_movement()
 
     def _start_movement(self) -> None:
@@ -1145,22 +1156,25 @@ class GameState:
         if self._cycles_left > 0:
             self._start_movement()
         else:
+            if self._game.hooks["turn_end"]:
+                self._run_hooks("turn_end", self._player)
             self._player = -1
-            self._next_from_stack()
+            if self._phase != _OVER:
+                self._next_from_stack()
 
     def _end_round(self) -> None:
         game = self._game
         seats = range(game.players)
         rt = self.runtime
-        lost = [0] * game.players
-        if game.ruleset.cash_lost_at_round_end:
-            lost = self._cash[:]
-            self._cash = [0] * game.players
+        before = self._cash[:]
+        self._run_hooks("before_levy")
+        lost = [max(0, before[s] - self._cash[s]) for s in seats]  # what the round's end took from hands
         levy = [0] * game.players
         for seat in self.seats_in_game():
             levy[seat] = clamp(game.levy(rt, seat))
             self._cash[seat] = clamp(self._cash[seat] + levy[seat])
             self._levy_total[seat] = clamp(self._levy_total[seat] + levy[seat])
+        self._run_hooks("after_levy")
         if self._log is not None:
             ids = game.tribe_ids
             self._emit({"type": "round_end", "round": self._round,
@@ -1168,7 +1182,8 @@ class GameState:
                         "levy": {ids[s]: levy[s] for s in seats},
                         "cash": {ids[s]: self._cash[s] for s in seats},
                         "treasury": {ids[s]: self._treasury[s] for s in seats}})
-        if not self._deck:
+        self._run_hooks("round_end")
+        if not self._deck and self._phase != _OVER:
             # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")
             self._finish("deck")
         self._strategic_now = self._strategic_lasting[:]
@@ -1177,15 +1192,43 @@ class GameState:
             self._round += 1
             self._phase = _ROUND_DIE
 
+    def _run_hooks(self, moment: str, *args: int) -> None:
+        """Run the ruleset's effects for a moment of the game, in order (none: nothing)."""
+        for code in self._game.hooks[moment]:
+            if self._phase == _OVER:
+                return
+            self._run_effect(code, *args)
+
+    def _run_effect(self, code: Any, *args: int) -> None:
+        """Run one compiled effect. A die thrown inside it comes from the game's generator
+        (or a queued outcome); an effect that asks a player to choose is not played by this
+        engine yet and ends with a clear error."""
+        result = code.function(self.runtime, *args)
+        if not code.pauses:
+            return
+        answer = None
+        while True:
+            try:
+                request = result.send(answer)
+            except StopIteration:
+                return
+            if isinstance(request, RollRequest):
+                rng = self._rng
+                self._rng, r = below(rng, max(1, request.sides))
+                answer = r + 1
+            else:
+                raise EffectNotPlayable(f"{code.file}:{code.line}: a choice inside an effect "
+                                        f"({request.prompt}) cannot be played yet")
+
     def _run_card(self, card: int) -> None:
         game = self._game
         card_id = game.card_ids[card]
-        effect = game.cards[card_id].effect.function
+        effect = game.cards[card_id].effect
         if self._log is None:
-            effect(self.runtime)
+            self._run_effect(effect)
             return
         before = self._snapshot()
-        effect(self.runtime)
+        self._run_effect(effect)
         self._emit({"type": "card", "round": self._round, "card": card_id, "number": game.cards[card_id].number,
                     "title": game.cards[card_id].title, "changes": self._changes_since(before)})
 
