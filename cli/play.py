@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 
 from targui_dsl.agents import agent_kinds
+from targui_dsl.text import visible
 
 from .common import (
     EXIT_INTERRUPTED,
@@ -272,7 +273,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
 
     narrate = Narrator(game)
     if tell:
-        click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({kind})" for s, kind in enumerate(seated)))
+        click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})" for s, kind in enumerate(seated)))
     holder: dict = {}
 
     def tell_event(event: dict) -> None:
@@ -313,7 +314,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
     console = Console(game, humans, style=style, record=record,
                       echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board)
     narrate = TableNarrator(game, humans)
-    click.echo("Seats: " + ", ".join(f"{s + 1} {game.tribe_name(s)} ({'human' if kind is None else kind})"
+    click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({'human' if kind is None else kind})"
                                      for s, kind in enumerate(seated)))
     click.echo("Type a number from the menu or an action; `help` shows the syntax, `quit` or Ctrl-D leaves.")
 

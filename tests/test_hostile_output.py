@@ -173,8 +173,5 @@ def test_play_at_the_table_escapes_names(hostile):
     assert "\x1b[31mRed" not in shown
 
 
-@pytest.mark.xfail(strict=True, reason="the `Seats:` line is printed by cli/play.py's game loop (being rewritten "
-                                        "elsewhere): it prints game.tribe_name() without visible(), so a "
-                                        "colour code in a tribe name passes there (nothing else does)")
 def test_play_seats_line_escapes_names(hostile):
     assert "\x1b[31mRed" not in _table(hostile)

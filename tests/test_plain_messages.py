@@ -121,7 +121,7 @@ def test_a_body_without_braces():
 
 def test_comparison_written_as_a_statement():
     p = problem("t.camels == 3")
-    assert p.message == "expected `+=`, `-=`, `.` or `=` but found `==`"
+    assert p.message == "expected `+=`, `-=`, `.`, `=` or `chooses` but found `==`"
     assert "if ... == ..." in p.hint
 
 

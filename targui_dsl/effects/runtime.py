@@ -122,6 +122,10 @@ class EffectBudgetExceeded(Exception):
             "(elements visited by its loops, sums and counts); it was stopped"
         )
 
+    def __reduce__(self) -> tuple[type, tuple[str | None, int | None, int]]:
+        # rebuilt from its fields, so it crosses from a worker process intact
+        return (EffectBudgetExceeded, (self.file, self.line, self.budget))
+
 
 class EffectRuntime(Protocol):
     # Collections ---------------------------------------------------------

@@ -83,7 +83,7 @@ def read_log(lines: Iterable[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-def replay(ruleset: CompiledRuleset, events: list[dict[str, Any]], verify: bool = True):
+def replay(ruleset: CompiledRuleset, events: list[dict[str, Any]], verify: bool = True) -> "GameState":
     """Play the logged game again from its chance outcomes and decisions; return the final state.
 
     With ``verify`` every event the engine reports must equal the logged one
