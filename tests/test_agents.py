@@ -93,3 +93,23 @@ def test_greedy_buys_where_it_is_threatened():
 def test_greedy_beats_three_random_bots(variant):
     result = run_games(any_ruleset(variant), games=16, players=4, bots=["greedy", "random"], seed=5, rotate=True)
     assert result["wins_by_bot"]["greedy"] >= 10  # far above the 25% of an equal player
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_a_game_with_a_billion_camels_and_silver_ends(kind):
+    """Counts are chosen digit by digit and greedy starts no fight of millions of throws:
+    a house rule's huge numbers neither stall a game nor fill memory."""
+    from dataclasses import replace
+
+    from targui_dsl.engine import play
+
+    rs = replace(any_ruleset("original-dutch"), camel_box=10**9, start_cash=(10**9,) * 4)
+    state = Game(rs, players=4, seed=1).new_initial_state()
+    largest = 0
+    bots = [make_agent(kind, s) for s in range(4)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        largest = max(largest, len(legal))
+        state.apply_action(bots[seat].choose(state.observation(seat), legal))
+    assert largest <= 400 and state.decisions < 20_000

@@ -135,6 +135,18 @@ def test_a_bot_can_aim_at_any_count():
     assert state.camels(state.game.cell_of_position[21]) == 65_432
 
 
+def test_a_small_count_of_a_huge_range_takes_leading_zero_digits():
+    from dataclasses import replace
+
+    state = start_turn(settled_state(replace(any_ruleset("original-dutch"), camel_box=10**9)), 0)
+    put(state, 20, camels=70_000)
+    state.apply_action("move 20 21")
+    while state.phase == Phase.MOVE_COUNT:
+        assert len(state.legal_actions()) <= 256
+        state.apply_action(state.count_step(5))
+    assert state.camels(state.game.cell_of_position[21]) == 5
+
+
 # --- chance ----------------------------------------------------------------------
 
 def test_generator_is_stable_and_unbiased_enough():

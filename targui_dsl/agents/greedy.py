@@ -31,6 +31,9 @@ ENEMY_SETTLEMENT_BONUS = 15.0
 ATTACK_MIN_WIN_CHANCE = 0.55
 CONTINUE_MIN_WIN_CHANCE = 0.4
 DP_CAP = 40  # camel counts above this are treated as this in the fight odds
+# A fight that would take more throws than this (a house rule's millions of camels)
+# is not started, nor gone on with: it would stall the game, whatever it wins.
+MAX_FIGHT_THROWS = 200
 
 # Fight odds depend only on the loss tables: shared by every greedy bot in the process.
 _ODDS_CACHE: dict[tuple, "FightOdds"] = {}
@@ -43,6 +46,11 @@ class FightOdds:
         self.ld = defender_losses
         self.la = attacker_losses
         self.memo: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def throws_to_take(self, defenders: int) -> float:
+        """About how many of the attacker's throws it takes to empty a cell of ``defenders``."""
+        mean = sum(self.ld) / len(self.ld)
+        return defenders / mean if mean > 0 else float("inf")
 
     def __call__(self, attackers: int, defenders: int) -> tuple[float, float]:
         return self._solve(min(attackers, DP_CAP), min(defenders, DP_CAP))
@@ -149,7 +157,10 @@ class GreedyAgent:
             return self._adding(obs, legal_actions)
         if phase == Phase.ATTACK_CHOICE:
             source, target = obs.attack()  # type: ignore[misc]
-            win, _ = self.odds(obs, source, target)(obs.camels(source), obs.camels(target))
+            odds = self.odds(obs, source, target)
+            win, _ = odds(obs.camels(source), obs.camels(target))
+            if odds.throws_to_take(obs.camels(target)) > MAX_FIGHT_THROWS:
+                return GIVE_UP
             return AGAIN if win >= CONTINUE_MIN_WIN_CHANCE else GIVE_UP
         if phase == Phase.ENTER:
             me = obs.seat
@@ -212,8 +223,9 @@ class GreedyAgent:
             have = obs.camels(source)
             holder = obs.owner(target)
             if obs.defended(target):
-                win, kept = self.odds(obs, source, target)(have, obs.camels(target))
-                if win < ATTACK_MIN_WIN_CHANCE:
+                odds = self.odds(obs, source, target)
+                win, kept = odds(have, obs.camels(target))
+                if win < ATTACK_MIN_WIN_CHANCE or odds.throws_to_take(obs.camels(target)) > MAX_FIGHT_THROWS:
                     continue
                 gain = self.value(obs, target, me)
                 # leaving the source emptied is a risk only when someone can strike it

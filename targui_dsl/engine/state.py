@@ -651,7 +651,7 @@ class GameState:
 
     def _count_bounds(self) -> tuple[int, int]:
         """The digits the count step under way allows (the count itself below 256)."""
-        if self._count_digits == 1 and not self._count_prefix:
+        if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
             return self._count_lo, self._count_hi
         return digit_range(self._count_lo, self._count_hi, self._count_prefix, self._count_digits)
 
@@ -954,7 +954,7 @@ class GameState:
                 self._forced_decisions += 1
                 self._apply_step(legal[0], True)
             elif node == _COUNTED:
-                if self._count_digits == 1 and not self._count_prefix:
+                if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
                     low, high = self._count_lo, self._count_hi
                 else:
                     low, high = self._count_bounds()
