@@ -107,8 +107,12 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
 
 
 @contextmanager
-def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tuple[Any, int]]:
-    """(executor, workers): a Dask cluster, a local process pool, or this process."""
+def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tuple[Any, int, int]]:
+    """(executor, workers, chunks in flight): a Dask cluster, a local process pool, or this process.
+
+    A few chunks in flight per worker keep it busy; a cluster gets at least
+    32, as a task's round trip through its scheduler takes tens of milliseconds.
+    """
     from targui_dsl.study import ExecutorUnavailable, dask_executor, local_pool
 
     if scheduler is not None:
@@ -117,12 +121,12 @@ def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tu
                 executor, threads = stack.enter_context(dask_executor(scheduler))
             except ExecutorUnavailable as err:
                 fail(str(err))
-            yield executor, threads
+            yield executor, threads, max(32, 4 * threads)
     elif workers > 1:
         with local_pool(workers, source, rs) as pool:
-            yield pool, workers
+            yield pool, workers, 4 * workers
     else:
-        yield None, 1
+        yield None, 1, 1
 
 
 def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
@@ -147,8 +151,8 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     workers = min(workers, study.chunk_count)
     try:
         with StopOnSignals(), progress_bar(games, label or rs.id, progress) as tick:
-            with executor_for(workers, scheduler, source, rs) as (executor, workers):
-                result = run(study, executor, out=out, records=records, window=4 * workers, progress=tick)
+            with executor_for(workers, scheduler, source, rs) as (executor, workers, window):
+                result = run(study, executor, out=out, records=records, window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""

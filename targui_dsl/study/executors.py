@@ -72,15 +72,20 @@ def start_method() -> str:
 
 def stop_workers(executor: ProcessPoolExecutor) -> None:
     """Stop a pool's workers now, not after the games already queued."""
-    executor.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
         terminate()
-    else:
-        for process in list((getattr(executor, "_processes", None) or {}).values()):
-            process.terminate()
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        return
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
         process.join()
+    # The pool's manager thread sees its workers gone and fails the queued futures; let it finish
+    # before shutting down (cancelling them first races it, and Python 3.11 then prints a traceback).
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join()
     executor.shutdown(wait=True)
 
 

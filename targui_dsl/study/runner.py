@@ -112,15 +112,14 @@ def run_study(study: Study, executor: Executor | None = None, *, out: str | None
                 in_flight.append((index, executor.submit(run_chunk, study.chunk(index, records is not None))))
                 break
     except BaseException as err:
-        # keep every chunk that finished, then cancel the rest
+        # keep every chunk that finished; stopping the rest is the executor's owner's job
+        # (local_pool and dask_executor do it), as it knows how to stop its workers
         for _, future in in_flight:
             if future.done() and not future.cancelled() and future.exception() is None:
                 try:
                     commit(future.result())
                 except BaseException:  # noqa: BLE001 - a second signal: what is saved is saved
                     break
-        for _, future in in_flight:
-            future.cancel()
         if isinstance(err, StudyInterrupted):
             err.chunks_kept, err.chunk_count = len(done), study.chunk_count
         raise
