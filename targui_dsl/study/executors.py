@@ -111,15 +111,18 @@ def local_pool(workers: int, source: RulesetSource, ruleset: CompiledRuleset | N
         raise
 
 
+CONNECT_SECONDS = 10.0  # how long to try reaching a Dask scheduler
+
+
 @contextmanager
-def dask_executor(address: str, timeout: float = 10.0) -> Iterator[tuple[Executor, int]]:
+def dask_executor(address: str, timeout: float | None = None) -> Iterator[tuple[Executor, int]]:
     """An executor on the Dask cluster at ``address`` and its number of worker threads."""
     try:
         from distributed import Client
     except ImportError:
         raise ExecutorUnavailable("--scheduler needs Dask's `distributed`: pip install 'targui[dask]'") from None
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        client = Client(address, timeout=timeout or CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
         raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {address}: {err}") from None
     try:
