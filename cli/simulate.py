@@ -14,7 +14,7 @@ from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fa
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-MAX_GAMES = 100_000_000  # memory stays flat; time is the limit
+MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
 MAX_WORKERS = 256
 
 
