@@ -17,7 +17,7 @@ from .simulate import bots_text, check_study, run_study, show_progress, study_op
 @click.argument("ruleset_b", metavar="B")
 @study_options
 def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str, seed: int, rotate: bool,
-            workers: int, plot_file: str | None, output_format: str, as_json: bool) -> None:
+            workers: int, scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool) -> None:
     """Play the same games (seeds and bots) under rulesets A and B and compare them.
 
     For each figure (win rate per seat and per bot, draws, games ended early,
@@ -34,10 +34,11 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
     \b
     Exit status:
       0    the games were played and compared, whatever the differences
-      1    A or B has errors (diagnostics printed), or --plot cannot be
-           written (or matplotlib is missing)
+      1    A or B has errors (diagnostics printed), --plot cannot be
+           written (or matplotlib is missing), or the Dask scheduler
+           cannot be reached
       2    a usage error (a bad option, bot or player count)
-      130  interrupted by Ctrl-C
+      130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP
 
     \b
     Examples:
@@ -45,21 +46,28 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
       targui compare original-dutch my-house-rule.yaml -n 2000 -w 0
       targui compare swedish-12 original-dutch -p 3 --json
       targui compare original-dutch swedish-12 --plot comparison.svg
+      targui compare original-dutch my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
     """
-    run_compare(ruleset_a, ruleset_b, games, players, bots, seed, rotate, workers, plot_file,
+    run_compare(ruleset_a, ruleset_b, games, players, bots, seed, rotate, workers, scheduler, plot_file,
                 wants_json(output_format, as_json))
 
 
 def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, seed: int, rotate: bool,
-                workers: int, plot_file: str | None, as_json: bool) -> None:
-    """`compare` and `simulate --against`: check everything, play both batches, report."""
-    from targui_dsl.simulate import compare_summaries
+                workers: int, scheduler: str | None, plot_file: str | None, as_json: bool) -> None:
+    """`compare` and `simulate --against`: check everything, play both studies, report."""
+    from targui_dsl.study.figures import compare_figures
 
-    (rs_a, rs_b), kinds, workers = check_study([ref_a, ref_b], players, bots, seed, workers, plot_file)
+    needs_files = "--scheduler" if scheduler is not None else None
+    (rs_a, rs_b), (src_a, src_b), kinds, workers = check_study([ref_a, ref_b], players, bots, seed, workers,
+                                                                plot_file, needs_files)
     progress = show_progress(as_json)
-    a = run_study(ref_a, rs_a, games, players, kinds, seed, rotate, workers, progress, f"A {rs_a.id}")
-    b = run_study(ref_b, rs_b, games, players, kinds, seed, rotate, workers, progress, f"B {rs_b.id}")
-    result = compare_summaries(a, b)
+    a = run_study(ref_a, rs_a, src_a, games, players, kinds, seed, rotate, workers, progress, f"A {rs_a.id}",
+                  scheduler=scheduler)
+    b = run_study(ref_b, rs_b, src_b, games, players, kinds, seed, rotate, workers, progress, f"B {rs_b.id}",
+                  scheduler=scheduler)
+    result = compare_figures(a, b)
+    label_a, label_b = result["labels"]
+    result["verdicts"] = [verdict(row, a, b, label_a, label_b) for row in result["rows"] if row["significant"]]
     if as_json:
         echo_json(result)
     else:
@@ -70,8 +78,6 @@ def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, see
 
 def render_comparison(result: dict[str, Any]) -> str:
     """The comparison as a table (metric, A, B, difference, p, significant?) and one verdict per difference."""
-    from targui_dsl.simulate import format_p
-
     a, b = result["summaries"]["a"], result["summaries"]["b"]
     label_a, label_b = result["labels"]
     lines = [
@@ -103,3 +109,58 @@ def render_comparison(result: dict[str, Any]) -> str:
     else:
         lines.append(f"No significant difference at {result['alpha']} in {result['games']} games each.")
     return "\n".join(lines)
+
+
+# Wording: what a significant difference means, in one sentence ------------------------
+
+# per-game means: words for B above / below A, and the unit
+MEAN_WORDS = {
+    "rounds": ("games last longer", "games are shorter", "rounds"),
+    "attacks": ("there are more attacks", "there are fewer attacks", "attacks a game"),
+    "attacks_won": ("more attacks succeed", "fewer attacks succeed", "won attacks a game"),
+    "camels_bought": ("more camels are bought", "fewer camels are bought", "camels a game"),
+    "eliminations": ("more players are eliminated", "fewer players are eliminated", "eliminations a game"),
+    "decisions": ("players make more decisions", "players make fewer decisions", "decisions a game"),
+}
+
+
+def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[str, str, str]:
+    """(words if B is above A, words if below, unit) for a row of the comparison."""
+    key = row["key"]
+    if key.startswith("wins.seat"):
+        seat = int(key[len("wins.seat"):])
+        name_a = a["win_rates"][a["tribes"][seat - 1]]["name"]
+        name_b = b["win_rates"][b["tribes"][seat - 1]]["name"]
+        name = name_a if name_a == name_b else f"{name_a} / {name_b}"
+        return f"{name} (seat {seat}) wins more often", f"{name} (seat {seat}) wins less often", "%"
+    if key.startswith("wins_by_bot."):
+        kind = key[len("wins_by_bot."):]
+        return f"the {kind} bot wins more often", f"the {kind} bot wins less often", "%"
+    if key == "draws":
+        return "more games are drawn", "fewer games are drawn", "%"
+    if key == "end_reasons.last_standing":
+        return "more games end early with one player left", "fewer games end early", "%"
+    return MEAN_WORDS[key[len("metrics."):]]
+
+
+def format_p(p: float | None) -> str:
+    if p is None:
+        return "n/a"
+    if p < 0.001:
+        return "< 0.001"
+    return f"{p:.3f}"
+
+
+def format_value(value: float, unit: str) -> str:
+    return f"{100 * value:.1f}%" if unit == "%" else f"{value:.2f}"
+
+
+def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], label_a: str = "A", label_b: str = "B") -> str:
+    """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A (p < 0.001)."."""
+    more, fewer, unit = _words(row, a, b)
+    words = more if row["difference"] > 0 else fewer
+    value_a, value_b = format_value(row["a"], unit), format_value(row["b"], unit)
+    unit_text = "" if unit == "%" else f" {unit}"
+    p = format_p(row["p"])
+    return (f"Under {label_b}, {words}: {value_b}{unit_text} against {value_a} under {label_a}"
+            f" (p {p if p.startswith('<') else '= ' + p}).")

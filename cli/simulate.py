@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator
 
 import click
@@ -16,12 +16,12 @@ from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fa
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-MAX_GAMES = 1_000_000  # hours of play, and every game's record is kept in memory
+MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
 MAX_WORKERS = 256
 
 
 def study_options(func):
-    """The options `simulate` and `compare` share: which games, how many, how to report them."""
+    """The options `simulate` and `compare` share: which games, how many, where, how to report them."""
     options = [
         click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
                      help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
@@ -30,12 +30,15 @@ def study_options(func):
         click.option("--bots", default="random", show_default=True,
                      help="Bot per seat, comma-separated (random, greedy); a shorter list repeats its last bot."),
         click.option("--seed", type=int, default=0, show_default=True,
-                     help="Batch seed; game i is played with a seed derived from it and i."),
+                     help="Study seed; game i is played with a seed derived from it and i."),
         click.option("--rotate/--no-rotate", default=False, show_default=True,
                      help="Shift the bots one seat each game, so that no bot always plays first."),
         click.option("--workers", "-w", type=click.IntRange(0, MAX_WORKERS), default=1, show_default=True,
-                     help=f"Play in this many processes, at most {MAX_WORKERS} (0: one per CPU); the results "
-                          "do not depend on it."),
+                     help=f"Play in this many local processes, at most {MAX_WORKERS} (0: one per CPU); the "
+                          "results do not depend on it."),
+        click.option("--scheduler", metavar="ADDRESS", default=None,
+                     help="Play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786; "
+                          "needs pip install 'targui[dask]'); --workers is then ignored."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
                      help="Also draw the results to FILE (.png, .svg or .pdf; needs matplotlib)."),
     ]
@@ -45,12 +48,17 @@ def study_options(func):
 
 
 def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, workers: int,
-                plot_file: str | None) -> tuple[list, list[str], int]:
-    """Usage checks before any game runs: (compiled rulesets, bot per seat, workers).
+                plot_file: str | None, needs_files: str | None = None) -> tuple[list, list, list[str], int]:
+    """Usage checks before any game runs: (compiled rulesets, their sources, bot per seat, workers).
 
     Bad flags raise click usage errors (exit 2); a bad ruleset prints its
-    diagnostics and exits 1; a plot without matplotlib exits 1.
+    diagnostics and exits 1; a plot without matplotlib exits 1. A source is
+    None for a ruleset that is not in regular files (a pipe is read once):
+    it is played in this process, and ``needs_files`` (an option that needs
+    the files, such as --out) is then a usage error.
     """
+    from targui_dsl.study import RulesetSource
+
     kinds = parse_bots(bots)
     if plot_file is not None and os.path.splitext(plot_file)[1].lower() not in PLOT_SUFFIXES:
         raise click.BadParameter(f"a plot is written as {', '.join(PLOT_SUFFIXES)}; got {plot_file!r}",
@@ -69,11 +77,20 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
             click.echo(f"targui: {err}", err=True)
             sys.exit(EXIT_BAD_INPUT)
     workers = workers or os.cpu_count() or 1
-    if workers > 1 and not all(os.path.isfile(f) for rs in rulesets for f in rs.files):
-        # worker processes load the ruleset again from its files: a pipe (`<(...)`) reads only once
-        click.echo("note: a ruleset file is not a regular file (a pipe?): playing in one process", err=True)
-        workers = 1
-    return rulesets, seated, workers
+    sources = []
+    for ref, rs in zip(ruleset_refs, rulesets):
+        if all(os.path.isfile(f) for f in rs.files):
+            sources.append(RulesetSource.from_reference(ref))
+            continue
+        # a pipe (`<(...)`) can be read only once: play here, from what was read
+        if needs_files is not None:
+            raise click.BadParameter(f"{ref} is not a regular file (a pipe?): it cannot be read again to "
+                                     "resume or to send to other machines", param_hint=needs_files)
+        if workers > 1:
+            click.echo("note: a ruleset file is not a regular file (a pipe?): playing in one process", err=True)
+            workers = 1
+        sources.append(None)
+    return rulesets, sources, seated, workers
 
 
 def show_progress(as_json: bool, stream=None) -> bool:
@@ -88,22 +105,74 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
         yield None
         return
     with click.progressbar(length=games, label=label, file=sys.stderr, show_eta=True, show_pos=True) as bar:
-        yield lambda _index: bar.update(1)
+        yield lambda done: bar.update(done - bar.pos)
 
 
-def run_study(ref: str, rs, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
-              workers: int, progress: bool, label: str | None = None) -> dict[str, Any]:
-    """One batch of games, with a progress bar if asked; worker processes load RULESET by its reference."""
-    from targui_dsl.diagnostics import RulesetError
-    from targui_dsl.simulate import run_games
+@contextmanager
+def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tuple[Any, int, int]]:
+    """(executor, workers, chunks in flight): a Dask cluster, a local process pool, or this process.
 
+    A few chunks in flight per worker keep it busy; a cluster gets at least
+    32, as a task's round trip through its scheduler takes tens of milliseconds.
+    """
+    from targui_dsl.study import ExecutorUnavailable, dask_executor, local_pool
+
+    if scheduler is not None:
+        with ExitStack() as stack:
+            try:
+                executor, threads = stack.enter_context(dask_executor(scheduler))
+            except ExecutorUnavailable as err:
+                fail(str(err))
+            yield executor, threads, max(32, 4 * threads)
+    elif workers > 1:
+        with local_pool(workers, source, rs) as pool:
+            yield pool, workers, 4 * workers
+    else:
+        yield None, 1, 1
+
+
+def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
+              workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
+              out: str | None = None, records: str | None = None) -> dict[str, Any]:
+    """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
+
+    A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
+    finished chunks in --out, and exits 128 + the signal's number.
+    """
+    from targui_dsl.diagnostics import RulesetError, render_all
+    from targui_dsl.simulate import timing
+    from targui_dsl.study import (RulesetSource, SourceMismatch, StopOnSignals, Study, StudyInterrupted,
+                                  StudyMismatch, run_study as run)
+    from targui_dsl.study.figures import summary_figures
+    from targui_dsl.study.source import remember_compiled
+
+    if source is None:  # not in regular files: this process, from what was read
+        source = RulesetSource(f"<{rs.id}>", builtins=((f"<compiled {id(rs)}>", ""),))
+    remember_compiled(source, rs)
+    study = Study(source, games, players, tuple(kinds), seed, rotate)
+    workers = min(workers, study.chunk_count)
     try:
-        with progress_bar(games, label or rs.id, progress) as tick:
-            return run_games(rs if workers == 1 else ref, games=games, players=players, bots=kinds, seed=seed,
-                             rotate=rotate, progress=tick, workers=workers)
-    except RulesetError as err:  # a worker process found the file changed since it was checked
+        with StopOnSignals(), progress_bar(games, label or rs.id, progress) as tick:
+            with executor_for(workers, scheduler, source, rs) as (executor, workers, window):
+                result = run(study, executor, out=out, records=records, window=window, progress=tick)
+    except StudyInterrupted as err:
+        kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
+               "again to continue" if out else ""
+        click.echo(f"\ninterrupted by {err.signal_name}{kept}", err=True)
+        sys.exit(err.exit_code)
+    except StudyMismatch as err:
+        raise click.BadParameter(str(err), param_hint="--out")
+    except SourceMismatch as err:
+        fail(str(err))
+    except RulesetError as err:  # a worker found the file changed since it was checked
         click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         fail(f"{ref} changed while the games were played")
+    except OSError as err:
+        fail(f"cannot write {err.filename or out or records}: {err.strerror or err}")
+    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
+    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
+                          workers))
+    return figures
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
@@ -123,10 +192,16 @@ def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
 @click.command(epilog=RULESET_HELP)
 @click.argument("ruleset", metavar="RULESET")
 @study_options
+@click.option("--out", "out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
+              help="Keep each finished chunk of games in PATH (JSON lines); the same command run again "
+                   "continues where it stopped.")
+@click.option("--records", "records", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Write one row per game to FILE: CSV if it ends in .csv, else JSON lines.")
 @click.option("--against", metavar="RULESET_B", default=None,
               help="Compare with another ruleset: the same as `targui compare RULESET RULESET_B`.")
 def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotate: bool, workers: int,
-             plot_file: str | None, output_format: str, as_json: bool, against: str | None) -> None:
+             scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool, out: str | None,
+             records: str | None, against: str | None) -> None:
     """Play many bot games of RULESET and sum them up.
 
     Wins per seat (tribe) and per bot with 95% confidence intervals, draws,
@@ -134,18 +209,24 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     what each (mis)fortune card did. With --against, two rulesets are
     compared instead (see `targui compare`).
 
-    Game i of the batch is played with a seed derived from --seed and i, so
-    a batch gives the same figures whatever --workers is. A progress bar is
-    drawn on standard error when it is a terminal (text format only).
-    Ctrl-C stops the games and the worker processes.
+    Games are played in chunks, locally (--workers) or on a Dask cluster
+    (--scheduler). Game i is played with a seed derived from --seed and i,
+    so a study gives the same figures whatever runs it. With --out, each
+    finished chunk is kept, and the same command run again continues the
+    study. A progress bar is drawn on standard error when it is a terminal
+    (text format only). Ctrl-C, SIGTERM and SIGHUP stop the games and the
+    workers and keep the finished chunks.
 
     \b
     Exit status:
       0    the games were played and summed up
-      1    the ruleset has errors (diagnostics printed), or --plot cannot
-           be written (or matplotlib is missing)
-      2    a usage error (a bad option, bot or player count)
-      130  interrupted by Ctrl-C
+      1    the ruleset has errors (diagnostics printed), --plot cannot be
+           written (or matplotlib is missing), or the Dask scheduler
+           cannot be reached
+      2    a usage error (a bad option, bot or player count; an --out
+           file that holds another study)
+      130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP
+           (128 + the signal's number)
 
     \b
     Examples:
@@ -153,15 +234,27 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
       targui simulate updated-treasury -n 2000 -p 3 --bots greedy,random --rotate -w 0
       targui simulate swedish-12 -n 500 --json > summary.json
       targui simulate original-dutch -n 1000 --plot wins.png
+      targui simulate updated-treasury -n 1000000 -w 0 --out study.jsonl --records games.csv
+      targui simulate my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
     """
     as_json = wants_json(output_format, as_json)
     if against is not None:
+        for flag, value in (("--out", out), ("--records", records)):
+            if value is not None:
+                raise click.BadParameter("not with --against (a comparison plays two studies)", param_hint=flag)
         from .compare import run_compare
 
-        run_compare(ruleset, against, games, players, bots, seed, rotate, workers, plot_file, as_json)
+        run_compare(ruleset, against, games, players, bots, seed, rotate, workers, scheduler, plot_file, as_json)
         return
-    (rs,), kinds, workers = check_study([ruleset], players, bots, seed, workers, plot_file)
-    result = run_study(ruleset, rs, games, players, kinds, seed, rotate, workers, show_progress(as_json))
+    needs_files = "--out" if out is not None else "--scheduler" if scheduler is not None else None
+    (rs,), (source,), kinds, workers = check_study([ruleset], players, bots, seed, workers, plot_file, needs_files)
+    for path, flag in ((out, "--out"), (records, "--records")):
+        if path is not None:
+            check_writable(path, flag)
+    if out is not None and records is not None and os.path.abspath(out) == os.path.abspath(records):
+        raise click.BadParameter("--out and --records need two different files", param_hint="--records")
+    result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
+                       scheduler=scheduler, out=out, records=records)
     if as_json:
         echo_json(result)
     else:
@@ -238,7 +331,9 @@ def render_summary(result: dict[str, Any]) -> str:
         lines.append("")
 
     workers = result.get("workers", 1)
-    lines.append(f"{result['decisions']} decisions in {result['seconds']:.2f} s"
+    played = result.get("games_played", games)
+    resumed = f"; {games - played} games taken from --out" if played < games else ""
+    lines.append(f"{result['decisions']} decisions; {played} games played in {result['seconds']:.2f} s"
                  f" ({result['games_per_second']} games/s, {result['decisions_per_second']} decisions/s"
-                 f"{f', {workers} workers' if workers > 1 else ''})")
+                 f"{f', {workers} workers' if workers > 1 else ''}{resumed})")
     return "\n".join(lines)

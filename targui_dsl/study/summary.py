@@ -1,0 +1,218 @@
+"""Mergeable partial summaries of games: what a chunk of games sends back instead of its games.
+
+Every figure is an integer count, sum, sum of squares, minimum, maximum or
+histogram, so merging is exact and does not depend on the order in which
+chunks finish: any split of a study into chunks, run by any executor, merges
+into the same :class:`StudySummary`. Sums of squares are Python integers:
+large scores cannot overflow them into ``inf``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+from typing import Any, Iterable
+
+from .games import CardCounts, GameRecord
+
+__all__ = ["Moments", "StudySummary", "PER_GAME_METRICS", "CARD_FIELDS"]
+
+# Per-game figures kept as moments (mean, sd, min, max, total), compared with Welch's t-test.
+PER_GAME_METRICS = ("rounds", "attacks", "attacks_won", "camels_bought", "eliminations", "decisions")
+
+# Per card, after `drawn`: what it removed and added.
+CARD_FIELDS = ("camels_removed", "camels_added", "cash_taken", "cash_given")
+
+
+@dataclass
+class Moments:
+    """n, sum, sum of squares, min and max of whole numbers: enough for a mean and a standard deviation."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+    min: int | None = None
+    max: int | None = None
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+        if self.min is None or value < self.min:
+            self.min = value
+        if self.max is None or value > self.max:
+            self.max = value
+
+    def merge(self, other: Moments) -> Moments:
+        lows = [v for v in (self.min, other.min) if v is not None]
+        highs = [v for v in (self.max, other.max) if v is not None]
+        return Moments(self.n + other.n, self.total + other.total, self.squares + other.squares,
+                       min(lows) if lows else None, max(highs) if highs else None)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def sd(self) -> float:
+        """The sample standard deviation (n - 1), exact up to the final division; 0 below two values."""
+        if self.n < 2:
+            return 0.0
+        # n * sum(x^2) - (sum x)^2 is exact in integers: no cancellation, no overflow
+        return math.sqrt((self.n * self.squares - self.total * self.total) / (self.n * (self.n - 1)))
+
+    def to_json(self) -> list[int | None]:
+        return [self.n, self.total, self.squares, self.min, self.max]
+
+    @classmethod
+    def from_json(cls, data: list) -> Moments:
+        n, total, squares, low, high = data
+        return cls(int(n), int(total), int(squares), low, high)
+
+
+def _merge_counts(a: dict, b: dict) -> dict:
+    merged = dict(a)
+    for key, n in b.items():
+        merged[key] = merged.get(key, 0) + n
+    return merged
+
+
+def _merge_cards(a: dict[str, CardCounts], b: dict[str, CardCounts]) -> dict[str, CardCounts]:
+    merged = {card: CardCounts(**vars(c)) for card, c in a.items()}
+    for card, c in b.items():
+        into = merged.get(card)
+        if into is None:
+            merged[card] = CardCounts(**vars(c))
+        else:
+            for f in fields(CardCounts):
+                setattr(into, f.name, getattr(into, f.name) + getattr(c, f.name))
+    return merged
+
+
+@dataclass
+class StudySummary:
+    """What some games of one study add up to (seat lists in seat order; ``tribes`` empty until a game)."""
+
+    games: int = 0
+    tribes: tuple[str, ...] = ()
+    wins_by_seat: tuple[int, ...] = ()
+    wins_by_bot: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    end_reasons: dict[str, int] = field(default_factory=dict)
+    rounds_histogram: dict[int, int] = field(default_factory=dict)
+    rounds: Moments = field(default_factory=Moments)
+    attacks: Moments = field(default_factory=Moments)
+    attacks_won: Moments = field(default_factory=Moments)
+    camels_bought: Moments = field(default_factory=Moments)
+    eliminations: Moments = field(default_factory=Moments)
+    decisions: Moments = field(default_factory=Moments)
+    attacks_failed: int = 0
+    attacks_given_up: int = 0
+    games_with_eliminations: int = 0
+    scores: tuple[Moments, ...] = ()  # per seat
+    cards: dict[str, CardCounts] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, records: Iterable[GameRecord]) -> StudySummary:
+        summary = cls()
+        for record in records:
+            summary.add(record)
+        return summary
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game in (in place)."""
+        if not self.tribes:
+            self.tribes = tuple(record.tribes)
+            self.wins_by_seat = (0,) * len(record.tribes)
+            self.scores = tuple(Moments() for _ in record.tribes)
+        elif tuple(record.tribes) != self.tribes:
+            raise ValueError("games of one study seat the same tribes")
+        self.games += 1
+        if len(record.winners) == 1:
+            seat = record.winners[0]
+            wins = list(self.wins_by_seat)
+            wins[seat] += 1
+            self.wins_by_seat = tuple(wins)
+            bot = record.bots[seat]
+            self.wins_by_bot[bot] = self.wins_by_bot.get(bot, 0) + 1
+        else:
+            self.draws += 1
+        self.end_reasons[record.end_reason] = self.end_reasons.get(record.end_reason, 0) + 1
+        self.rounds_histogram[record.rounds] = self.rounds_histogram.get(record.rounds, 0) + 1
+        for name in PER_GAME_METRICS:
+            getattr(self, name).add(getattr(record, name))
+        self.attacks_failed += record.attacks_failed
+        self.attacks_given_up += record.attacks_given_up
+        self.games_with_eliminations += 1 if record.eliminations else 0
+        for moments, score in zip(self.scores, record.scores):
+            moments.add(score)
+        for card, counts in record.cards.items():
+            into = self.cards.get(card)
+            if into is None:
+                into = self.cards[card] = CardCounts()
+            for f in fields(CardCounts):
+                setattr(into, f.name, getattr(into, f.name) + getattr(counts, f.name))
+
+    def merge(self, other: StudySummary) -> StudySummary:
+        """The summary of both sets of games (neither is changed)."""
+        if not other.tribes:
+            return self.copy()
+        if not self.tribes:
+            return other.copy()
+        if self.tribes != other.tribes:
+            raise ValueError("cannot merge summaries of games that seat different tribes")
+        return StudySummary(
+            games=self.games + other.games,
+            tribes=self.tribes,
+            wins_by_seat=tuple(a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat)),
+            wins_by_bot=_merge_counts(self.wins_by_bot, other.wins_by_bot),
+            draws=self.draws + other.draws,
+            end_reasons=_merge_counts(self.end_reasons, other.end_reasons),
+            rounds_histogram=_merge_counts(self.rounds_histogram, other.rounds_histogram),
+            **{name: getattr(self, name).merge(getattr(other, name)) for name in PER_GAME_METRICS},
+            attacks_failed=self.attacks_failed + other.attacks_failed,
+            attacks_given_up=self.attacks_given_up + other.attacks_given_up,
+            games_with_eliminations=self.games_with_eliminations + other.games_with_eliminations,
+            scores=tuple(a.merge(b) for a, b in zip(self.scores, other.scores)),
+            cards=_merge_cards(self.cards, other.cards),
+        )
+
+    def copy(self) -> StudySummary:
+        return StudySummary.from_json(self.to_json())
+
+    # JSON, for the --out file of a resumable study --------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "tribes": list(self.tribes),
+            "wins_by_seat": list(self.wins_by_seat),
+            "wins_by_bot": dict(sorted(self.wins_by_bot.items())),
+            "draws": self.draws,
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "rounds_histogram": {str(k): v for k, v in sorted(self.rounds_histogram.items())},
+            **{name: getattr(self, name).to_json() for name in PER_GAME_METRICS},
+            "attacks_failed": self.attacks_failed,
+            "attacks_given_up": self.attacks_given_up,
+            "games_with_eliminations": self.games_with_eliminations,
+            "scores": [m.to_json() for m in self.scores],
+            "cards": {card: [getattr(c, f.name) for f in fields(CardCounts)] for card, c in sorted(self.cards.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StudySummary:
+        return cls(
+            games=int(data["games"]),
+            tribes=tuple(data["tribes"]),
+            wins_by_seat=tuple(int(n) for n in data["wins_by_seat"]),
+            wins_by_bot={str(k): int(v) for k, v in data["wins_by_bot"].items()},
+            draws=int(data["draws"]),
+            end_reasons={str(k): int(v) for k, v in data["end_reasons"].items()},
+            rounds_histogram={int(k): int(v) for k, v in data["rounds_histogram"].items()},
+            **{name: Moments.from_json(data[name]) for name in PER_GAME_METRICS},
+            attacks_failed=int(data["attacks_failed"]),
+            attacks_given_up=int(data["attacks_given_up"]),
+            games_with_eliminations=int(data["games_with_eliminations"]),
+            scores=tuple(Moments.from_json(m) for m in data["scores"]),
+            cards={str(card): CardCounts(*(int(n) for n in values)) for card, values in data["cards"].items()},
+        )
