@@ -74,7 +74,7 @@ def test_a_house_rule_travels_as_text_with_its_extends_chain(tmp_path):
     for f in (tmp_path / "base.yaml", tmp_path / "house" / "rule.yaml"):
         f.unlink()  # a worker elsewhere has no such files
     compiled = _compile(source)
-    assert compiled.id == "my-rule" and compiled.start_cash == 30
+    assert compiled.id == "my-rule" and compiled.start_cash == (30,) * 4
     other = RulesetSource(source.reference, source.files, (("original-dutch", "0" * 64),))
     with pytest.raises(RuntimeError, match="differs"):
         _compile(other)

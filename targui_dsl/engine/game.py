@@ -139,6 +139,9 @@ class Game:
 
         self.actions: ActionSpace
         self.actions, self.pair_id = make_action_space(self)
+        # per source cell: (target, pair id) in target order, the move ids once kinds are dealt
+        self.pairs_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(sorted(self.pair_id[c].items())) for c in range(self.cells))
         # hot-path tables by action id: the cells of a pair id (-1 for other ids)
         size = self.actions.size
         self.pair_source: tuple[int, ...] = tuple(

@@ -1099,10 +1099,10 @@ class GameState:
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
         game = self._game
-        passable, kinds, pair_id = game.kind_passable, self._kind, game.pair_id
+        passable, kinds = game.kind_passable, self._kind
         self._move_ids = tuple(
-            tuple(pair_id[c][n] for n in sorted(game.neighbours[c]) if kinds[n] >= 0 and passable[kinds[n]])
-            for c in range(game.cells)
+            tuple(pair for target, pair in targets if kinds[target] >= 0 and passable[kinds[target]])
+            for targets in game.pairs_from
         )
 
     # ------------------------------------------------------------------------------------
