@@ -156,14 +156,17 @@ class EffectAdapter:
     def kind_economic(self, kind: int) -> int:
         return self._s._economic_now[kind]
 
-    def set_kind_value(self, kind: int, field: str, value: int, this_round: bool) -> None:
+    def _kind_values(self, field: str) -> tuple[list[int], list[int]]:
+        """(this round's values, the lasting values) of a kind field, per kind."""
         state = self._s
         if field == STRATEGIC:
-            now, lasting = state._strategic_now, state._strategic_lasting
-        elif field == ECONOMIC:
-            now, lasting = state._economic_now, state._economic_lasting
-        else:
-            raise ValueError(f"a kind has no field {field!r}")
+            return state._strategic_now, state._strategic_lasting
+        if field == ECONOMIC:
+            return state._economic_now, state._economic_lasting
+        raise ValueError(f"a kind has no field {field!r}")
+
+    def set_kind_value(self, kind: int, field: str, value: int, this_round: bool) -> None:
+        now, lasting = self._kind_values(field)
         value = clamp(value)
         now[kind] = value
         if not this_round:
@@ -172,13 +175,7 @@ class EffectAdapter:
     def add_kind_value(self, kind: int, field: str, delta: int, this_round: bool) -> None:
         """A change by ``delta``: this round's value only, or (lasting) both the lasting
         value and this round's, so a round-long change never leaks into the lasting one."""
-        state = self._s
-        if field == STRATEGIC:
-            now, lasting = state._strategic_now, state._strategic_lasting
-        elif field == ECONOMIC:
-            now, lasting = state._economic_now, state._economic_lasting
-        else:
-            raise ValueError(f"a kind has no field {field!r}")
+        now, lasting = self._kind_values(field)
         now[kind] = clamp(now[kind] + delta)
         if not this_round:
             lasting[kind] = clamp(lasting[kind] + delta)
