@@ -456,3 +456,19 @@ def test_illegal_actions_are_refused_with_a_reason():
                           ("die 3", "unknown action")):
         with pytest.raises(IllegalAction, match=message):
             state.apply_action(text)
+
+
+def test_a_round_long_change_never_leaks_into_the_lasting_value(tmp_path):
+    """Issue 8's case: `reg.economic += 1 this round` and `reg.economic -= 1` in one round
+    leave reg at 2 for that round and at 1 afterwards (it was stuck at 2 before)."""
+    from targui_dsl import load_ruleset
+
+    rule = tmp_path / "drift.yaml"
+    rule.write_text("extends: original-dutch\nid: drift\ntitle: Drift\nhooks:\n  game_start:\n"
+                    "    - |\n      reg.economic += 1 this round\n      reg.economic -= 1\n", encoding="utf-8")
+    state = settled_state(load_ruleset(str(rule)))
+    reg = state.game.kind_by_id["reg"]
+    assert state.kind_economic(reg) == 2  # this round: 2 + 1 - 1
+    state.apply_action("die 1")
+    finish_round(state)
+    assert state.kind_economic(reg) == 1  # the round's +1 expired; the lasting -1 stays
