@@ -27,6 +27,7 @@ class Phase(IntEnum):
     BUY_CELL = 12  # the cell to buy camels on, or pass
     BUY_COUNT = 13  # how many camels to buy
     OVER = 14
+    EFFECT_CHOICE = 15  # a card or hook asks a player to choose (a territory, a player, a number)
 
     @property
     def label(self) -> str:

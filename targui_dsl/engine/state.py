@@ -70,16 +70,20 @@ _ENTER = int(Phase.ENTER)
 _BUY_CELL = int(Phase.BUY_CELL)
 _BUY_COUNT = int(Phase.BUY_COUNT)
 _OVER = int(Phase.OVER)
+_EFFECT_CHOICE = int(Phase.EFFECT_CHOICE)
 LABELS = tuple(p.label for p in Phase)
 #: The verbs of readable decisions, as the terminal and logs write them.
-DECISION_VERBS = ("again", "attack", "buy", "count", "deposit", "enter", "give up", "move", "pass", "sector", "settle")
+DECISION_VERBS = ("again", "attack", "buy", "choose", "count", "deposit", "enter", "give up", "move", "pass", "sector",
+                  "settle")
 # what _advance does at a node: list the options, count them, draw chance, stop
 _LISTED, _COUNTED, _DRAWN, _ENDED = range(4)
 _NODE = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
               for p in Phase)
-_TURN, _SETUP = -2, -3  # whose node: the player whose turn it is; the seat setting up
-_WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE else _TURN
-             for p in Phase)
+# Hooks of the round's end run in the middle of the levy: they may throw dice but not ask.
+_ROUND_END_MOMENTS = frozenset({"before_levy", "after_levy", "round_end"})
+_TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
+_WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
+             else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
 
 _LIST_FIELDS = (
     "_kind", "_owner", "_camels", "_cash", "_treasury", "_settlement", "_sector",
@@ -96,7 +100,31 @@ _BOOL_FIELDS = ("_double", "_compound_forced")
 
 
 class EffectNotPlayable(RuntimeError):
-    """A ruleset effect the engine cannot play (a choice inside an effect, for now)."""
+    """A ruleset effect the engine cannot play (a choice in a hook of the round's end)."""
+
+
+class PausedEffect:
+    """A card effect or hook waiting for a player's choice.
+
+    A running Python generator cannot be copied or saved, so the effect
+    keeps the state as it was when the effect began (``start``) and the
+    answers given so far: a copy replays them on a copy of ``start``, which
+    reaches the same request (effects are deterministic; their dice come
+    from the copied generator).
+    """
+
+    __slots__ = ("where", "code", "args", "start", "answers", "gen", "request", "card_before", "resume_phase")
+
+    def __init__(self, where: tuple[Any, ...], code: Any, args: tuple[int, ...], start: "GameState") -> None:
+        self.where = where  # ("card", card index) or ("hook", moment, index)
+        self.code = code
+        self.args = args
+        self.start = start
+        self.answers: list[int] = []
+        self.gen: Any = None
+        self.request: Any = None
+        self.card_before: Any = None
+        self.resume_phase = 0  # the phase the effect ran in, to return to after the answer
 
 
 def cap_score(value: int) -> int:
@@ -104,12 +132,35 @@ def cap_score(value: int) -> int:
     return max(-MAX_VALUE, min(MAX_VALUE, int(value)))
 
 
+def _replay_paused(start: "GameState", where: tuple[Any, ...], args: tuple[int, ...],
+                   answers: list[int]) -> "GameState":
+    """A copy of ``start`` with the paused effect at ``where`` run again with ``answers``: it
+    stops at the same choice (effects are deterministic, their dice from the copied generator)."""
+    state = start.clone()
+    game = state._game
+    if where[0] == "card":
+        code = game.cards[game.card_ids[int(where[1])]].effect
+    else:
+        code = game.hooks[str(where[1])][int(where[2])]
+    effect = PausedEffect(where, code, args, start)
+    effect.gen = code.function(state.runtime, *args)
+    if state._drive_effect(effect, None):
+        raise ValueError("the effect ended before its choice")
+    for answer in answers:
+        effect.answers.append(answer)
+        state._phase = effect.resume_phase
+        if state._drive_effect(effect, answer):
+            raise ValueError("the effect ended before its choice")
+    state._legal = None
+    return state
+
+
 class GameState:
     """One game in progress; OpenSpiel's State interface over integer actions."""
 
     __slots__ = _LIST_FIELDS + _INT_FIELDS + _BOOL_FIELDS + (
         "_game", "_phase", "_cells_of", "_move_ids", "_rng", "_forced_outcomes", "_legal",
-        "_end_reason", "_final_scores", "_final_tie_breaks", "_winners", "_log", "_rt",
+        "_end_reason", "_final_scores", "_final_tie_breaks", "_winners", "_log", "_rt", "_effect",
     )
 
     _game: Game
@@ -163,6 +214,7 @@ class GameState:
     _winners: list[int] | None
     _log: "EventLog | None"
     _rt: "EffectAdapter | None"
+    _effect: "PausedEffect | None"  # an effect waiting for a player's choice
 
     def __init__(self, game: Game, log: "EventLog | None" = None) -> None:
         cells, seats = game.cells, game.players
@@ -211,6 +263,7 @@ class GameState:
         self._final_scores = self._final_tie_breaks = self._winners = None
         self._rt = None
         self._log = None
+        self._effect = None
         self._phase = _SECTOR if game.picks_sectors else _DEAL
         if log is not None:
             from .log import header
@@ -399,6 +452,8 @@ class GameState:
         who = _WHO[self._phase]
         if who == _TURN:
             return self._player
+        if who == _CHOOSER:
+            return self._effect.request.player  # type: ignore[union-attr]
         return self._setup_seat if who == _SETUP else who
 
     def is_chance_node(self) -> bool:
@@ -491,6 +546,13 @@ class GameState:
         phase = self._phase
         if IS_CHANCE[phase]:
             return self._outcome_text(action)
+        if phase == _EFFECT_CHOICE:
+            answer = self._choice_ids().get(action)
+            if answer is None:
+                return f"action {action}"
+            kind = self._effect.request.kind  # type: ignore[union-attr]
+            text = pos[answer] if kind == "territory" else game.tribe_ids[answer] if kind == "player" else answer
+            return f"choose {text}"
         if action == PASS:
             return "pass"
         if action == AGAIN:
@@ -525,6 +587,14 @@ class GameState:
 
     def clone(self) -> "GameState":
         """A copy that shares only immutable things (the game, tables); no log is attached."""
+        if self._effect is not None:
+            effect = self._effect
+            other = _replay_paused(effect.start, effect.where, effect.args, effect.answers)
+            other._effect.card_before = effect.card_before  # type: ignore[union-attr]
+            other._history = self._history[:]
+            other._decisions, other._forced_decisions = self._decisions, self._forced_decisions
+            other._forced_outcomes = self._forced_outcomes[:]
+            return other
         other = GameState.__new__(GameState)
         for name in _LIST_FIELDS:
             setattr(other, name, getattr(self, name)[:])
@@ -543,6 +613,7 @@ class GameState:
         other._winners = None if self._winners is None else self._winners[:]
         other._log = None
         other._rt = None
+        other._effect = None
         return other
 
     def edit(self) -> "PositionEditor":
@@ -639,6 +710,8 @@ class GameState:
             return [PASS] + [base + cell for cell in self._cells_of[self._player] if buyable[kind[cell]]]
         if phase == _ATTACK_CHOICE:
             return [AGAIN, GIVE_UP]
+        if phase == _EFFECT_CHOICE:
+            return sorted(self._choice_ids())
         if IS_CHANCE[phase]:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if phase == _SECTOR:
@@ -648,6 +721,24 @@ class GameState:
             base = self._game.actions.cell_base
             return [base + cell for cell in self.settle_cells()]
         return []  # OVER
+
+    def _choice_ids(self) -> dict[int, int]:
+        """At an effect's choice: action id -> the option it answers (a cell, a seat, a number)."""
+        request = self._effect.request  # type: ignore[union-attr]
+        space = self._game.actions
+        if request.kind == "territory":
+            return {space.cell(cell): cell for cell in request.options}
+        if request.kind == "player":
+            return {space.seat(seat): seat for seat in request.options}
+        return {COUNT_BASE + i: number for i, number in enumerate(request.options)}
+
+    def choice(self) -> tuple[str, str, list[int]] | None:
+        """At an effect's choice: (what is chosen: territory, player or number; the choice as the
+        ruleset wrote it; the options), else None."""
+        if self._phase != _EFFECT_CHOICE:
+            return None
+        request = self._effect.request  # type: ignore[union-attr]
+        return request.kind, request.prompt, list(request.options)
 
     def _count_bounds(self) -> tuple[int, int]:
         """The digits the count step under way allows (the count itself below 256)."""
@@ -690,7 +781,7 @@ class GameState:
             return f"{what}: {self._count_text(low)} to {self._count_text(high)}"
         return {
             _SECTOR: "pick a sector", _SETTLE: "settle", _MOVE: "move, attack or pass",
-            _ATTACK_CHOICE: "again or give up", _BUY_CELL: "buy on a cell, or pass",
+            _ATTACK_CHOICE: "again or give up", _BUY_CELL: "buy on a cell, or pass", _EFFECT_CHOICE: "choose (an effect asks)",
             _OVER: "nothing: the game is over",
         }.get(phase, f"a chance outcome ({LABELS[phase]})")
 
@@ -791,6 +882,11 @@ class GameState:
                 allowed = " ".join(str(pos[c]) for c in sorted(self.settle_cells(), key=pos.__getitem__))
                 raise IllegalAction(f"cannot settle on {args[0]} (allowed: {allowed})")
             steps.append(space.cell(cell))
+        elif verb == "choose" and len(args) == 1 and phase == _EFFECT_CHOICE:
+            wanted = {self.action_to_string(a).split()[1]: a for a in self.legal_actions()}
+            if args[0] not in wanted:
+                raise IllegalAction(f"cannot choose {args[0]} (choices: {', '.join(wanted)})")
+            steps.append(wanted[args[0]])
         elif verb == "deposit" and not self._game.treasury:
             raise IllegalAction("this ruleset has no treasury")
         elif verb not in DECISION_VERBS:
@@ -930,8 +1026,7 @@ class GameState:
                 self._stack_left -= 1
                 self._deck.remove(card)
                 self._turned.append(card)
-                self._run_card(card)
-                if self._phase != _OVER:
+                if self._run_card(card) and self._phase != _OVER:
                     self._next_from_stack()
         elif phase == _ROUND_DIE:
             self._start_round(outcome + 1)
@@ -984,6 +1079,8 @@ class GameState:
         """Apply one decision step (known legal). The branches are in order of frequency."""
         phase = self._phase
         actor = self._player if phase >= _DEPOSIT else self._setup_seat
+        if phase == _EFFECT_CHOICE:
+            actor = self._effect.request.player  # type: ignore[union-attr]
         self._history.append((action << 9) | (phase << 4) | (actor + 1))
         if phase == _MOVE:
             if action == PASS:
@@ -1035,6 +1132,10 @@ class GameState:
                 if self._log is not None:
                     self._decided("give up", forced)
                 self._end_attack("given up")
+        elif phase == _EFFECT_CHOICE:
+            if self._log is not None:
+                self._decided(self.action_to_string(action), forced)
+            self._answer_effect(self._choice_ids()[action])
         elif phase == _SECTOR:
             index = action - SECTOR_BASE
             self._decided(f"sector {self._game.sector_ids[index]}", forced)
@@ -1094,7 +1195,7 @@ class GameState:
             self._fix_board()
             self._round = 1
             self._phase = _ROUND_DIE
-            self._run_hooks("game_start")
+            self._run_hooks("game_start")  # a pause there resumes at the round's die
 
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
@@ -1119,8 +1220,7 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "round", "round": self._round, "die": die, "double_turn": self._double,
                         "tribal_cards": cards, "fortune_cards": self._stack_cards})
-        self._run_hooks("round_start")
-        if self._phase != _OVER:
+        if self._run_hooks("round_start") and self._phase != _OVER:
             self._next_from_stack()
 
     def _next_from_stack(self) -> None:
@@ -1135,10 +1235,8 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "turn", "round": self._round, "player": seat, "tribe": self._game.tribe_ids[seat],
                         "double_turn": self._double})
-        if self._game.hooks["turn_start"]:
-            self._run_hooks("turn_start", seat)
-            if self._phase == _OVER:
-                return
+        if self._game.hooks["turn_start"] and (not self._run_hooks("turn_start", seat) or self._phase == _OVER):
+            return
         self._start_movement()
 
     def _start_movement(self) -> None:
@@ -1156,8 +1254,8 @@ class GameState:
         if self._cycles_left > 0:
             self._start_movement()
         else:
-            if self._game.hooks["turn_end"]:
-                self._run_hooks("turn_end", self._player)
+            if self._game.hooks["turn_end"] and not self._run_hooks("turn_end", self._player):
+                return
             self._player = -1
             if self._phase != _OVER:
                 self._next_from_stack()
@@ -1192,45 +1290,94 @@ class GameState:
             self._round += 1
             self._phase = _ROUND_DIE
 
-    def _run_hooks(self, moment: str, *args: int) -> None:
-        """Run the ruleset's effects for a moment of the game, in order (none: nothing)."""
-        for code in self._game.hooks[moment]:
+    def _run_hooks(self, moment: str, *args: int, first: int = 0) -> bool:
+        """Run the ruleset's effects for a moment of the game, in order, from hook ``first``.
+        False when one paused for a player's choice (the rest runs after the answer)."""
+        hooks = self._game.hooks[moment]
+        for index in range(first, len(hooks)):
             if self._phase == _OVER:
-                return
-            self._run_effect(code, *args)
+                return True
+            if not self._run_effect(hooks[index], ("hook", moment, index), *args):
+                return False
+        return True
 
-    def _run_effect(self, code: Any, *args: int) -> None:
-        """Run one compiled effect. A die thrown inside it comes from the game's generator
-        (or a queued outcome); an effect that asks a player to choose is not played by this
-        engine yet and ends with a clear error."""
-        result = code.function(self.runtime, *args)
+    def _run_effect(self, code: Any, where: tuple[Any, ...], *args: int) -> bool:
+        """Run one compiled effect; False when it paused for a player's choice. A die thrown
+        inside it comes from the game's generator (or a queued outcome)."""
         if not code.pauses:
-            return
-        answer = None
+            code.function(self.runtime, *args)
+            return True
+        effect = PausedEffect(where, code, args, self.clone())
+        effect.gen = code.function(self.runtime, *args)
+        return self._drive_effect(effect, None)
+
+    def _drive_effect(self, effect: PausedEffect, answer: int | None) -> bool:
+        """Run ``effect`` on from ``answer`` to its next choice (False) or its end (True)."""
         while True:
             try:
-                request = result.send(answer)
+                request = effect.gen.send(answer)
             except StopIteration:
-                return
+                self._effect = None
+                return True
             if isinstance(request, RollRequest):
-                rng = self._rng
-                self._rng, r = below(rng, max(1, request.sides))
+                self._rng, r = below(self._rng, max(1, request.sides))
                 answer = r + 1
-            else:
-                raise EffectNotPlayable(f"{code.file}:{code.line}: a choice inside an effect "
-                                        f"({request.prompt}) cannot be played yet")
+                continue
+            if effect.where[0] == "hook" and effect.where[1] in _ROUND_END_MOMENTS:
+                raise EffectNotPlayable(f"{effect.code.file}:{effect.code.line}: a choice in a hook of the "
+                                        f"round's end ({request.prompt}) cannot be played: put it in another hook")
+            effect.request = request
+            self._effect = effect
+            effect.resume_phase = self._phase
+            self._phase = _EFFECT_CHOICE
+            return False
 
-    def _run_card(self, card: int) -> None:
-        game = self._game
-        card_id = game.card_ids[card]
-        effect = game.cards[card_id].effect
-        if self._log is None:
-            self._run_effect(effect)
+    def _answer_effect(self, answer: int) -> None:
+        """The chooser answered: run the effect on, then what its caller had left to do."""
+        effect = self._effect
+        assert effect is not None
+        effect.answers.append(answer)
+        self._phase = effect.resume_phase
+        if not self._drive_effect(effect, answer):
             return
-        before = self._snapshot()
-        self._run_effect(effect)
-        self._emit({"type": "card", "round": self._round, "card": card_id, "number": game.cards[card_id].number,
-                    "title": game.cards[card_id].title, "changes": self._changes_since(before)})
+        self._effect_done(effect)
+
+    def _effect_done(self, effect: PausedEffect) -> None:
+        """What follows a paused effect's end: the card's event and the stack, or the
+        moment's remaining hooks and what follows them."""
+        if effect.where[0] == "card":
+            self._card_event(effect.where[1], effect.card_before)
+            if self._phase != _OVER:
+                self._next_from_stack()
+            return
+        _, moment, index = effect.where
+        if not self._run_hooks(moment, *effect.args, first=index + 1) or self._phase == _OVER:
+            return
+        if moment == "game_start":
+            self._phase = _ROUND_DIE
+        elif moment == "round_start":
+            self._next_from_stack()
+        elif moment == "turn_start":
+            self._start_movement()
+        elif moment == "turn_end":
+            self._player = -1
+            self._next_from_stack()
+
+    def _run_card(self, card: int) -> bool:
+        """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
+        before = self._snapshot() if self._log is not None else None
+        if not self._run_effect(self._game.cards[self._game.card_ids[card]].effect, ("card", card)):
+            self._effect.card_before = before  # type: ignore[union-attr]
+            return False
+        self._card_event(card, before)
+        return True
+
+    def _card_event(self, card: int, before: Any) -> None:
+        if self._log is not None:
+            game = self._game
+            card_id = game.card_ids[card]
+            self._emit({"type": "card", "round": self._round, "card": card_id, "number": game.cards[card_id].number,
+                        "title": game.cards[card_id].title, "changes": self._changes_since(before)})
 
     def _snapshot(self) -> tuple[list[int], list[int], list[int], int, list[int], list[int]]:
         return (self._camels[:], self._cash[:], self._treasury[:], self._box,
@@ -1414,6 +1561,10 @@ class GameState:
         saved["final_scores"] = None if self._final_scores is None else self._final_scores[:]
         saved["final_tie_breaks"] = None if self._final_tie_breaks is None else [t[:] for t in self._final_tie_breaks]
         saved["winners"] = None if self._winners is None else self._winners[:]
+        if self._effect is not None:
+            effect = self._effect
+            saved["effect"] = {"where": list(effect.where), "args": list(effect.args), "answers": effect.answers[:],
+                               "start": effect.start.to_json()["state"]}
         return {
             "format": STATE_FORMAT,
             "ruleset": game.ruleset.id,
@@ -1461,9 +1612,22 @@ class GameState:
         state._log = None
         state._rt = None
         state._legal = None
+        state._effect = None
         state._move_ids = tuple(() for _ in range(game.cells))
         if state._round > 0:
             state._fix_board()
+        paused = saved.get("effect")
+        if paused is not None:
+            try:
+                start = cls.from_json(ruleset, {**data, "state": paused["start"]})
+                where = tuple(paused["where"])
+                resumed = _replay_paused(start, where, tuple(int(a) for a in paused["args"]),
+                                         [int(a) for a in paused["answers"]])
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                raise ValueError(f"a saved state with a broken paused effect: {exc}") from None
+            resumed._history, resumed._decisions = state._history, state._decisions
+            resumed._forced_decisions, resumed._forced_outcomes = state._forced_decisions, state._forced_outcomes
+            return resumed
         return state
 
     # ------------------------------------------------------------------------------------
