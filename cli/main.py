@@ -66,7 +66,6 @@ def _quiet_streams() -> None:
 def main() -> None:
     """Entry point: no Python traceback reaches a user, whatever the input."""
     from targui_dsl.effects.runtime import EffectBudgetExceeded
-    from targui_dsl.engine.state import EffectNotPlayable
 
     try:
         # standalone_mode=False: a Ctrl-C reaches us as click.Abort (exit 130, not click's 1)
@@ -77,7 +76,7 @@ def main() -> None:
     except click.ClickException as err:
         err.show()
         sys.exit(err.exit_code)
-    except (EffectBudgetExceeded, EffectNotPlayable) as err:  # a house rule the game cannot go on with
+    except EffectBudgetExceeded as err:  # a house rule's effect ran away: the game cannot go on
         click.echo(f"error: the game was stopped: {err}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except OSError as err:  # e.g. standard output on a full disk: the system's fault, not ours

@@ -83,3 +83,68 @@ def test_dice_inside_effects_come_from_the_seed():
         return state.to_json()
 
     assert run() == run()
+
+
+def test_with_explicit_chance_a_die_inside_an_effect_is_a_chance_node():
+    state = start_turn(settled_state(example("flash-flood"), players=2), 0)
+    state.apply_action("pass")
+    state.apply_action("pass")
+    guelta = put(state, 45, kind="guelta", owner=0, camels=10)
+    state.apply_action("card flash_flood")
+    assert state.is_chance_node() and state.phase == Phase.EFFECT_ROLL
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == [f"die {d}" for d in range(1, 7)]
+    copy = state.clone()
+    state.apply_action("die 5")  # 4-6: every owned guelta gains 4
+    copy.apply_action("die 2")  # otherwise every guelta loses 4
+    assert state.camels(guelta) == 14 and copy.camels(guelta) == 6
+
+
+def test_a_choice_in_a_hook_of_the_rounds_end_waits_for_its_answer(tmp_path):
+    rule = tmp_path / "tithe.yaml"
+    rule.write_text(
+        "extends: original-dutch\nid: tithe\ntitle: Tithe\nhooks:\n  before_levy:\n"
+        "    - |\n      for p in players { p chooses n in 0..2 { p.cash += n } }\n", encoding="utf-8")
+    state = settled_state(load_ruleset(str(rule)), players=2)
+    state.edit().set_deck(["drought"])
+    state.apply_action("die 1")
+    state.force_chance("card drought")
+    start = state.cash(0)
+    while state.phase != Phase.EFFECT_CHOICE:
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else state.chance_outcomes()[0][0])
+    assert state.current_player() == 0 and state.choice()[0] == "number"
+    saved = GameState.from_json(state.game.ruleset, json.loads(json.dumps(state.to_json())))
+    for s in (state, saved):
+        s.apply_action("choose 2")
+        s.apply_action("choose 0")
+    assert state.to_json() == saved.to_json()
+    assert state.is_terminal()  # the deck's last card: the game ends after the levy
+    assert state.cash(0) == start + 2 + state.game.levy(state.runtime, 0)
+
+
+def test_a_treasury_change_made_by_a_card_is_told(tmp_path):
+    from targui_dsl.engine import Narrator
+
+    rule = tmp_path / "tax.yaml"
+    rule.write_text("extends: updated-treasury\nid: tax\ntitle: Tax\ncards:\n  caravan_raid:\n"
+                    "    effect: for p in players { p.treasury += 3 }\n", encoding="utf-8")
+    state = start_turn(settled_state(load_ruleset(str(rule)), players=2), 0)
+    state._log = log = EventLog()
+    state.apply_action("pass")
+    state.apply_action("pass")
+    state.apply_action("card caravan_raid")
+    line = Narrator(state.game)(next(e for e in log.events if e["type"] == "card"))
+    assert "Kel Ahaggar treasury 0->3" in line and "no effect" not in line
+
+
+def test_simulate_stops_a_runaway_effect_with_one_line_and_exit_1(tmp_path):
+    import subprocess
+    import sys
+
+    rule = tmp_path / "runaway.yaml"
+    rule.write_text("extends: original-dutch\nid: runaway\ntitle: Runaway\nhooks:\n  round_start:\n    - |\n"
+                    "      for a in territories { for b in territories { for c in territories {\n"
+                    "        for d in territories { a.camels += 0 } } } }\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "targui_cli.main", "simulate", str(rule), "--games", "2"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "ran past its budget" in done.stderr and "Traceback" not in done.stderr

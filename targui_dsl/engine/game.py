@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..compiled import CompiledRuleset
 from .actions import ActionSpace, make_action_space
+from ..effects.runtime import MAX_ROLL_SIDES
 from .chance import seed_state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -158,6 +159,8 @@ class Game:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
+            code.pauses for codes in ruleset.hooks.values() for code in codes)
 
     def new_initial_state(self, log: "EventLog | None" = None) -> "GameState":
         """The state before the first decision (in implicit-chance mode, after the deal's
@@ -174,7 +177,8 @@ class Game:
 
     def max_chance_outcomes(self) -> int:
         """Size of the chance outcome id space."""
-        return max(self.die_sides, len(self.kind_ids), self.players + len(self.card_ids))
+        effect_die = MAX_ROLL_SIDES if self.effects_pause else 0  # roll(n) inside effects: n up to 100
+        return max(self.die_sides, len(self.kind_ids), self.players + len(self.card_ids), effect_die)
 
     def num_players(self) -> int:
         return self.players

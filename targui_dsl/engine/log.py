@@ -148,6 +148,7 @@ class Narrator:
             changes = event["changes"]
             parts = [f"{p}: {a}->{b}" for p, (a, b) in changes["camels"].items()]
             parts += [f"{self.names.get(t, t)} cash {a}->{b}" for t, (a, b) in changes["cash"].items()]
+            parts += [f"{self.names.get(t, t)} treasury {a}->{b}" for t, (a, b) in changes.get("treasury", {}).items()]
             parts += [f"{self.kinds.get(k, k)} {f} {a}->{b}" for k, d in changes["kinds"].items() for f, (a, b) in d.items()]
             return f"  card {event['number']} {event['title']}: {'; '.join(parts) if parts else 'no effect'}"
         if kind == "eliminated":

@@ -28,13 +28,15 @@ class Phase(IntEnum):
     BUY_COUNT = 13  # how many camels to buy
     OVER = 14
     EFFECT_CHOICE = 15  # a card or hook asks a player to choose (a territory, a player, a number)
+    EFFECT_ROLL = 16  # chance: a die thrown inside a card or hook (explicit chance)
 
     @property
     def label(self) -> str:
         return self.name.lower()
 
 
-CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTACK_DIE, Phase.DEFEND_DIE})
+CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTACK_DIE, Phase.DEFEND_DIE,
+                           Phase.EFFECT_ROLL})
 #: Phases that choose a count (one base-256 digit at a time above 255).
 COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT})
 IS_CHANCE = tuple(p in CHANCE_PHASES for p in Phase)

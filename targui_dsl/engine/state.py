@@ -71,6 +71,7 @@ _BUY_CELL = int(Phase.BUY_CELL)
 _BUY_COUNT = int(Phase.BUY_COUNT)
 _OVER = int(Phase.OVER)
 _EFFECT_CHOICE = int(Phase.EFFECT_CHOICE)
+_EFFECT_ROLL = int(Phase.EFFECT_ROLL)
 LABELS = tuple(p.label for p in Phase)
 #: The verbs of readable decisions, as the terminal and logs write them.
 DECISION_VERBS = ("again", "attack", "buy", "choose", "count", "deposit", "enter", "give up", "move", "pass", "sector",
@@ -79,8 +80,8 @@ DECISION_VERBS = ("again", "attack", "buy", "choose", "count", "deposit", "enter
 _LISTED, _COUNTED, _DRAWN, _ENDED = range(4)
 _NODE = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
               for p in Phase)
-# Hooks of the round's end run in the middle of the levy: they may throw dice but not ask.
-_ROUND_END_MOMENTS = frozenset({"before_levy", "after_levy", "round_end"})
+# The stage of the round's end that follows each of its hook moments (see _end_round).
+_ROUND_END_STAGE_AFTER = {"before_levy": 1, "after_levy": 2, "round_end": 3}
 _TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
 _WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
              else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
@@ -89,7 +90,7 @@ _LIST_FIELDS = (
     "_kind", "_owner", "_camels", "_cash", "_treasury", "_settlement", "_sector",
     "_strategic_now", "_economic_now", "_strategic_lasting", "_economic_lasting",
     "_deck", "_turned", "_deal_pool", "_stack_turns", "_history",
-    "_levy_total", "_spent", "_deposits",
+    "_levy_total", "_spent", "_deposits", "_round_cash", "_round_levy",
 )
 _INT_FIELDS = (
     "_box", "_deal_next", "_stack_cards", "_stack_left", "_round", "_round_die", "_setup_seat", "_player", "_cycles_left",
@@ -97,10 +98,6 @@ _INT_FIELDS = (
     "_decisions", "_forced_decisions",
 )
 _BOOL_FIELDS = ("_double", "_compound_forced")
-
-
-class EffectNotPlayable(RuntimeError):
-    """A ruleset effect the engine cannot play (a choice in a hook of the round's end)."""
 
 
 class PausedEffect:
@@ -208,6 +205,8 @@ class GameState:
     _levy_total: list[int]  # public ledger per seat, for resampling hidden silver
     _spent: list[int]
     _deposits: list[int]
+    _round_cash: list[int]  # at the round's end: cash before the before_levy hooks, then what they took
+    _round_levy: list[int]  # at the round's end: the levy each seat received
     _end_reason: str | None
     _final_scores: list[int] | None
     _final_tie_breaks: list[list[int]] | None
@@ -259,6 +258,8 @@ class GameState:
         self._levy_total = [0] * seats
         self._spent = [0] * seats
         self._deposits = [0] * seats
+        self._round_cash = [0] * seats
+        self._round_levy = [0] * seats
         self._end_reason = None
         self._final_scores = self._final_tie_breaks = self._winners = None
         self._rt = None
@@ -504,7 +505,7 @@ class GameState:
                 players = self._game.players
                 outcomes.extend((players + card, n * share) for card, n in sorted(counts.items()))
             return outcomes
-        sides = self._game.die_sides
+        sides = self._effect.request.sides if phase == _EFFECT_ROLL else self._game.die_sides  # type: ignore[union-attr]
         return [(d, 1 / sides) for d in range(sides)]
 
     def apply_action(self, action: int | str) -> None:
@@ -960,7 +961,7 @@ class GameState:
         verb, args = w[0], w[1:]
         outcome: int | None = None
         if len(args) == 1:
-            if verb == "die" and phase in (_ROUND_DIE, _ATTACK_DIE, _DEFEND_DIE):
+            if verb == "die" and phase in (_ROUND_DIE, _ATTACK_DIE, _DEFEND_DIE, _EFFECT_ROLL):
                 outcome = plain_number(args[0], text) - 1
             elif verb == "deal" and phase == _DEAL:
                 outcome = game.kind_by_id.get(args[0])
@@ -1010,7 +1011,9 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "chance", "round": self._round, "node": LABELS[phase],
                         "action": self._outcome_text(outcome)})
-        if phase == _ATTACK_DIE:
+        if phase == _EFFECT_ROLL:
+            self._answer_effect(outcome + 1)
+        elif phase == _ATTACK_DIE:
             self._attacker_throws(outcome + 1)
         elif phase == _DEFEND_DIE:
             self._defender_throws(outcome + 1)
@@ -1063,7 +1066,7 @@ class GameState:
                     item = self._forced_outcomes.pop(0)
                     self._legal = None
                     outcome = item - 1 if isinstance(item, int) else self._outcome_from_words(words(item), item)
-                    if isinstance(item, int) and not 0 <= outcome < self._game.die_sides:
+                    if isinstance(item, int) and outcome not in self.legal_actions():
                         raise IllegalAction(f"die {item} is not a possible throw")
                 elif self._game.explicit_chance:
                     self._legal = None
@@ -1260,27 +1263,38 @@ class GameState:
             if self._phase != _OVER:
                 self._next_from_stack()
 
-    def _end_round(self) -> None:
+    def _end_round(self, stage: int = 0) -> None:
+        """The round's end, in stages so that a hook may pause for a choice and the rest
+        run after the answer: 0 before_levy hooks, 1 the levy and after_levy hooks,
+        2 the round_end event and hooks, 3 the final scores or the next round."""
         game = self._game
         seats = range(game.players)
-        rt = self.runtime
-        before = self._cash[:]
-        self._run_hooks("before_levy")
-        lost = [max(0, before[s] - self._cash[s]) for s in seats]  # what the round's end took from hands
-        levy = [0] * game.players
-        for seat in self.seats_in_game():
-            levy[seat] = clamp(game.levy(rt, seat))
-            self._cash[seat] = clamp(self._cash[seat] + levy[seat])
-            self._levy_total[seat] = clamp(self._levy_total[seat] + levy[seat])
-        self._run_hooks("after_levy")
-        if self._log is not None:
-            ids = game.tribe_ids
-            self._emit({"type": "round_end", "round": self._round,
-                        "cash_lost": {ids[s]: lost[s] for s in seats},
-                        "levy": {ids[s]: levy[s] for s in seats},
-                        "cash": {ids[s]: self._cash[s] for s in seats},
-                        "treasury": {ids[s]: self._treasury[s] for s in seats}})
-        self._run_hooks("round_end")
+        if stage == 0:
+            self._round_cash = self._cash[:]  # what the round's end takes from hands is told
+            if not self._run_hooks("before_levy"):
+                return
+            stage = 1
+        if stage == 1:
+            self._round_cash = [max(0, self._round_cash[s] - self._cash[s]) for s in seats]  # now: cash lost
+            levy = self._round_levy = [0] * game.players
+            rt = self.runtime
+            for seat in self.seats_in_game():
+                levy[seat] = clamp(game.levy(rt, seat))
+                self._cash[seat] = clamp(self._cash[seat] + levy[seat])
+                self._levy_total[seat] = clamp(self._levy_total[seat] + levy[seat])
+            if not self._run_hooks("after_levy"):
+                return
+            stage = 2
+        if stage == 2:
+            if self._log is not None:
+                ids, lost, levy = game.tribe_ids, self._round_cash, self._round_levy
+                self._emit({"type": "round_end", "round": self._round,
+                            "cash_lost": {ids[s]: lost[s] for s in seats},
+                            "levy": {ids[s]: levy[s] for s in seats},
+                            "cash": {ids[s]: self._cash[s] for s in seats},
+                            "treasury": {ids[s]: self._treasury[s] for s in seats}})
+            if not self._run_hooks("round_end"):
+                return
         if not self._deck and self._phase != _OVER:
             # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")
             self._finish("deck")
@@ -1320,17 +1334,25 @@ class GameState:
                 self._effect = None
                 return True
             if isinstance(request, RollRequest):
+                if self._forced_outcomes or self._game.explicit_chance:
+                    effect.request = request  # a chance node: the outcome comes from outside
+                    effect.resume_phase = self._phase
+                    self._effect = effect
+                    self._phase = _EFFECT_ROLL
+                    return False
                 self._rng, r = below(self._rng, max(1, request.sides))
                 answer = r + 1
+                self._effect_roll_event(answer)
                 continue
-            if effect.where[0] == "hook" and effect.where[1] in _ROUND_END_MOMENTS:
-                raise EffectNotPlayable(f"{effect.code.file}:{effect.code.line}: a choice in a hook of the "
-                                        f"round's end ({request.prompt}) cannot be played: put it in another hook")
             effect.request = request
             self._effect = effect
             effect.resume_phase = self._phase
             self._phase = _EFFECT_CHOICE
             return False
+
+    def _effect_roll_event(self, value: int) -> None:
+        if self._log is not None:
+            self._emit({"type": "chance", "round": self._round, "node": "effect_roll", "action": f"die {value}"})
 
     def _answer_effect(self, answer: int) -> None:
         """The chooser answered: run the effect on, then what its caller had left to do."""
@@ -1362,6 +1384,8 @@ class GameState:
         elif moment == "turn_end":
             self._player = -1
             self._next_from_stack()
+        else:
+            self._end_round(_ROUND_END_STAGE_AFTER[moment])
 
     def _run_card(self, card: int) -> bool:
         """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
