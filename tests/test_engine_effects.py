@@ -148,3 +148,30 @@ def test_simulate_stops_a_runaway_effect_with_one_line_and_exit_1(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert "ran past its budget" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_resampling_in_the_middle_of_a_choice_keeps_no_hidden_value(tmp_path):
+    import random
+
+    rule = tmp_path / "choice-treasury.yaml"
+    rule.write_text(
+        "extends: updated-treasury\nid: choice-treasury\ntitle: A choice with a treasury\ncards:\n"
+        "  caravan_raid:\n    effect: |\n      let d = roll(6)\n"
+        "      for p in players { p chooses t in p.territories { t.camels += d } }\n", encoding="utf-8")
+    state = start_turn(settled_state(load_ruleset(str(rule)), players=2), 0)
+    state.apply_action("deposit 3")
+    state.apply_action("pass")
+    state.apply_action("pass")
+    put(state, 21, kind="reg", owner=0, camels=2)  # two territories each: real choices
+    put(state, 26, kind="reg", owner=1, camels=2)
+    state.force_chance("card caravan_raid")
+    while state.phase != Phase.EFFECT_CHOICE or state.current_player() != 1:
+        state.apply_action(state.legal_actions()[0])  # the die inside the card, then seat 0's choice
+    other = state.clone()
+    other._effect.start.edit().set_treasury(0, 99)  # the truth differs where seat 1 cannot see
+    other.edit().set_treasury(0, 99)
+    a = state.resample_from_infostate(1, random.Random(3))
+    b = other.resample_from_infostate(1, random.Random(3))
+    assert a.to_json() == b.to_json()
+    assert a.observation_string(1) == state.observation_string(1)
+    a.apply_action(a.legal_actions()[0])  # the sample plays on

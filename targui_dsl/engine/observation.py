@@ -430,16 +430,26 @@ def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "Gam
     the same ``rng``. The result is a plausible guess, not a posterior: card
     gifts and losses of hidden cash are not tracked.
     """
-    new = state.clone()
+    game = state.game
+    effect = state._effect
+    if effect is not None and game.treasury and not state.is_terminal():
+        # paused inside a card or hook: draw the money as it stood when the effect began and
+        # replay the effect's answers on that, so no true hidden value is kept anywhere
+        from .state import _replay_paused
+
+        start = resample_hidden(effect.start, player, rng)
+        new = _replay_paused(start, effect.where, effect.args, effect.answers)
+        new._decisions, new._forced_decisions = state._decisions, state._forced_decisions
+    else:
+        new = state.clone()
     new._rng = seed_state(rng.getrandbits(64))
     new._forced_outcomes = []
-    game = state.game
     if not game.treasury or state.is_terminal():
         new._legal = None
         return new
     turn = state.current_player()
     for seat in range(game.players):
-        if seat == player:
+        if seat == player or effect is not None:  # (a paused effect's money was drawn at its start)
             continue
         received = game.start_cash[seat] + state._levy_total[seat]
         wealth = max(0, received - state._spent[seat])

@@ -131,8 +131,9 @@ def cap_score(value: int) -> int:
 
 def _replay_paused(start: "GameState", where: tuple[Any, ...], args: tuple[int, ...],
                    answers: list[int]) -> "GameState":
-    """A copy of ``start`` with the paused effect at ``where`` run again with ``answers``: it
-    stops at the same choice (effects are deterministic, their dice from the copied generator)."""
+    """A copy of ``start`` with the paused effect at ``where`` run again on its ``answers``
+    (every die and choice it met, in order): it stops at the same request, whatever the
+    copy's generator (effects are deterministic)."""
     state = start.clone()
     game = state._game
     if where[0] == "card":
@@ -141,13 +142,17 @@ def _replay_paused(start: "GameState", where: tuple[Any, ...], args: tuple[int, 
         code = game.hooks[str(where[1])][int(where[2])]
     effect = PausedEffect(where, code, args, start)
     effect.gen = code.function(state.runtime, *args)
-    if state._drive_effect(effect, None):
-        raise ValueError("the effect ended before its choice")
-    for answer in answers:
-        effect.answers.append(answer)
-        state._phase = effect.resume_phase
-        if state._drive_effect(effect, answer):
-            raise ValueError("the effect ended before its choice")
+    effect.resume_phase = start._phase
+    try:
+        request = effect.gen.send(None)
+        for answer in answers:
+            request = effect.gen.send(answer)
+    except StopIteration:
+        raise ValueError("the effect ended before its pause") from None
+    effect.answers = list(answers)
+    effect.request = request
+    state._effect = effect
+    state._phase = _EFFECT_ROLL if isinstance(request, RollRequest) else _EFFECT_CHOICE
     state._legal = None
     return state
 
@@ -592,6 +597,7 @@ class GameState:
             effect = self._effect
             other = _replay_paused(effect.start, effect.where, effect.args, effect.answers)
             other._effect.card_before = effect.card_before  # type: ignore[union-attr]
+            other._rng = self._rng
             other._history = self._history[:]
             other._decisions, other._forced_decisions = self._decisions, self._forced_decisions
             other._forced_outcomes = self._forced_outcomes[:]
@@ -1342,6 +1348,7 @@ class GameState:
                     return False
                 self._rng, r = below(self._rng, max(1, request.sides))
                 answer = r + 1
+                effect.answers.append(answer)  # a copy replays the die, not the generator
                 self._effect_roll_event(answer)
                 continue
             effect.request = request
@@ -1649,7 +1656,7 @@ class GameState:
                                          [int(a) for a in paused["answers"]])
             except (KeyError, TypeError, ValueError, IndexError) as exc:
                 raise ValueError(f"a saved state with a broken paused effect: {exc}") from None
-            resumed._history, resumed._decisions = state._history, state._decisions
+            resumed._history, resumed._decisions, resumed._rng = state._history, state._decisions, state._rng
             resumed._forced_decisions, resumed._forced_outcomes = state._forced_decisions, state._forced_outcomes
             return resumed
         return state
