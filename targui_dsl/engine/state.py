@@ -979,17 +979,15 @@ class GameState:
         same order, as every earlier version, so seeds keep their games)."""
         phase = self._phase
         if phase == _REVEAL:
-            turns = self._stack_turns
-            self._rng, r = below(self._rng, self._stack_left)
-            for seat, n in enumerate(turns):
+            r = self._below(self._stack_left)
+            for seat, n in enumerate(self._stack_turns):
                 if r < n:
                     return seat
                 r -= n
-            self._rng, r = below(self._rng, len(self._deck))
-            return self._game.players + self._deck[r]
+            return self._game.players + self._deck[self._below(len(self._deck))]
         if phase == _DEAL:
             pool = self._deal_pool
-            self._rng, r = below(self._rng, sum(pool))
+            r = self._below(sum(pool))
             for kind, n in enumerate(pool):
                 if r < n:
                     return kind
@@ -1004,6 +1002,18 @@ class GameState:
             if bits < game.die_limit:
                 self._rng = rng
                 return bits % game.die_sides
+
+    def _below(self, n: int) -> int:
+        """chance.below() on the game's generator, inlined: one call per draw instead of
+        three and no tuples (the stack's reveal draws at every turn). The same draws."""
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self._rng
+        while True:
+            rng = (rng + GOLDEN) & MASK64
+            bits = mix64(rng)
+            if bits < limit:
+                self._rng = rng
+                return bits % n
 
     def _apply_chance(self, outcome: int) -> None:
         phase = self._phase
