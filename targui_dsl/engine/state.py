@@ -707,7 +707,7 @@ class GameState:
             if self.buy_limit() <= 0:
                 return [PASS]
             game = self._game
-            base, buyable, kind = game.actions.cell_base, game.kind_buyable, self._kind
+            base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
             return [PASS] + [base + cell for cell in self._cells_of[self._player] if buyable[kind[cell]]]
         if phase == _ATTACK_CHOICE:
             return [AGAIN, GIVE_UP]
@@ -1111,8 +1111,12 @@ class GameState:
                     pos = game.position_of_cell
                     self._decided(f"attack {pos[source]} {pos[target]}", forced)
                 self._phase = _ATTACK_DIE
-            else:
-                self._begin_count(_MOVE_COUNT, 1, self._camels[source], forced)
+            else:  # _begin_count(_MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
+                camels = self._camels[source]
+                self._phase = _MOVE_COUNT
+                self._count_lo, self._count_hi, self._count_prefix = 1, camels, 0
+                self._count_digits = 1 if camels < COUNT_RADIX else count_digits(camels)
+                self._compound_forced = forced
         elif IS_COUNT[phase]:
             value = self._count_prefix * COUNT_RADIX + action - COUNT_BASE
             forced = forced and self._compound_forced
@@ -1134,7 +1138,7 @@ class GameState:
                     self._decided("pass", forced)
                 self._end_adding()
             else:
-                self._target = action - self._game.actions.cell_base
+                self._target = action - self._game.cell_base
                 self._begin_count(_BUY_COUNT, 1, self.buy_limit(), forced)
         elif phase == _ATTACK_CHOICE:
             if action == AGAIN:
