@@ -1021,13 +1021,8 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "chance", "round": self._round, "node": LABELS[phase],
                         "action": self._outcome_text(outcome)})
-        if phase == _EFFECT_ROLL:
-            self._answer_effect(outcome + 1)
-        elif phase == _ATTACK_DIE:
-            self._attacker_throws(outcome + 1)
-        elif phase == _DEFEND_DIE:
-            self._defender_throws(outcome + 1)
-        elif phase == _REVEAL:
+        # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
+        if phase == _REVEAL:
             players = self._game.players
             if outcome < players:
                 self._stack_turns[outcome] -= 1
@@ -1041,10 +1036,16 @@ class GameState:
                 self._turned.append(card)
                 if self._run_card(card) and self._phase != _OVER:
                     self._next_from_stack()
+        elif phase == _DEAL:
+            self._deal(outcome)
+        elif phase == _ATTACK_DIE:
+            self._attacker_throws(outcome + 1)
+        elif phase == _DEFEND_DIE:
+            self._defender_throws(outcome + 1)
         elif phase == _ROUND_DIE:
             self._start_round(outcome + 1)
-        else:
-            self._deal(outcome)
+        else:  # EFFECT_ROLL
+            self._answer_effect(outcome + 1)
 
     # ------------------------------------------------------------------------------------
     # Running on to the next decision
