@@ -140,6 +140,7 @@ class Game:
 
         self.actions: ActionSpace
         self.actions, self.pair_id = make_action_space(self)
+        self.cell_base = self.actions.cell_base  # a plain int for the hot path (a property there)
         # per source cell: (target, pair id) in target order, the move ids once kinds are dealt
         self.pairs_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(sorted(self.pair_id[c].items())) for c in range(self.cells))

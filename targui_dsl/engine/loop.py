@@ -24,7 +24,11 @@ def play(state: GameState, players: Sequence[Player]) -> GameState:
     if state.game.explicit_chance:
         raise ValueError("play() draws chance from the game's seed: use a game without explicit_chance")
     views = [state.observation(seat) for seat in range(state.game.players)]  # live views
-    while not state.is_terminal():
-        seat = state.current_player()
-        state.apply_action(players[seat].choose(views[seat], state.legal_actions()))
+    # bound once: the loop body runs at every decision of the game
+    choosers = [player.choose for player in players]
+    is_terminal, current_player = state.is_terminal, state.current_player
+    legal_actions, apply_action = state.legal_actions, state.apply_action
+    while not is_terminal():
+        seat = current_player()
+        apply_action(choosers[seat](views[seat], legal_actions()))
     return state

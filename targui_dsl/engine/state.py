@@ -713,7 +713,7 @@ class GameState:
             if self.buy_limit() <= 0:
                 return [PASS]
             game = self._game
-            base, buyable, kind = game.actions.cell_base, game.kind_buyable, self._kind
+            base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
             return [PASS] + [base + cell for cell in self._cells_of[self._player] if buyable[kind[cell]]]
         if phase == _ATTACK_CHOICE:
             return [AGAIN, GIVE_UP]
@@ -985,17 +985,15 @@ class GameState:
         same order, as every earlier version, so seeds keep their games)."""
         phase = self._phase
         if phase == _REVEAL:
-            turns = self._stack_turns
-            self._rng, r = below(self._rng, self._stack_left)
-            for seat, n in enumerate(turns):
+            r = self._below(self._stack_left)
+            for seat, n in enumerate(self._stack_turns):
                 if r < n:
                     return seat
                 r -= n
-            self._rng, r = below(self._rng, len(self._deck))
-            return self._game.players + self._deck[r]
+            return self._game.players + self._deck[self._below(len(self._deck))]
         if phase == _DEAL:
             pool = self._deal_pool
-            self._rng, r = below(self._rng, sum(pool))
+            r = self._below(sum(pool))
             for kind, n in enumerate(pool):
                 if r < n:
                     return kind
@@ -1011,19 +1009,26 @@ class GameState:
                 self._rng = rng
                 return bits % game.die_sides
 
+    def _below(self, n: int) -> int:
+        """chance.below() on the game's generator, inlined: one call per draw instead of
+        three and no tuples (the stack's reveal draws at every turn). The same draws."""
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self._rng
+        while True:
+            rng = (rng + GOLDEN) & MASK64
+            bits = mix64(rng)
+            if bits < limit:
+                self._rng = rng
+                return bits % n
+
     def _apply_chance(self, outcome: int) -> None:
         phase = self._phase
         self._history.append((outcome << 9) | (phase << 4))
         if self._log is not None:
             self._emit({"type": "chance", "round": self._round, "node": LABELS[phase],
                         "action": self._outcome_text(outcome)})
-        if phase == _EFFECT_ROLL:
-            self._answer_effect(outcome + 1)
-        elif phase == _ATTACK_DIE:
-            self._attacker_throws(outcome + 1)
-        elif phase == _DEFEND_DIE:
-            self._defender_throws(outcome + 1)
-        elif phase == _REVEAL:
+        # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
+        if phase == _REVEAL:
             players = self._game.players
             if outcome < players:
                 self._stack_turns[outcome] -= 1
@@ -1037,10 +1042,16 @@ class GameState:
                 self._turned.append(card)
                 if self._run_card(card) and self._phase != _OVER:
                     self._next_from_stack()
+        elif phase == _DEAL:
+            self._deal(outcome)
+        elif phase == _ATTACK_DIE:
+            self._attacker_throws(outcome + 1)
+        elif phase == _DEFEND_DIE:
+            self._defender_throws(outcome + 1)
         elif phase == _ROUND_DIE:
             self._start_round(outcome + 1)
-        else:
-            self._deal(outcome)
+        else:  # EFFECT_ROLL
+            self._answer_effect(outcome + 1)
 
     # ------------------------------------------------------------------------------------
     # Running on to the next decision
@@ -1107,8 +1118,12 @@ class GameState:
                     pos = game.position_of_cell
                     self._decided(f"attack {pos[source]} {pos[target]}", forced)
                 self._phase = _ATTACK_DIE
-            else:
-                self._begin_count(_MOVE_COUNT, 1, self._camels[source], forced)
+            else:  # _begin_count(_MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
+                camels = self._camels[source]
+                self._phase = _MOVE_COUNT
+                self._count_lo, self._count_hi, self._count_prefix = 1, camels, 0
+                self._count_digits = 1 if camels < COUNT_RADIX else count_digits(camels)
+                self._compound_forced = forced
         elif IS_COUNT[phase]:
             value = self._count_prefix * COUNT_RADIX + action - COUNT_BASE
             forced = forced and self._compound_forced
@@ -1130,7 +1145,7 @@ class GameState:
                     self._decided("pass", forced)
                 self._end_adding()
             else:
-                self._target = action - self._game.actions.cell_base
+                self._target = action - self._game.cell_base
                 self._begin_count(_BUY_COUNT, 1, self.buy_limit(), forced)
         elif phase == _ATTACK_CHOICE:
             if action == AGAIN:
