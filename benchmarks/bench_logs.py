@@ -21,12 +21,12 @@ from targui_dsl import load_ruleset
 from targui_dsl.engine import play as play_on
 from targui_dsl.engine import EventLog, Game
 from targui_dsl.logfile import open_log_for_writing, read_log_file, verify_log
-from targui_dsl.simulate import agents_for
+from targui_dsl.agents import seat_agents
 
 
 def play(rs, seed: int, open_stream: Callable) -> None:
     game = Game(rs, players=4, seed=seed)
-    agents = agents_for(game, ["greedy", "random", "random", "random"])
+    agents = seat_agents(game.seed, ["greedy", "random", "random", "random"])
     stream = open_stream()
     try:
         state = game.new_initial_state(log=EventLog(stream, keep=False))

@@ -267,7 +267,7 @@ def _result(state, seated: list[str]) -> dict:
 def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True):
     """Play a game of bots to its end, telling it unless ``tell`` is false; the final state."""
     from targui_dsl.engine import EventLog, Narrator, play
-    from targui_dsl.simulate import agents_for
+    from targui_dsl.agents import seat_agents
 
     from .terminal import render_board
 
@@ -288,7 +288,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         log = EventLog(stream, keep=False)
         if tell:
             log.listeners.append(tell_event)
-        agents = agents_for(game, seated)
+        agents = seat_agents(game.seed, seated)
         state = holder["state"] = game.new_initial_state(log=log)
         play(state, agents)
     finally:
@@ -302,13 +302,13 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
 def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str) -> int:
     """Play with people at the terminal; the exit status (0, or 130 after Ctrl-C)."""
     from targui_dsl.engine import EventLog, play
-    from targui_dsl.simulate import agents_for
+    from targui_dsl.agents import seat_agents
 
     from .terminal import Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
-    bots = agents_for(game, [kind or "random" for kind in seated])
+    bots = seat_agents(game.seed, [kind or "random" for kind in seated])
     record = TableRecord(game)
     style = Style(want_colour(colour, sys.stdout))
     console = Console(game, humans, style=style, record=record,

@@ -18,9 +18,8 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-from .agents import make_agent
+from .agents import seat_agents
 from .compiled import CompiledRuleset
-from .engine.chance import derive_seed
 from .engine.game import Game
 from .engine.loop import play
 from .stats import describe, two_proportion_z_test, welch_t_test, wilson_interval
@@ -29,21 +28,16 @@ from .study.figures import compare_figures, summary_figures
 from .study.source import remember_compiled
 from .study.summary import PER_GAME_METRICS
 
-__all__ = ["PER_GAME_METRICS", "TIMING_FIELDS", "agents_for", "compare_summaries", "play_game", "run_games",
+__all__ = ["PER_GAME_METRICS", "TIMING_FIELDS", "compare_summaries", "play_game", "run_games",
            "seat_bots", "seated_bots", "without_timing"]
 
 # Fields that depend on the machine, not on the games: left out when results are compared.
 TIMING_FIELDS = ("seconds", "cpu_seconds", "games_per_second", "decisions_per_second", "workers", "games_played")
 
 
-def agents_for(game: Game, bots: Sequence[str]) -> list:
-    """One agent per seat, each seeded from the game's seed and its seat (as studies seat them)."""
-    return [make_agent(kind, derive_seed(game.seed, seat + 1)) for seat, kind in enumerate(bots)]
-
-
 def play_game(game: Game, bots: Sequence[str], log=None):
     """Play one game to the end with the given bot kind per seat; returns the final state."""
-    return play(game.new_initial_state(log=log), agents_for(game, bots))
+    return play(game.new_initial_state(log=log), seat_agents(game.seed, bots))
 
 
 def timing(games_played: int, decisions_played: int, seconds: float, cpu_seconds: float,

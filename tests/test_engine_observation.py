@@ -86,7 +86,10 @@ def test_the_tensor_has_the_declared_shape_and_hides_money():
     state = state_mid_game("updated-treasury")
     for seat in range(4):
         assert len(state.observation_tensor(seat)) == state.game.observation_tensor_shape()[0]
-    assert state.observation_tensor(1) != state.observation_tensor(0)
+    richer = state.clone()
+    richer.edit().set_cash(0, state.cash(0) + 50)
+    assert richer.observation_tensor(1) == state.observation_tensor(1)  # seat 0's hand is hidden from seat 1
+    assert richer.observation_tensor(0) != state.observation_tensor(0)  # and known to seat 0
 
 
 @pytest.mark.parametrize("variant", REAL_VARIANTS)

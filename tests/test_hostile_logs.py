@@ -120,11 +120,11 @@ def forged_game(path: Path) -> Path:
     """A whole game played with explicit chance where the forger chose every die: always
     a six. The engine takes each chance outcome from the caller, so the log is consistent
     with itself; only its dice were never thrown."""
-    from targui_dsl.simulate import agents_for
+    from targui_dsl.agents import seat_agents
 
     rs = load_ruleset("original-dutch")
     game = Game(rs, players=4, seed=1, explicit_chance=True)
-    agents = agents_for(game, ["greedy", "random", "random", "random"])
+    agents = seat_agents(game.seed, ["greedy", "random", "random", "random"])
     sixes = 0
     with path.open("w", encoding="utf-8") as stream:
         state = game.new_initial_state(log=EventLog(stream, keep=False))

@@ -8,8 +8,9 @@ their seat's observation; chance is the state's business.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
+from ..engine.chance import derive_seed
 from ..engine.loop import Player
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
@@ -32,4 +33,10 @@ def make_agent(kind: str, seed: int = 0) -> Player:
     return factory(seed)
 
 
-__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "agent_kinds", "make_agent"]
+def seat_agents(game_seed: int, kinds: Sequence[str]) -> list[Player]:
+    """One bot per seat, each seeded from the game's seed and its seat: the same bot plays
+    the same way in `targui play`, `simulate` and a study."""
+    return [make_agent(kind, derive_seed(game_seed, seat + 1)) for seat, kind in enumerate(kinds)]
+
+
+__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "agent_kinds", "make_agent", "seat_agents"]

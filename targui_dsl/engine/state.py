@@ -1106,8 +1106,7 @@ class GameState:
             if action == PASS:
                 if self._log is not None:
                     self._decided("pass", forced)
-                self._source = self._target = -1
-                self._phase = _BUY_CELL
+                self._start_adding()
                 return
             game = self._game
             source, target = game.pair_source[action], game.pair_target[action]
@@ -1474,8 +1473,7 @@ class GameState:
         if self._owner[target] != self._player:
             self._set_owner(target, self._player)
         if self._phase != _OVER:
-            self._source = self._target = -1
-            self._phase = _BUY_CELL
+            self._start_adding()
 
     def _attacker_throws(self, die: int) -> None:
         source, target = self._source, self._target

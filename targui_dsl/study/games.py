@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..agents import make_agent
+from ..agents import make_agent, seat_agents
 from ..compiled import CompiledRuleset
 from ..engine import EventLog, Game, play
 from ..engine.chance import derive_seed
@@ -103,7 +103,7 @@ def game_seed(seed: int, index: int) -> int:
 def play_game(ruleset: CompiledRuleset, players: int, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:
     """Play one bot game to its end with seed ``seed`` (each bot seeded from it and its seat)."""
     game = Game(ruleset, players=players, seed=seed)
-    agents = [make_agent(kind, derive_seed(seed, seat + 1)) for seat, kind in enumerate(bots)]
+    agents = seat_agents(seed, bots)
     counter = _Counter()
     log = EventLog(keep=False)
     log.listeners.append(counter)
