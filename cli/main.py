@@ -8,6 +8,7 @@ import sys
 try:  # a Ctrl-C while Python imports the commands ends quietly too
     import click
 
+    from .bots import bots
     from .cards import cards
     from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
     from .compare import compare
@@ -50,7 +51,7 @@ def cli(ctx: click.Context) -> None:
     install_visible_streams()
 
 
-for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare):
+for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare, bots):
     cli.add_command(command)
 
 

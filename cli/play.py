@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import click
 
-from targui_dsl.agents import agent_kinds
+from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
 from targui_dsl.text import visible
 
 from .common import (
@@ -23,17 +23,12 @@ from .common import (
     wants_json,
 )
 
-DEFAULT_BOTS = "greedy,random"
-
-
 def parse_bots(value: str) -> list[str]:
-    """`greedy,random` -> ["greedy", "random"]; unknown kinds are a usage error (exit 2)."""
-    kinds = [k.strip() for k in value.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in agent_kinds()]
-    if not kinds or unknown:
-        raise click.BadParameter(f"unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
-                                 f"bots: {', '.join(agent_kinds())}", param_hint="--bots")
-    return kinds
+    """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
+    try:
+        return [spec.spelling() for spec in parse_bot_list(value)]
+    except BotSpecError as err:
+        raise click.BadParameter(str(err), param_hint="--bots") from None
 
 
 def seat_game(rs, players: int, seed: int, kinds: list[str]):
@@ -161,7 +156,7 @@ EXAMPLES
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
 @click.option("--bots", default=None,
-              help="Bot per seat without a human, comma-separated (random, greedy), in seat order; "
+              help="Bot per seat without a human, comma-separated, in seat order (see `targui bots`); "
                    f"a shorter list repeats its last bot.  [default: {DEFAULT_BOTS}]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.")

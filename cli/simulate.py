@@ -9,10 +9,12 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.text import visible
 
 from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
                      render_diagnostics, use_colour, wants_json)
+
 from .play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -27,8 +29,8 @@ def study_options(func):
                      help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
-        click.option("--bots", default="random", show_default=True,
-                     help="Bot per seat, comma-separated (random, greedy); a shorter list repeats its last bot."),
+        click.option("--bots", default=DEFAULT_BOTS, show_default=True,
+                     help="Bot per seat, comma-separated (see `targui bots`); a shorter list repeats its last bot."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Study seed; game i is played with a seed derived from it and i."),
         click.option("--rotate/--no-rotate", default=False, show_default=True,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
-from targui_dsl.agents import GreedyAgent, agent_kinds, make_agent
+from targui_dsl.agents import BotSpecError, GreedyAgent, agent_kinds, make_agent, parse_bot, parse_bot_list
 from targui_dsl.agents.greedy import FightOdds
 from targui_dsl.engine import Game
 from targui_dsl.simulate import run_games
@@ -18,10 +20,52 @@ def decide(agent, state) -> str:
 
 
 def test_registry():
-    assert agent_kinds() == ["greedy", "random"]
+    assert {"greedy", "random"} <= set(agent_kinds())
     assert make_agent("random", 1).name == "random" and make_agent("greedy", 1).name == "greedy"
     with pytest.raises(ValueError, match="unknown bot"):
         make_agent("clever", 0)
+
+
+@pytest.mark.parametrize("spelling, message", [
+    ("gredy", "unknown bot `gredy`; did you mean `greedy`?"),
+    ("greedy:depth=2", "bot `greedy` takes no parameters"),
+    ("random:", "write a parameter as `name=value`"),
+])
+def test_a_bad_bot_spelling_says_what_is_wrong(spelling, message):
+    with pytest.raises(BotSpecError, match=re.escape(message)):
+        parse_bot(spelling)
+
+
+def test_bot_parameters_are_read_checked_and_written_back_canonically():
+    from targui_dsl.agents.spec import BOTS, BotKind, BotParam
+
+    made = []
+    kind = BotKind("probe", lambda seed, depth, c: made.append((seed, depth, c)) or RandomAgentForProbe(),
+                   "test bot", (BotParam("depth", int, 2, "plies", minimum=1), BotParam("c", float, 1.0, "weight")))
+    BOTS["probe"] = kind
+    try:
+        assert parse_bot("probe").spelling() == "probe"
+        spec = parse_bot(" probe : c=0.5 : depth=3 ")
+        assert spec.params == {"depth": 3, "c": 0.5} and spec.spelling() == "probe:depth=3:c=0.5"
+        spec.build(7)
+        assert made == [(7, 3, 0.5)]
+        with pytest.raises(BotSpecError, match="`depth` must be a whole number, not `two`"):
+            parse_bot("probe:depth=two")
+        with pytest.raises(BotSpecError, match="`depth` must be at least 1"):
+            parse_bot("probe:depth=0")
+        with pytest.raises(BotSpecError, match="has no parameter `dpeth`; did you mean `depth`"):
+            parse_bot("probe:dpeth=3")
+        with pytest.raises(BotSpecError, match="`c` is given twice"):
+            parse_bot("probe:c=1:c=2")
+        assert [s.spelling() for s in parse_bot_list("probe:depth=2,greedy")] == ["probe", "greedy"]
+        with pytest.raises(BotSpecError, match="an empty bot"):
+            parse_bot_list("greedy,,random")
+    finally:
+        del BOTS["probe"]
+
+
+def RandomAgentForProbe():
+    return make_agent("random", 0)
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
@@ -113,3 +157,15 @@ def test_a_game_with_a_billion_camels_and_silver_ends(kind):
         largest = max(largest, len(legal))
         state.apply_action(bots[seat].choose(state.observation(seat), legal))
     assert largest <= 400 and state.decisions < 20_000
+
+
+def test_bots_command_lists_every_bot_and_the_default_and_play_refuses_a_misspelling():
+    from click.testing import CliRunner
+
+    from targui_cli.main import cli
+
+    listing = CliRunner().invoke(cli, ["bots"])
+    assert listing.exit_code == 0
+    assert "greedy:" in listing.output and "random:" in listing.output and "default: greedy" in listing.output
+    refused = CliRunner().invoke(cli, ["play", "original-dutch", "--bots", "greedy,gredy"])
+    assert refused.exit_code == 2 and "did you mean `greedy`?" in refused.output

@@ -47,7 +47,7 @@ def test_bot_lists():
 
 def test_play_command_tells_the_game(tmp_path):
     log = tmp_path / "game.jsonl"
-    result = CliRunner().invoke(play, ["original-dutch", "--players", "2", "--seed", "3", "--log", str(log)])
+    result = CliRunner().invoke(play, ["original-dutch", "--players", "2", "--bots", "greedy,random", "--seed", "3", "--log", str(log)])
     assert result.exit_code == 0, result.output
     assert "-- round 16:" in result.output and "Game over after round" in result.output
     lines = log.read_text().splitlines()

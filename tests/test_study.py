@@ -233,7 +233,7 @@ def _session_processes(sid: int) -> list[int]:
 def test_sigterm_stops_the_workers_keeps_the_chunks_and_prints_no_traceback(tmp_path):
     out = tmp_path / "study.jsonl"
     command = [sys.executable, "-c", "from targui_cli.main import main; main()", "simulate", "updated-treasury",
-               "-n", "20000", "--workers", "2", "--out", str(out)]
+               "-n", "20000", "--bots", "random", "--workers", "2", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, cwd=tmp_path)
     try:

@@ -1,42 +1,53 @@
-"""Bots: ``make_agent(kind, seed)`` gives a :class:`~targui_dsl.engine.Player`:
+"""Bots: ``make_agent(spelling, seed)`` gives a :class:`~targui_dsl.engine.Player`:
 ``choose(observation, legal_actions) -> action id``.
 
-Kinds: ``random`` (uniform over each decision step's legal actions) and
-``greedy`` (a one-step heuristic, see :mod:`.greedy`). Bots decide only from
-their seat's observation; chance is the state's business.
+A bot is spelled ``kind`` or ``kind:name=value:...`` (see :mod:`.spec`, the one
+place that knows the bots by name). Kinds: ``random`` (uniform over each
+decision step's legal actions) and ``greedy`` (a one-step heuristic, see
+:mod:`.greedy`). Bots decide only from their seat's observation; chance is the
+state's business. Each bot's strategy is described in ``docs/bots.md``.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..engine.chance import derive_seed
 from ..engine.loop import Player
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
+from .spec import (
+    BOTS,
+    DEFAULT_BOTS,
+    BotKind,
+    BotParam,
+    BotSpec,
+    BotSpecError,
+    bot_names,
+    describe_bots,
+    make_agent,
+    parse_bot,
+    parse_bot_list,
+    register,
+)
 
-AGENTS: dict[str, Callable[[int], Player]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-}
+register(BotKind("random", RandomAgent, "uniform over each decision's legal actions"))
+register(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"))
 
 
 def agent_kinds() -> list[str]:
-    return sorted(AGENTS)
+    """The bots' names (kept for callers that list them)."""
+    return bot_names()
 
 
-def make_agent(kind: str, seed: int = 0) -> Player:
-    try:
-        factory = AGENTS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot `{kind}` (bots: {', '.join(agent_kinds())})") from None
-    return factory(seed)
-
-
-def seat_agents(game_seed: int, kinds: Sequence[str]) -> list[Player]:
+def seat_agents(game_seed: int, spellings: Sequence[str]) -> list[Player]:
     """One bot per seat, each seeded from the game's seed and its seat: the same bot plays
     the same way in `targui play`, `simulate` and a study."""
-    return [make_agent(kind, derive_seed(game_seed, seat + 1)) for seat, kind in enumerate(kinds)]
+    return [make_agent(spelling, derive_seed(game_seed, seat + 1)) for seat, spelling in enumerate(spellings)]
 
 
-__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "agent_kinds", "make_agent", "seat_agents"]
+__all__ = [
+    "BOTS", "DEFAULT_BOTS", "BotKind", "BotParam", "BotSpec", "BotSpecError", "GreedyAgent", "RandomAgent",
+    "agent_kinds", "bot_names", "describe_bots", "make_agent", "parse_bot", "parse_bot_list", "register",
+    "seat_agents",
+]

@@ -1,0 +1,151 @@
+"""How a bot is spelled: ``kind`` or ``kind:name=value:name=value``.
+
+The one place that knows the bots by name. ``targui play --bots``, ``simulate``,
+``compare``, ``tournament``, studies and the adapters all go through
+:func:`parse_bot` and :func:`make_agent`, so a spelling that works in one works
+in all of them, and its errors read the same everywhere.
+
+Examples: ``random``, ``greedy``, ``ismcts:iterations=400``.
+A spelling is written back in one canonical form (:meth:`BotSpec.spelling`):
+parameters in the order the bot declares them, defaults left out, so that two
+spellings of the same bot compare equal in a table of results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..diagnostics import did_you_mean
+from ..engine.loop import Player
+
+#: The bots every command uses when none are named: the same in `play` and `simulate`.
+DEFAULT_BOTS = "greedy"
+
+
+class BotSpecError(ValueError):
+    """A bot spelling that names no bot or gives a parameter it does not take (one line, with a hint)."""
+
+
+@dataclass(frozen=True)
+class BotParam:
+    """One parameter a bot takes: its type decides how its text is read."""
+
+    name: str
+    kind: type  # int, float or str
+    default: Any
+    help: str
+    minimum: float | None = None
+
+    def read(self, bot: str, text: str) -> Any:
+        try:
+            value = self.kind(text)
+        except ValueError:
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, not `{text}`") from None
+        if self.minimum is not None and value < self.minimum:
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{text}`")
+        return value
+
+
+_TYPE_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "a word"}
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A bot by name: how to build one, what it takes, and one line on how it plays."""
+
+    name: str
+    factory: Callable[..., Player]  # factory(seed, **params)
+    summary: str
+    params: tuple[BotParam, ...] = ()
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed spelling: the kind and its parameter values (defaults filled in)."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def spelling(self) -> str:
+        """The canonical text: parameters in declared order, defaults left out."""
+        declared = BOTS[self.kind].params
+        given = [f"{p.name}={_text(self.params[p.name])}" for p in declared if self.params[p.name] != p.default]
+        return ":".join([self.kind, *given])
+
+    def build(self, seed: int) -> Player:
+        return BOTS[self.kind].factory(seed, **self.params)
+
+
+def _text(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+BOTS: dict[str, BotKind] = {}
+
+
+def register(kind: BotKind) -> None:
+    """Add a bot under its name (each name once)."""
+    if kind.name in BOTS:
+        raise ValueError(f"bot `{kind.name}` is registered twice")
+    BOTS[kind.name] = kind
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def parse_bot(text: str) -> BotSpec:
+    """``ismcts:iterations=400`` -> BotSpec("ismcts", {...}); BotSpecError for anything else."""
+    kind_text, *param_texts = text.strip().split(":")
+    kind_text = kind_text.strip()
+    kind = BOTS.get(kind_text)
+    if kind is None:
+        hint = did_you_mean(kind_text, BOTS)
+        raise BotSpecError(f"unknown bot `{kind_text}`" + (f"; {hint}" if hint else "")
+                           + f" (bots: {', '.join(bot_names())})")
+    declared = {p.name: p for p in kind.params}
+    values = {p.name: p.default for p in kind.params}
+    seen: set[str] = set()
+    for item in param_texts:
+        name, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not name or not value:
+            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{item}`")
+        param = declared.get(name)
+        if param is None:
+            if not declared:
+                raise BotSpecError(f"bot `{kind.name}` takes no parameters")
+            hint = did_you_mean(name, declared)
+            raise BotSpecError(f"bot `{kind.name}` has no parameter `{name}`" + (f"; {hint}" if hint else "")
+                               + f" (it takes: {', '.join(declared)})")
+        if name in seen:
+            raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
+        seen.add(name)
+        values[name] = param.read(kind.name, value)
+    return BotSpec(kind.name, values)
+
+
+def parse_bot_list(text: str) -> list[BotSpec]:
+    """``greedy,ismcts:iterations=100`` -> one spec per comma-separated spelling."""
+    items = [item.strip() for item in text.split(",")]
+    if not any(items):
+        raise BotSpecError(f"no bot named (bots: {', '.join(bot_names())})")
+    if not all(items):
+        raise BotSpecError(f"an empty bot in `{text}`: write bots separated by single commas")
+    return [parse_bot(item) for item in items]
+
+
+def make_agent(spelling: str, seed: int = 0) -> Player:
+    """A bot from its spelling, seeded; BotSpecError (a ValueError) for a bad spelling."""
+    return parse_bot(spelling).build(seed)
+
+
+def describe_bots() -> str:
+    """Every bot, its summary and its parameters: for `--help` texts and `targui bots`."""
+    lines = []
+    for name in bot_names():
+        kind = BOTS[name]
+        lines.append(f"{name}: {kind.summary}")
+        for p in kind.params:
+            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}, default {_text(p.default)}) {p.help}")
+    return "\n".join(lines)
