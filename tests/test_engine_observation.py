@@ -100,6 +100,7 @@ def test_resampling_keeps_the_observation_and_ignores_the_hidden_truth(variant):
     b = other.resample_from_infostate(0, random.Random(5))
     assert a.to_json() == b.to_json()  # nothing hidden leaked into the sample
     assert a.observation_string(0) == state.observation_string(0)
+    assert a.information_state_string(0) == state.information_state_string(0)
     assert a.legal_actions() == state.legal_actions()
     # the sample is a real game: it plays on to the end
     bots = [make_agent("random", s) for s in range(4)]
@@ -121,3 +122,21 @@ def test_engine_tests_use_the_real_rulesets_and_fail_without_them(monkeypatch):
     with pytest.raises(RuntimeError, match="front end is broken"):
         engine_fixtures.any_ruleset("swedish-12")
     engine_fixtures.any_ruleset.cache_clear()
+
+
+@pytest.mark.parametrize("variant", REAL_VARIANTS)
+def test_every_seat_cannot_tell_a_resampled_state_from_the_true_one(variant):
+    """Search bots (ours, OpenSpiel's ISMCTS) take a sample for the true state: at every
+    moment of a game, for every seat, it shows that seat the same information state."""
+    game = Game(any_ruleset(variant), players=3, seed=2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    step = 0
+    while not state.is_terminal():
+        if step % 5 == 0:
+            for seat in range(3):
+                sample = state.resample_from_infostate(seat, random.Random(step))
+                assert sample.information_state_string(seat) == state.information_state_string(seat), (step, seat)
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(rng.choice([a for a, _ in outcomes]) if outcomes else rng.choice(state.legal_actions()))
+        step += 1

@@ -461,9 +461,10 @@ def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "Gam
             cash = max(cash, game.camel_price if state.phase != Phase.DEPOSIT else 1, 1)
         new._treasury[seat] = treasury
         new._cash[seat] = cash
-    # the history keeps no hidden amount: other seats' deposit steps read as "nothing"
+    # the history keeps no hidden amount: each digit of another seat's deposit reads 1 if it
+    # was not 0, so whether a deposit was made (which everybody saw) is kept, and no more
     new._history = [
-        (COUNT_BASE << 9) | (entry & 511)
+        ((COUNT_BASE + ((entry >> 9) != COUNT_BASE)) << 9) | (entry & 511)
         if (entry >> 4) & 31 == Phase.DEPOSIT and (entry & 15) - 1 != player else entry
         for entry in state._history
     ]
