@@ -27,19 +27,16 @@ else, and the compiled ruleset is shared, never copied.
 
 from __future__ import annotations
 
-import os
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..build import load_ruleset
 from ..compiled import CompiledRuleset
 from ..effects.runtime import MAX_VALUE, STEP_BUDGET
 from ..engine import Game, GameState, Phase
 from ..engine.actions import AGAIN, GIVE_UP, count_digits
+from ._load import ruleset as _ruleset
 
 __all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length"]
 
@@ -70,21 +67,6 @@ def _game_type(information: Any, min_players: int, max_players: int) -> Any:
         provides_observation_tensor=True,
         parameter_specification=_PARAMETERS,
     )
-
-
-@lru_cache(maxsize=32)
-def _load(ref: str, stamp: tuple[int, int] | None) -> CompiledRuleset:
-    del stamp  # part of the cache key only: an edited file is compiled again
-    return load_ruleset(ref)
-
-
-def _ruleset(ref: str) -> CompiledRuleset:
-    """The compiled ruleset for a reference, compiled once per process (per file version)."""
-    path = Path(ref)
-    if path.is_file():
-        info = path.stat()
-        return _load(os.path.abspath(ref), (info.st_mtime_ns, info.st_size))
-    return _load(ref, None)
 
 
 def _count_steps(limit: int) -> int:
