@@ -204,7 +204,7 @@ def test_a_targui_bot_plays_through_the_adapter_from_its_observation():
 
 def test_the_mcts_example_runs():
     result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "openspiel_mcts.py"), "--simulations", "2", "--games", "1"],
+        [sys.executable, str(ROOT / "docs" / "examples" / "openspiel_mcts.py"), "--simulations", "2", "--games", "1"],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "mcts won" in result.stdout and "MCTS decisions of 2 simulations" in result.stdout

@@ -132,7 +132,7 @@ def test_render_is_the_movers_observation_string():
 
 def test_the_random_policy_example_runs():
     result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "pettingzoo_random.py"), "--games", "2", "--players", "3"],
+        [sys.executable, str(ROOT / "docs" / "examples" / "pettingzoo_random.py"), "--games", "2", "--players", "3"],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("won by") == 2

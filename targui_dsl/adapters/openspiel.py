@@ -142,7 +142,7 @@ def _restore(ref: str, data: dict[str, Any], again: int, limit: int) -> _Play:
     return _Play(GameState.from_json(_ruleset(ref), data), again, limit, ref)
 
 
-class TarguiGame(pyspiel.Game):  # type: ignore[misc]
+class TarguiGame(pyspiel.Game):
     """One ruleset and number of players, as an OpenSpiel game."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -182,7 +182,7 @@ class TarguiGame(pyspiel.Game):  # type: ignore[misc]
         return TarguiObserver(self, iig_obs_type, params)
 
 
-class TarguiState(pyspiel.State):  # type: ignore[misc]
+class TarguiState(pyspiel.State):
     """A game in progress: the engine's :class:`GameState`, as ``state.engine``."""
 
     def __init__(self, game: TarguiGame, play: _Play) -> None:
@@ -266,7 +266,7 @@ class TarguiObserver:
         return state.engine.observation_string(player)
 
 
-class TarguiBot(pyspiel.Bot):  # type: ignore[misc]
+class TarguiBot(pyspiel.Bot):
     """A targui bot (``make_agent(spelling, seed)``) as an OpenSpiel bot: it decides from
     its seat's observation (``state.engine.observation(seat)``), never from the true state."""
 

@@ -39,16 +39,18 @@ from ._load import ruleset as _ruleset
 
 __all__ = ["TarguiEnv", "env"]
 
+RENDER_MODES = ("ansi",)
 
-class TarguiEnv(AECEnv):  # type: ignore[misc]
+
+class TarguiEnv(AECEnv):
     """One ruleset and number of players; ``reset(seed)`` starts a game."""
 
-    metadata = {"render_modes": ["ansi"], "name": "targui_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "targui_v0", "is_parallelizable": False}
 
     def __init__(self, ruleset: str | os.PathLike[str] | CompiledRuleset = "original-dutch", players: int = 4,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r}: targui renders 'ansi' text only")
         compiled = ruleset if isinstance(ruleset, CompiledRuleset) else _ruleset(ruleset)
         self.render_mode = render_mode

@@ -1,7 +1,7 @@
 """OpenSpiel's own MCTS bot against a targui bot, through the python_targui game.
 
     pip install '.[openspiel]'
-    python examples/openspiel_mcts.py --ruleset original-dutch --players 2 --simulations 50 --games 2
+    python docs/examples/openspiel_mcts.py --ruleset original-dutch --players 2 --simulations 50 --games 2
 
 Seat 1 is OpenSpiel's ``MCTSBot`` (UCT with random rollouts); the other seats are
 the targui bot given by ``--bot`` (a bot spelling, as ``targui play --bots`` takes

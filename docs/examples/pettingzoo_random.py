@@ -1,7 +1,7 @@
 """A random masked policy in the PettingZoo environment of targui.
 
     pip install '.[pettingzoo]'
-    python examples/pettingzoo_random.py --ruleset updated-treasury --players 4 --games 3
+    python docs/examples/pettingzoo_random.py --ruleset updated-treasury --players 4 --games 3
 
 Every agent picks uniformly among the legal ids of its ``action_mask``; the
 environment throws the dice and draws the cards itself from ``reset(seed)``.
