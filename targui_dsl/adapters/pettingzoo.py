@@ -126,15 +126,18 @@ class TarguiEnv(AECEnv):
 
     def _resolve_chance(self) -> None:
         """Throw the dice and draw the cards until a player decides (or the game ends)."""
-        state, rng = self.game_state, self._rng
+        state, random = self.game_state, self._rng.random
         while state.is_chance_node():
             outcomes = state.chance_outcomes()
-            if len(outcomes) == 1:
-                state.apply_action(outcomes[0][0])
-                continue
-            ids, probabilities = zip(*outcomes)
-            weights = np.asarray(probabilities, np.float64)
-            state.apply_action(int(ids[rng.choice(len(ids), p=weights / weights.sum())]))
+            # inverse transform sampling: one uniform draw per outcome (rng.choice costs more)
+            left = random() * sum(p for _, p in outcomes)
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                left -= probability
+                if left < 0:
+                    chosen = outcome
+                    break
+            state.apply_action(chosen)
 
     def _select(self) -> None:
         seat = self.game_state.current_player()
