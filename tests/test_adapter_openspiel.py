@@ -128,6 +128,25 @@ def test_clone_and_serialisation_resume_mid_attack_identically():
         assert copy.returns() == state.returns()
 
 
+def test_a_card_that_asks_players_is_cloned_and_saved_mid_choice():
+    # rulesets/examples/caravan-choice.yaml: card 17 asks each player for a territory
+    game = load(str(ROOT / "rulesets" / "examples" / "caravan-choice.yaml"), 2)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = reach(game, Phase.EFFECT_CHOICE, seed=1)
+    assert state.engine.choice() is not None
+    copies = [state.clone(), pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]]
+    rng = random.Random(2)
+    while not state.is_terminal():
+        before = len(state.history())
+        random_step(state, rng)
+        for copy in copies:
+            copy.apply_action(state.history()[before])
+    for copy in copies:
+        assert copy.engine.to_json() == state.engine.to_json()
+    # choices inside effects are bounded by the effects' step budget, so they count in the bound
+    assert game.max_game_length() > load("original-dutch", 2).max_game_length()
+
+
 def test_a_clone_is_independent():
     game = load("swedish-12", 2)
     state = reach(game, Phase.MOVE, seed=2)

@@ -92,14 +92,10 @@ def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int = D
       the effect's step budget (``STEP_BUDGET``), so a run of a card or a hook asks
       at most that many times; runs: the game_start hooks, each round's round hooks
       and cards, each turn's turn hooks.
-
-    ``ValueError`` when the ruleset has no finite game (a deck that is never drawn).
     """
     game = Game(ruleset, players=players)
-    deck, per = len(ruleset.deck), ruleset.fortune_cards_per_round
-    if deck and per <= 0:
-        raise ValueError(f"ruleset {ruleset.id} draws no (mis)fortune card per round: its game has no finite length")
-    rounds = max(1, ruleset.rounds)
+    per = ruleset.fortune_cards_per_round  # at least 1: the checker refuses a deck that never runs out
+    rounds = max(1, ruleset.rounds)  # an empty deck: the game ends with its first round
     setup = (players if game.picks_sectors else 0) + players
     count = _count_steps(MAX_VALUE)
     cycle = (count if ruleset.treasury else 0) + 1 + max(count, again_limit + 1 + count) + 1 + count
