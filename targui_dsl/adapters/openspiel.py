@@ -69,11 +69,6 @@ def _game_type(information: Any, min_players: int, max_players: int) -> Any:
     )
 
 
-def _count_steps(limit: int) -> int:
-    """Steps of a count up to ``limit`` (base-256 digits, one step up to 255)."""
-    return count_digits(min(limit, MAX_VALUE))
-
-
 def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int = DEFAULT_AGAIN_LIMIT) -> int:
     """An upper bound on the decisions (player actions, chance outcomes not counted) of
     one game, derived from the ruleset; OpenSpiel's ``max_game_length``.
@@ -97,7 +92,7 @@ def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int = D
     per = ruleset.fortune_cards_per_round  # at least 1: the checker refuses a deck that never runs out
     rounds = max(1, ruleset.rounds)  # an empty deck: the game ends with its first round
     setup = (players if game.picks_sectors else 0) + players
-    count = _count_steps(MAX_VALUE)
+    count = count_digits(MAX_VALUE)  # steps of any count: every amount is capped at MAX_VALUE
     cycle = (count if ruleset.treasury else 0) + 1 + max(count, again_limit + 1 + count) + 1 + count
     turns = cycles = 0
     for die in range(1, ruleset.die_sides + 1):
