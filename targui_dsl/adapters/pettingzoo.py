@@ -1,0 +1,155 @@
+"""Targui as a PettingZoo AEC environment: ``env(ruleset, players)``.
+
+Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy).
+
+* Agents: one per seat, named by the seat's tribe id and its 0-based seat
+  (``kel_ahaggar_0``, ...), in seat order (``possible_agents[seat]``).
+* Actions: ``Discrete(num_distinct_actions)``, the engine's integer ids; the
+  observation's ``action_mask`` (``np.int8``) has a 1 for each legal id of
+  the agent to move and is all zeros for the others.
+* Observations: ``{"observation": np.float32 array, "action_mask": np.int8
+  array}``, the engine's observation tensor of that seat (RULES.md section
+  8: with a treasury, other seats' cash and treasury are hidden).
+* Chance: the environment throws every die and draws every card itself, with
+  a NumPy generator seeded by ``reset(seed)``: the same seed and the same
+  actions give the same game.
+* Rewards: at the end only, the engine's returns (``1/len(winners)`` to each
+  winner, 0 to the others); every agent is then terminated. A seat that is
+  knocked out stays in ``agents`` without turns until the end (reward 0).
+  Nothing is truncated: every game ends (rounds are the deck's cards).
+* ``render()`` with ``render_mode="ansi"``: the observation string of the
+  agent to move (at the end, of seat 1: everything is revealed then).
+* ``env.game_state`` is the engine's :class:`GameState` (read it, for a targui
+  bot: ``make_agent(spelling, seed).choose(env.game_state.observation(seat), ...)``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..compiled import CompiledRuleset
+from ..engine import Game, GameState
+from ._load import ruleset as _ruleset
+
+__all__ = ["TarguiEnv", "env"]
+
+RENDER_MODES = ("ansi",)
+
+
+class TarguiEnv(AECEnv):
+    """One ruleset and number of players; ``reset(seed)`` starts a game."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "targui_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset: str | os.PathLike[str] | CompiledRuleset = "original-dutch", players: int = 4,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r}: targui renders 'ansi' text only")
+        compiled = ruleset if isinstance(ruleset, CompiledRuleset) else _ruleset(ruleset)
+        self.render_mode = render_mode
+        self.game = Game(compiled, players=players, explicit_chance=True)  # ValueError: unseatable
+        self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = self.game.num_distinct_actions()
+        width = self.game.observation_tensor_shape()[0]
+        observation = spaces.Dict({
+            "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._initial = self.game.new_initial_state()
+        self.game_state: GameState = self._initial.clone()
+        self._rng = np.random.default_rng()
+        self.agents: list[str] = []
+
+    # gymnasium spaces ----------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # the game --------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._rng = np.random.default_rng(seed)
+        self.game_state = self._initial.clone()
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._resolve_chance()
+        self._select()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game_state.apply_action(int(action))  # IllegalAction (a ValueError) says why
+        self._resolve_chance()
+        if self.game_state.is_terminal():
+            returns = self.game_state.returns()
+            for agent_name, seat in self._seat.items():
+                self.rewards[agent_name] = float(returns[seat])
+                self.terminations[agent_name] = True
+        self._select()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        state = self.game_state
+        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
+        if state.current_player() == seat:
+            mask[state.legal_actions()] = 1
+        return {"observation": np.asarray(state.observation_tensor(seat), np.float32), "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: make the env with render_mode='ansi'")
+            return None
+        seat = self.game_state.current_player()
+        return self.game_state.observation_string(seat if seat >= 0 else 0)
+
+    def close(self) -> None:
+        pass
+
+    def _resolve_chance(self) -> None:
+        """Throw the dice and draw the cards until a player decides (or the game ends)."""
+        state, random = self.game_state, self._rng.random
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            # inverse transform sampling: one uniform draw per outcome (rng.choice costs more)
+            left = random() * sum(p for _, p in outcomes)
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                left -= probability
+                if left < 0:
+                    chosen = outcome
+                    break
+            state.apply_action(chosen)
+
+    def _select(self) -> None:
+        seat = self.game_state.current_player()
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+
+def env(ruleset: str | os.PathLike[str] | CompiledRuleset = "original-dutch", players: int = 4,
+        render_mode: str | None = None) -> TarguiEnv:
+    """An AEC environment of ``ruleset`` (a built-in name, a path or a compiled ruleset)
+    with ``players`` seats. No wrappers: the engine itself refuses an illegal action
+    (``IllegalAction``, a ``ValueError`` that says why), so nothing is clipped."""
+    return TarguiEnv(ruleset, players, render_mode)
