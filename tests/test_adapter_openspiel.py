@@ -233,3 +233,27 @@ def test_the_mcts_example_runs():
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "mcts won" in result.stdout and "MCTS decisions of 2 simulations" in result.stdout
+
+
+def test_openspiels_own_ismcts_bot_plays_the_treasury_variant_through_the_adapter():
+    """OpenSpiel's ISMCTSBot resamples the state from the information state and checks
+    that the sample's information state is the player's: the adapter's resampling keeps it."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("updated-treasury", 2)
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    rng = np.random.RandomState(1)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=10,
+                              random_state=rng)
+    opponent = openspiel.TarguiBot("greedy", 1)
+    state, chance = game.new_initial_state(), random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            random_step(state, chance)
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        state.apply_action((search if player == 0 else opponent).step(state))
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])

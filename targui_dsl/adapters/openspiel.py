@@ -27,6 +27,8 @@ else, and the compiled ruleset is shared, never copied.
 
 from __future__ import annotations
 
+import random
+
 from typing import Any
 
 import numpy as np
@@ -207,6 +209,14 @@ class TarguiState(pyspiel.State):
         state.apply_action(int(action))
         if play.again and state.phase not in _ATTACK:
             play.again = 0
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TarguiState":
+        """A state ``player_id`` cannot tell from this one (the engine's
+        ``resample_from_infostate``, seeded from OpenSpiel's sampler), for OpenSpiel's ISMCTSBot."""
+        play = self._play
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sample = play.state.resample_from_infostate(player_id, rng)
+        return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._play.state.action_to_string(action)
