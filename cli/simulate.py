@@ -141,22 +141,43 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
     finished chunks in --out, and exits 128 + the signal's number.
     """
-    from targui_dsl.diagnostics import RulesetError, render_all
     from targui_dsl.simulate import timing
-    from targui_dsl.study import (RulesetSource, SourceMismatch, StopOnSignals, Study, StudyInterrupted,
-                                  StudyMismatch, run_study as run)
+    from targui_dsl.study import Study
     from targui_dsl.study.figures import summary_figures
+
+    source = playable_source(source, rs)
+    study = Study(source, games, players, tuple(kinds), seed, rotate)
+    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
+    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
+    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
+                          workers))
+    return figures
+
+
+def playable_source(source, rs):
+    """The source a plan plays: ``source``, or for a ruleset not in regular files (None) one that
+    this process alone can play, from the ruleset already compiled."""
+    from targui_dsl.study import RulesetSource
     from targui_dsl.study.source import remember_compiled
 
     if source is None:  # not in regular files: this process, from what was read
         source = RulesetSource(f"<{rs.id}>", builtins=((f"<compiled {id(rs)}>", ""),))
     remember_compiled(source, rs)
-    study = Study(source, games, players, tuple(kinds), seed, rotate)
-    workers = min(workers, study.chunk_count)
+    return source
+
+
+def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | None = None,
+              scheduler: str | None = None, out: str | None = None, records: str | None = None):
+    """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
+    asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
+    from targui_dsl.diagnostics import RulesetError
+    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch, run_study as run
+
+    workers = min(workers, plan.chunk_count)
     try:
-        with StopOnSignals(), progress_bar(games, label or rs.id, progress) as tick:
-            with executor_for(workers, scheduler, source, rs) as (executor, workers, window):
-                result = run(study, executor, out=out, records=records, window=window, progress=tick)
+        with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
+            with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
+                result = run(plan, executor, out=out, records=records, window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -171,10 +192,7 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
         fail(f"{ref} changed while the games were played")
     except OSError as err:
         fail(f"cannot write {err.filename or out or records}: {err.strerror or err}")
-    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
-                          workers))
-    return figures
+    return result, workers
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
