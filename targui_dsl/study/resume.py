@@ -79,12 +79,12 @@ class StudyFile:
                 f.truncate(good_bytes)
 
     def _check_header(self, header: dict[str, Any]) -> None:
+        kind = self.study.file_format.split("/")[0].removeprefix("targui-")  # study, tournament
         if header.get("format") != self.study.file_format:
-            kind = self.study.file_format.split("/")[0].removeprefix("targui-")  # study, tournament
             raise StudyMismatch(f"{self.path} is not a targui {kind} file; use another --out file")
         if header.get("fingerprint") != self.study.fingerprint:
             theirs = header.get("study") if isinstance(header.get("study"), dict) else {}
-            raise StudyMismatch(f"{self.path} holds another study ({_differences(theirs, self.study.describe())});"
+            raise StudyMismatch(f"{self.path} holds another {kind} ({_differences(theirs, self.study.describe())});"
                                 " run its own command to continue it, or use another --out file")
 
     def _take(self, entry: dict[str, Any], line: int) -> None:
