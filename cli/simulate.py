@@ -30,7 +30,9 @@ def study_options(func):
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
         click.option("--bots", default=DEFAULT_BOTS, show_default=True,
-                     help="Bot per seat, comma-separated (see `targui bots`); a shorter list repeats its last bot."),
+                     help="Bot per seat, comma-separated, spelled as `targui bots` lists them, parameters and "
+                          "all (ismcts:iterations=100); a shorter list repeats its last bot. The default is "
+                          "`targui play`'s: greedy in every seat."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Study seed; game i is played with a seed derived from it and i."),
         click.option("--rotate/--no-rotate", default=False, show_default=True,
@@ -312,7 +314,11 @@ def render_summary(result: dict[str, Any]) -> str:
     width = max(len(label) for label, _ in rows) + 2
     lines.append(f"{'Wins':<{width}} {'wins':>6} {'rate':>7}  95% CI (Wilson)")
     for label, r in rows:
-        lines.append(f"  {label:<{width - 2}} {r['wins']:>6} {percent(r['rate']):>7}  {ci_text(r['ci'])}")
+        parity = f"  parity {percent(r['parity'])}" if "parity" in r else ""
+        lines.append(f"  {label:<{width - 2}} {r['wins']:>6} {percent(r['rate']):>7}  {ci_text(r['ci']):<11}{parity}"
+                     .rstrip())
+    if len(set(result["bots"])) > 1 and not result["rotate"]:
+        lines.append("  (the bots kept their seats: a bot's wins are also its seats'; --rotate moves them)")
     lines.append("")
 
     rounds = result["rounds"]

@@ -11,20 +11,13 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
+import bot_fixtures
 from targui_cli.main import cli
-from targui_dsl.agents import BOTS, BotKind, BotParam, RandomAgent, register
 from targui_dsl.ratings import Outcome, fit_ratings, pairwise_points
 from targui_dsl.tournament import round_size, rounded_games, seating
 
 
-@pytest.fixture(scope="module")
-def dice_bot():
-    """A bot kind that takes a parameter, as `ismcts:iterations=100` will: uniform moves, its
-    generator salted by `salt`. Registered for these tests only (forked workers inherit it)."""
-    register(BotKind("dice", lambda seed, salt=0: RandomAgent(seed * 1009 + salt), "random, salted",
-                     (BotParam("salt", int, 0, "added to the seed"),)))
-    yield "dice"
-    del BOTS["dice"]
+dice_bot = pytest.fixture(scope="module")(bot_fixtures.dice_bot)
 
 
 def run(*args: str):

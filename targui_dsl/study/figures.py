@@ -79,7 +79,8 @@ def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: in
             for seat, tribe in enumerate(tribes)
         },
         "win_rates_by_bot": {
-            kind: {"seats": kinds.count(kind), "wins": n, **_rate(n, games)} for kind, n in wins_by_bot.items()
+            kind: {"seats": kinds.count(kind), "wins": n, **_rate(n, games), "parity": kinds.count(kind) / players}
+            for kind, n in wins_by_bot.items()
         },
         "draw_rate": {"draws": summary.draws, **_rate(summary.draws, games)},
         "end_reasons": dict(sorted(summary.end_reasons.items())),
