@@ -287,6 +287,15 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
 
 # Text output ------------------------------------------------------------------
 
+def format_p(p: float | None) -> str:
+    """A p-value as tables print it: `n/a`, `< 0.001`, or three decimals."""
+    if p is None:
+        return "n/a"
+    if p < 0.001:
+        return "< 0.001"
+    return f"{p:.3f}"
+
+
 def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -314,11 +323,17 @@ def render_summary(result: dict[str, Any]) -> str:
     width = max(len(label) for label, _ in rows) + 2
     lines.append(f"{'Wins':<{width}} {'wins':>6} {'rate':>7}  95% CI (Wilson)")
     for label, r in rows:
-        parity = f"  parity {percent(r['parity'])}" if "parity" in r else ""
+        parity = f"  parity {percent(r['parity'])}" if "parity" in r and len(set(result["bots"])) > 1 else ""
         lines.append(f"  {label:<{width - 2}} {r['wins']:>6} {percent(r['rate']):>7}  {ci_text(r['ci']):<11}{parity}"
                      .rstrip())
     if len(set(result["bots"])) > 1 and not result["rotate"]:
         lines.append("  (the bots kept their seats: a bot's wins are also its seats'; --rotate moves them)")
+    else:
+        test = result["seat_test"]
+        p = format_p(test["p"])
+        lines.append(f"  seats alike? chi-square {test['statistic']:.2f}, df {test['df']:.0f}, "
+                     f"p {p if p.startswith('<') else '= ' + p}"
+                     " (games won alone, against equal shares per seat)")
     lines.append("")
 
     rounds = result["rounds"]
