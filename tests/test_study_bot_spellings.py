@@ -67,3 +67,11 @@ def test_simulate_and_play_default_to_the_same_bots():
     simulated = json.loads(invoke("simulate", "swedish-12", "-n", "1", "--json").stdout)
     played = json.loads(invoke("play", "swedish-12", "--json").stdout)
     assert simulated["bots"] == [seat["bot"] for seat in played["seats"]] == [DEFAULT_BOTS] * 4
+
+
+def test_run_games_defaults_like_the_commands_and_names_bots_canonically(dice_bot):
+    from targui_dsl.simulate import run_games
+
+    assert run_games("swedish-12", games=1, players=3, seed=1)["bots"] == [DEFAULT_BOTS] * 3
+    figures = run_games("swedish-12", games=2, players=2, bots=" dice:salt=0 , dice:salt=7", seed=1)
+    assert figures["bots"] == ["dice", "dice:salt=7"] and set(figures["wins_by_bot"]) == {"dice", "dice:salt=7"}
