@@ -94,8 +94,9 @@ def t_cdf(t: float, df: float) -> float:
     return 1.0 - tail if t >= 0 else tail
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% with the default ``z``).
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% with the default ``z``); ``successes`` may
+    count halves (a tournament's drawn games, split between their winners).
 
     ``(0.0, 1.0)`` when there are no trials: nothing is known.
     """

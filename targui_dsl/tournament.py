@@ -217,20 +217,20 @@ def tournament_figures(summary: TournamentSummary, plan: Tournament, ruleset: Co
         outcomes.append(Outcome(seated, places, n))
         winners = places.count(0)
         draws += n if winners > 1 else 0
-        for seat, (bot, place) in enumerate(zip(seated, places)):
-            games_by_seat[bot][seat] += n
+        for seat, (who, place) in enumerate(zip(seated, places)):
+            games_by_seat[who][seat] += n
             if place == 0:
-                wins_by_seat[bot][seat] += n / winners
+                wins_by_seat[who][seat] += n / winners
     fit = fit_ratings(outcomes, len(bots), resamples=resamples, seed=plan.seed)
     points, meetings = pairwise_points(((o, o.count) for o in outcomes), len(bots))
     table = []
     for i, bot in enumerate(bots):
-        games, wins = sum(games_by_seat[i]), sum(wins_by_seat[i])
+        played, wins = sum(games_by_seat[i]), sum(wins_by_seat[i])
         table.append({
             "bot": bot,
-            "games": games,
+            "games": played,
             "wins": wins,
-            **_share(wins, games),
+            **_share(wins, played),
             "rating": fit.ratings[i],
             "rating_ci": list(fit.intervals[i]),
             "seats": [{"seat": s + 1, "games": games_by_seat[i][s], "wins": wins_by_seat[i][s],

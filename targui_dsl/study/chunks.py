@@ -59,8 +59,12 @@ class GamePlan(Protocol):
     tournament (:mod:`targui_dsl.tournament`), which seats other bots in each game."""
 
     file_format: ClassVar[str]  # the first line of its --out file says it
-    games: int
-    chunk_size: int
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def chunk_size(self) -> int: ...
 
     @property
     def chunk_count(self) -> int: ...
@@ -165,7 +169,7 @@ class Chunk:
 @dataclass
 class ChunkResult:
     index: int
-    summary: StudySummary
+    summary: Any  # a StudySummary, or the plan's own (GamePlan.new_summary)
     rows: list[dict[str, Any]] | None
     cpu_seconds: float
 
