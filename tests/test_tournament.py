@@ -164,3 +164,14 @@ def test_help_reads_like_a_man_page():
     for part in ("Exit status:", "Examples:", "round", "Bradley-Terry", "--games", "--out", "--workers"):
         assert part in text
     assert "tournament" in CliRunner().invoke(cli, ["--help"]).stdout
+
+
+def test_in_a_played_tournament_every_bot_played_every_seat_equally(dice_bot):
+    t = table_json("original-dutch", "--bots", "random,dice:salt=1,dice:salt=2,dice:salt=3", "-p", "3", "-n", "12",
+                   "--seed", "5", "--resamples", "0")
+    assert t["round"] == 12 and t["games"] == 12 and t["parity"] == pytest.approx(1 / 3)
+    for row in t["table"]:
+        assert [s["games"] for s in row["seats"]] == [3, 3, 3]  # 12 games x 3 seats / 4 bots, a third each seat
+    assert sum(row["wins"] for row in t["table"]) == pytest.approx(12)
+    meetings = {(a, b): h["meetings"] for a, others in t["head_to_head"].items() for b, h in others.items()}
+    assert set(meetings.values()) == {6}  # every two bots met in the same number of games
