@@ -13,7 +13,9 @@
 - :mod:`.chunks`: a study, its chunks, what a worker runs;
 - :mod:`.source`: a ruleset as a value a remote worker can compile;
 - :mod:`.executors`: in-process, local process pool, Dask;
-- :mod:`.runner`: submitting chunks and merging what comes back;
+- :mod:`.runner`: submitting chunks and merging what comes back, for a
+  :class:`Study` or any other :class:`GamePlan` (a tournament,
+  :mod:`targui_dsl.tournament`);
 - :mod:`.resume` (--out) and :mod:`.records` (--records): the files;
 - :mod:`.signals`: SIGINT, SIGTERM and SIGHUP alike;
 - :mod:`.figures`: a summary's figures with intervals, and two compared.
