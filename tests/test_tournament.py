@@ -175,3 +175,14 @@ def test_in_a_played_tournament_every_bot_played_every_seat_equally(dice_bot):
     assert sum(row["wins"] for row in t["table"]) == pytest.approx(12)
     meetings = {(a, b): h["meetings"] for a, others in t["head_to_head"].items() for b, h in others.items()}
     assert set(meetings.values()) == {6}  # every two bots met in the same number of games
+
+
+def test_a_dask_cluster_plays_the_same_tournament(dice_bot):
+    distributed = pytest.importorskip("distributed")
+    args = ("original-dutch", "--bots", "random,dice:salt=4,greedy", "-p", "2", "-n", "6", "--seed", "3",
+            "--resamples", "20")
+    local = table_json(*args)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) \
+            as cluster:
+        remote = table_json(*args, "--scheduler", cluster.scheduler_address)
+    assert remote["workers"] == 2 and remote["table"] == local["table"]
