@@ -45,6 +45,7 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
       targui compare original-dutch updated-treasury
       targui compare original-dutch my-house-rule.yaml -n 2000 -w 0
       targui compare swedish-12 original-dutch -p 3 --json
+      targui compare updated-treasury rulesets/examples/no-treasury.yaml --bots ismcts,greedy --rotate -w 0
       targui compare original-dutch swedish-12 --plot comparison.svg
       targui compare original-dutch my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
     """

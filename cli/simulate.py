@@ -254,6 +254,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     Examples:
       targui simulate original-dutch
       targui simulate updated-treasury -n 2000 -p 3 --bots greedy,random --rotate -w 0
+      targui simulate original-dutch -n 200 --bots ismcts:iterations=100,greedy --rotate -w 0
       targui simulate swedish-12 -n 500 --json > summary.json
       targui simulate original-dutch -n 1000 --plot wins.png
       targui simulate updated-treasury -n 1000000 -w 0 --out study.jsonl --records games.csv
