@@ -9,7 +9,7 @@ import click
 from targui_dsl.text import visible
 
 from .common import RULESET_HELP, echo_json, wants_json
-from .simulate import bots_text, check_study, run_study, show_progress, study_options, write_plot
+from .simulate import bots_text, check_study, format_p, run_study, show_progress, study_options, write_plot
 
 
 @click.command(epilog=RULESET_HELP)
@@ -45,6 +45,7 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
       targui compare original-dutch updated-treasury
       targui compare original-dutch my-house-rule.yaml -n 2000 -w 0
       targui compare swedish-12 original-dutch -p 3 --json
+      targui compare updated-treasury rulesets/examples/no-treasury.yaml --bots ismcts,greedy --rotate -w 0
       targui compare original-dutch swedish-12 --plot comparison.svg
       targui compare original-dutch my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
     """
@@ -141,14 +142,6 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[s
     if key == "end_reasons.last_standing":
         return "more games end early with one player left", "fewer games end early", "%"
     return MEAN_WORDS[key[len("metrics."):]]
-
-
-def format_p(p: float | None) -> str:
-    if p is None:
-        return "n/a"
-    if p < 0.001:
-        return "< 0.001"
-    return f"{p:.3f}"
 
 
 def format_value(value: float, unit: str) -> str:

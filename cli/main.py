@@ -17,6 +17,7 @@ try:  # a Ctrl-C while Python imports the commands ends quietly too
     from .replay import replay
     from .show import rulesets, schema, show
     from .simulate import simulate
+    from .tournament import tournament
     from .validate import validate
 except KeyboardInterrupt:  # pragma: no cover - timing dependent
     sys.stderr.write("\ninterrupted\n")
@@ -51,7 +52,7 @@ def cli(ctx: click.Context) -> None:
     install_visible_streams()
 
 
-for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare, bots):
+for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare, tournament, bots):
     cli.add_command(command)
 
 

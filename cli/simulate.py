@@ -30,7 +30,9 @@ def study_options(func):
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
         click.option("--bots", default=DEFAULT_BOTS, show_default=True,
-                     help="Bot per seat, comma-separated (see `targui bots`); a shorter list repeats its last bot."),
+                     help="Bot per seat, comma-separated, spelled as `targui bots` lists them, parameters and "
+                          "all (ismcts:iterations=100); a shorter list repeats its last bot. The default is "
+                          "`targui play`'s: greedy in every seat."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Study seed; game i is played with a seed derived from it and i."),
         click.option("--rotate/--no-rotate", default=False, show_default=True,
@@ -141,22 +143,43 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
     finished chunks in --out, and exits 128 + the signal's number.
     """
-    from targui_dsl.diagnostics import RulesetError, render_all
     from targui_dsl.simulate import timing
-    from targui_dsl.study import (RulesetSource, SourceMismatch, StopOnSignals, Study, StudyInterrupted,
-                                  StudyMismatch, run_study as run)
+    from targui_dsl.study import Study
     from targui_dsl.study.figures import summary_figures
+
+    source = playable_source(source, rs)
+    study = Study(source, games, players, tuple(kinds), seed, rotate)
+    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
+    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
+    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
+                          workers))
+    return figures
+
+
+def playable_source(source, rs):
+    """The source a plan plays: ``source``, or for a ruleset not in regular files (None) one that
+    this process alone can play, from the ruleset already compiled."""
+    from targui_dsl.study import RulesetSource
     from targui_dsl.study.source import remember_compiled
 
     if source is None:  # not in regular files: this process, from what was read
         source = RulesetSource(f"<{rs.id}>", builtins=((f"<compiled {id(rs)}>", ""),))
     remember_compiled(source, rs)
-    study = Study(source, games, players, tuple(kinds), seed, rotate)
-    workers = min(workers, study.chunk_count)
+    return source
+
+
+def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | None = None,
+              scheduler: str | None = None, out: str | None = None, records: str | None = None):
+    """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
+    asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
+    from targui_dsl.diagnostics import RulesetError
+    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch, run_study as run
+
+    workers = min(workers, plan.chunk_count)
     try:
-        with StopOnSignals(), progress_bar(games, label or rs.id, progress) as tick:
-            with executor_for(workers, scheduler, source, rs) as (executor, workers, window):
-                result = run(study, executor, out=out, records=records, window=window, progress=tick)
+        with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
+            with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
+                result = run(plan, executor, out=out, records=records, window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -171,10 +194,7 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
         fail(f"{ref} changed while the games were played")
     except OSError as err:
         fail(f"cannot write {err.filename or out or records}: {err.strerror or err}")
-    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
-                          workers))
-    return figures
+    return result, workers
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
@@ -234,6 +254,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     Examples:
       targui simulate original-dutch
       targui simulate updated-treasury -n 2000 -p 3 --bots greedy,random --rotate -w 0
+      targui simulate original-dutch -n 200 --bots ismcts:iterations=100,greedy --rotate -w 0
       targui simulate swedish-12 -n 500 --json > summary.json
       targui simulate original-dutch -n 1000 --plot wins.png
       targui simulate updated-treasury -n 1000000 -w 0 --out study.jsonl --records games.csv
@@ -267,6 +288,15 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
 
 # Text output ------------------------------------------------------------------
 
+def format_p(p: float | None) -> str:
+    """A p-value as tables print it: `n/a`, `< 0.001`, or three decimals."""
+    if p is None:
+        return "n/a"
+    if p < 0.001:
+        return "< 0.001"
+    return f"{p:.3f}"
+
+
 def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -294,7 +324,17 @@ def render_summary(result: dict[str, Any]) -> str:
     width = max(len(label) for label, _ in rows) + 2
     lines.append(f"{'Wins':<{width}} {'wins':>6} {'rate':>7}  95% CI (Wilson)")
     for label, r in rows:
-        lines.append(f"  {label:<{width - 2}} {r['wins']:>6} {percent(r['rate']):>7}  {ci_text(r['ci'])}")
+        parity = f"  parity {percent(r['parity'])}" if "parity" in r and len(set(result["bots"])) > 1 else ""
+        lines.append(f"  {label:<{width - 2}} {r['wins']:>6} {percent(r['rate']):>7}  {ci_text(r['ci']):<11}{parity}"
+                     .rstrip())
+    if len(set(result["bots"])) > 1 and not result["rotate"]:
+        lines.append("  (the bots kept their seats: a bot's wins are also its seats'; --rotate moves them)")
+    else:
+        test = result["seat_test"]
+        p = format_p(test["p"])
+        lines.append(f"  seats alike? chi-square {test['statistic']:.2f}, df {test['df']:.0f}, "
+                     f"p {p if p.startswith('<') else '= ' + p}"
+                     " (games won alone, against equal shares per seat)")
     lines.append("")
 
     rounds = result["rounds"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-from .agents import seat_agents
+from .agents import DEFAULT_BOTS, parse_bot, parse_bot_list, seat_agents
 from .compiled import CompiledRuleset
 from .engine.game import Game
 from .engine.loop import play
@@ -57,7 +57,7 @@ def run_games(
     ruleset: CompiledRuleset | str | os.PathLike,
     games: int = 100,
     players: int = 4,
-    bots: Sequence[str] | str = ("random",),
+    bots: Sequence[str] | str = DEFAULT_BOTS,
     seed: int = 0,
     rotate: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -66,7 +66,10 @@ def run_games(
     """Play ``games`` games and return the summary's figures (plain JSON values).
 
     ``ruleset`` is a compiled ruleset or a reference (a built-in name or a
-    path, loaded here; a bad one raises ``RulesetError``). ``workers`` > 1
+    path, loaded here; a bad one raises ``RulesetError``). ``bots``: one
+    spelling per seat (a shorter list repeats its last bot), or one string
+    of comma-separated spellings; by default ``DEFAULT_BOTS``, as the
+    command line (a bad spelling raises ``BotSpecError``, a ValueError). ``workers`` > 1
     plays in that many processes and needs a reference. With ``rotate``
     game i shifts the bot list by i seats, so that no bot always sits
     first. ``progress``, if given, is called with the number of games
@@ -86,7 +89,9 @@ def run_games(
         compiled = load_ruleset(os.fspath(ruleset))
         source = RulesetSource.from_reference(os.fspath(ruleset))
         remember_compiled(source, compiled)
-    kinds = seat_bots(bots, players)
+    # canonical spellings (agents.spec), as the command line writes them: one bot, one name in the figures
+    listed = parse_bot_list(bots) if isinstance(bots, str) else [parse_bot(b) for b in bots]
+    kinds = seat_bots([spec.spelling() for spec in listed], players)
     check_seating(compiled, players, kinds)  # unknown bots and unseatable counts fail before any game
     study = Study(source, games, players, tuple(kinds), seed, rotate)
     if workers > 1:

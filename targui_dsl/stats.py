@@ -8,11 +8,15 @@ Everything here is a pure function of numbers:
   different, or is the gap what chance gives?
 - :func:`welch_t_test`: are two means (rounds, attacks per game) different,
   without assuming equal variances;
+- :func:`chi_square_equal_shares`: do some seats win more often than
+  others, or is the spread what chance gives?
 - :func:`describe`: n, mean, sample standard deviation, min, max, total.
 
 The normal distribution comes from :func:`math.erfc`; Student's t from the
 regularized incomplete beta function, computed by its continued fraction
-(Lentz's method, as in Numerical Recipes 6.4).
+(Lentz's method, as in Numerical Recipes 6.4); chi-square from the
+regularized incomplete gamma function (its series or continued fraction,
+Numerical Recipes 6.2).
 """
 
 from __future__ import annotations
@@ -90,8 +94,9 @@ def t_cdf(t: float, df: float) -> float:
     return 1.0 - tail if t >= 0 else tail
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% with the default ``z``).
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% with the default ``z``); ``successes`` may
+    count halves (a tournament's drawn games, split between their winners).
 
     ``(0.0, 1.0)`` when there are no trials: nothing is known.
     """
@@ -160,6 +165,51 @@ def welch_t_test_samples(a: Sequence[float], b: Sequence[float]) -> Significance
     """Welch's t-test on two samples of raw values."""
     da, db = describe(a), describe(b)
     return welch_t_test(da.mean, da.sd, da.n, db.mean, db.sd, db.n)
+
+
+def regularized_gamma_q(a: float, x: float) -> float:
+    """Q(a, x) = Gamma(a, x) / Gamma(a), the upper regularized incomplete gamma function."""
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:  # the series for P(a, x) converges fast here
+        term = total = 1.0 / a
+        n = a
+        for _ in range(10_000):
+            n += 1
+            term *= x / n
+            total += term
+            if abs(term) < abs(total) * 3e-16:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300  # the continued fraction for Q(a, x) (modified Lentz)
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 3e-16:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def chi_square_equal_shares(counts: Sequence[int]) -> Significance:
+    """Pearson's chi-square goodness-of-fit test that ``counts`` (wins per seat) come from equal shares:
+    the statistic, k - 1 degrees of freedom and the p-value. p 1 with fewer than two counts or none counted."""
+    total = sum(counts)
+    if len(counts) < 2 or total == 0:
+        return Significance(0.0, 1.0, float(max(0, len(counts) - 1)))
+    expected = total / len(counts)
+    statistic = sum((c - expected) ** 2 / expected for c in counts)
+    df = len(counts) - 1
+    return Significance(statistic, regularized_gamma_q(df / 2, statistic / 2), float(df))
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,15 @@
 - :mod:`.chunks`: a study, its chunks, what a worker runs;
 - :mod:`.source`: a ruleset as a value a remote worker can compile;
 - :mod:`.executors`: in-process, local process pool, Dask;
-- :mod:`.runner`: submitting chunks and merging what comes back;
+- :mod:`.runner`: submitting chunks and merging what comes back, for a
+  :class:`Study` or any other :class:`GamePlan` (a tournament,
+  :mod:`targui_dsl.tournament`);
 - :mod:`.resume` (--out) and :mod:`.records` (--records): the files;
 - :mod:`.signals`: SIGINT, SIGTERM and SIGHUP alike;
 - :mod:`.figures`: a summary's figures with intervals, and two compared.
 """
 
-from .chunks import Chunk, ChunkResult, Study, chunk_size_for, run_chunk, seat_bots, seated_bots
+from .chunks import Chunk, ChunkResult, GamePlan, Study, chunk_size_for, run_chunk, seat_bots, seated_bots
 from .executors import ExecutorUnavailable, InlineExecutor, dask_executor, local_pool
 from .games import CardCounts, GameRecord, check_seating, game_seed, play_game
 from .records import RecordWriter, record_row
@@ -30,7 +32,7 @@ from .source import RulesetSource, SourceMismatch, compile_source
 from .summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
 
 __all__ = [
-    "CARD_FIELDS", "CardCounts", "Chunk", "ChunkResult", "ExecutorUnavailable", "GameRecord", "InlineExecutor",
+    "CARD_FIELDS", "CardCounts", "Chunk", "ChunkResult", "ExecutorUnavailable", "GamePlan", "GameRecord", "InlineExecutor",
     "Moments", "PER_GAME_METRICS", "RecordWriter", "RulesetSource", "SourceMismatch", "StopOnSignals", "Study",
     "StudyFile", "StudyInterrupted", "StudyMismatch", "StudyResult", "StudySummary", "check_seating",
     "chunk_size_for", "compile_source", "dask_executor", "game_seed", "local_pool", "play_game", "record_row",

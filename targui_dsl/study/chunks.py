@@ -15,14 +15,14 @@ import json
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Protocol, Sequence
 
 from .games import game_seed, play_game
 from .records import record_row
 from .source import RulesetSource, compile_source
 from .summary import StudySummary
 
-__all__ = ["Chunk", "ChunkResult", "Study", "chunk_size_for", "run_chunk", "seat_bots", "seated_bots"]
+__all__ = ["Chunk", "ChunkResult", "GamePlan", "Study", "chunk_size_for", "run_chunk", "seat_bots", "seated_bots"]
 
 STUDY_FORMAT = "targui-study/1"
 
@@ -54,9 +54,40 @@ def seated_bots(kinds: Sequence[str], index: int, rotate: bool) -> list[str]:
     return kinds[-shift:] + kinds[:-shift] if shift else kinds
 
 
+class GamePlan(Protocol):
+    """What the runner (and the --out file) needs of a plan of games: a :class:`Study`, or a
+    tournament (:mod:`targui_dsl.tournament`), which seats other bots in each game."""
+
+    file_format: ClassVar[str]  # the first line of its --out file says it
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def chunk_size(self) -> int: ...
+
+    @property
+    def chunk_count(self) -> int: ...
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    def chunk(self, index: int, records: bool = False) -> Chunk: ...
+
+    def describe(self) -> dict[str, Any]: ...
+
+    def new_summary(self) -> Any: ...
+
+    def summary_from_json(self, data: dict[str, Any]) -> Any: ...
+
+    def play_chunk(self, chunk: Chunk) -> ChunkResult: ...
+
+
 @dataclass(frozen=True)
 class Study:
     """Which games to play: ``games`` games of ``source`` with ``players`` players and a bot per seat."""
+
+    file_format: ClassVar[str] = STUDY_FORMAT
 
     source: RulesetSource
     games: int
@@ -91,17 +122,44 @@ class Study:
     @property
     def fingerprint(self) -> str:
         """Equal for studies that play the same games (whatever the executor, workers or file locations)."""
-        described = self.describe()
-        del described["ruleset"]  # the same rules reached by another path are the same study
-        text = json.dumps([STUDY_FORMAT, described], sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return plan_fingerprint(self.file_format, self.describe())
+
+    def new_summary(self) -> StudySummary:
+        return StudySummary()
+
+    def summary_from_json(self, data: dict[str, Any]) -> StudySummary:
+        return StudySummary.from_json(data)
+
+    def play_chunk(self, chunk: Chunk) -> ChunkResult:
+        """Play one chunk of this study and sum it up."""
+        started = time.thread_time()
+        ruleset = compile_source(self.source)
+        summary = StudySummary()
+        rows: list[dict[str, Any]] | None = [] if chunk.records else None
+        deck = tuple(dict.fromkeys(ruleset.deck))
+        for index in range(chunk.start, chunk.stop):
+            record = play_game(ruleset, self.players, game_seed(self.seed, index),
+                               seated_bots(self.bots, index, self.rotate), index)
+            summary.add(record)
+            if rows is not None:
+                rows.append(record_row(record, deck))
+        return ChunkResult(chunk.index, summary, rows, time.thread_time() - started)
+
+
+def plan_fingerprint(file_format: str, described: dict[str, Any]) -> str:
+    """A digest of what a plan plays, leaving out where its ruleset was read from: the same
+    rules reached by another path are the same games."""
+    described = dict(described)
+    del described["ruleset"]
+    text = json.dumps([file_format, described], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
 class Chunk:
     """Games ``start`` to ``stop - 1`` of a study (with their rows for --records if ``records``)."""
 
-    study: Study
+    study: GamePlan
     index: int
     start: int
     stop: int
@@ -111,23 +169,11 @@ class Chunk:
 @dataclass
 class ChunkResult:
     index: int
-    summary: StudySummary
+    summary: Any  # a StudySummary, or the plan's own (GamePlan.new_summary)
     rows: list[dict[str, Any]] | None
     cpu_seconds: float
 
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
     """Play one chunk (in whatever process or thread runs it) and sum it up."""
-    started = time.thread_time()
-    study = chunk.study
-    ruleset = compile_source(study.source)
-    summary = StudySummary()
-    rows: list[dict[str, Any]] | None = [] if chunk.records else None
-    deck = tuple(dict.fromkeys(ruleset.deck))
-    for index in range(chunk.start, chunk.stop):
-        record = play_game(ruleset, study.players, game_seed(study.seed, index),
-                           seated_bots(study.bots, index, study.rotate), index)
-        summary.add(record)
-        if rows is not None:
-            rows.append(record_row(record, deck))
-    return ChunkResult(chunk.index, summary, rows, time.thread_time() - started)
+    return chunk.study.play_chunk(chunk)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..compiled import CompiledRuleset
-from ..stats import two_proportion_z_test, welch_t_test, wilson_interval
+from ..stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
 from .summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
 
 __all__ = ["MEAN_ROWS", "compare_figures", "summary_figures"]
@@ -34,6 +34,12 @@ def _rate(count: int, total: int) -> dict[str, Any]:
 def _moments(m: Moments) -> dict[str, Any]:
     return {"n": m.n, "mean": m.mean, "sd": m.sd, "min": m.min if m.min is not None else 0,
             "max": m.max if m.max is not None else 0, "total": m.total}
+
+
+def _seat_test(wins_by_seat: Sequence[int]) -> dict[str, Any]:
+    """Pearson's chi-square test that every seat wins equally often (games won alone)."""
+    test = chi_square_equal_shares(list(wins_by_seat))
+    return {"test": "chi-square, equal shares", "statistic": test.statistic, "df": test.df, "p": test.p}
 
 
 def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: int, bots: Sequence[str],
@@ -78,8 +84,10 @@ def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: in
             tribe: {"seat": seat + 1, "name": names.get(tribe, tribe), "wins": wins[tribe], **_rate(wins[tribe], games)}
             for seat, tribe in enumerate(tribes)
         },
+        "seat_test": _seat_test(summary.wins_by_seat),
         "win_rates_by_bot": {
-            kind: {"seats": kinds.count(kind), "wins": n, **_rate(n, games)} for kind, n in wins_by_bot.items()
+            kind: {"seats": kinds.count(kind), "wins": n, **_rate(n, games), "parity": kinds.count(kind) / players}
+            for kind, n in wins_by_bot.items()
         },
         "draw_rate": {"draws": summary.draws, **_rate(summary.draws, games)},
         "end_reasons": dict(sorted(summary.end_reasons.items())),

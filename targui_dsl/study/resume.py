@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from .chunks import STUDY_FORMAT, Study
-from .summary import StudySummary
+if TYPE_CHECKING:
+    from .chunks import GamePlan
 
 __all__ = ["StudyFile", "StudyMismatch"]
 
@@ -42,11 +42,11 @@ def _differences(theirs: dict[str, Any], ours: dict[str, Any]) -> str:
 class StudyFile:
     """The --out file of one study: the chunks it already holds, and appending new ones."""
 
-    def __init__(self, path: str, study: Study):
+    def __init__(self, path: str, study: GamePlan):
         self.path = path
         self.study = study
         self.done: set[int] = set()  # chunks already in the file
-        self.summary = StudySummary()  # what they add up to
+        self.summary = study.new_summary()  # what they add up to
         self._file: IO[str] | None = None
         self._read()
 
@@ -79,11 +79,12 @@ class StudyFile:
                 f.truncate(good_bytes)
 
     def _check_header(self, header: dict[str, Any]) -> None:
-        if header.get("format") != STUDY_FORMAT:
-            raise StudyMismatch(f"{self.path} is not a targui study file; use another --out file")
+        kind = self.study.file_format.split("/")[0].removeprefix("targui-")  # study, tournament
+        if header.get("format") != self.study.file_format:
+            raise StudyMismatch(f"{self.path} is not a targui {kind} file; use another --out file")
         if header.get("fingerprint") != self.study.fingerprint:
             theirs = header.get("study") if isinstance(header.get("study"), dict) else {}
-            raise StudyMismatch(f"{self.path} holds another study ({_differences(theirs, self.study.describe())});"
+            raise StudyMismatch(f"{self.path} holds another {kind} ({_differences(theirs, self.study.describe())});"
                                 " run its own command to continue it, or use another --out file")
 
     def _take(self, entry: dict[str, Any], line: int) -> None:
@@ -94,20 +95,20 @@ class StudyFile:
                 raise ValueError
             if index in self.done:
                 raise ValueError
-            summary = StudySummary.from_json(entry["summary"])
+            summary = self.study.summary_from_json(entry["summary"])
         except (KeyError, TypeError, ValueError):
             raise StudyMismatch(f"{self.path} line {line} is not a chunk of this study; "
                                 "use another --out file") from None
         self.done.add(index)
         self.summary = self.summary.merge(summary)
 
-    def append(self, index: int, summary: StudySummary) -> None:
+    def append(self, index: int, summary: Any) -> None:
         """Record a finished chunk (written and flushed at once: a kill a moment later keeps it)."""
         if self._file is None:
             fresh = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
             self._file = open(self.path, "a", encoding="utf-8")
             if fresh:
-                header = {"format": STUDY_FORMAT, "fingerprint": self.study.fingerprint,
+                header = {"format": self.study.file_format, "fingerprint": self.study.fingerprint,
                           "study": self.study.describe(), "chunks": self.study.chunk_count}
                 self._file.write(json.dumps(header) + "\n")
         chunk = self.study.chunk(index)

@@ -12,14 +12,13 @@ import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from .chunks import ChunkResult, Study, run_chunk
+from .chunks import ChunkResult, GamePlan, run_chunk
 from .executors import InlineExecutor
 from .records import RecordWriter, keep_rows
 from .resume import StudyFile, StudyMismatch
 from .signals import StudyInterrupted, critical
-from .summary import StudySummary
 
 __all__ = ["StudyResult", "run_study"]
 
@@ -28,8 +27,8 @@ __all__ = ["StudyResult", "run_study"]
 class StudyResult:
     """A finished study: its summary, and what this run did (the timing depends on the machine)."""
 
-    study: Study
-    summary: StudySummary
+    study: GamePlan
+    summary: Any  # a StudySummary, or the plan's own (new_summary)
     games_played: int  # in this run (a resumed study played fewer)
     chunks_resumed: int  # taken from the --out file
     seconds: float  # wall time of this run
@@ -47,7 +46,7 @@ class _GamesOf:
         return isinstance(game, int) and game // self.size in self.chunks
 
 
-def run_study(study: Study, executor: Executor | None = None, *, out: str | None = None,
+def run_study(study: GamePlan, executor: Executor | None = None, *, out: str | None = None,
               records: str | None = None, window: int = 8,
               progress: Callable[[int], None] | None = None) -> StudyResult:
     """Play ``study`` on ``executor`` (in this thread if None) and return its merged summary.
@@ -64,7 +63,7 @@ def run_study(study: Study, executor: Executor | None = None, *, out: str | None
     started = time.perf_counter()
     store = StudyFile(out, study) if out is not None else None
     done = set(store.done) if store else set()
-    summary = store.summary if store else StudySummary()
+    summary = store.summary if store else study.new_summary()
     resumed = len(done)
     writer = None
     if records is not None:
