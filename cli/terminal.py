@@ -313,10 +313,21 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
     treasury = game.ruleset.treasury
     names = [_tribe(game, s) for s in range(game.players)]
     name_width = max(len(n) for n in names) + (6 if viewer is not None else 0)
-    header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
-        f" {'camels':>6} {'land':>4}  settlement  turns left"
-    lines = [style.paint(header, dim=True)]
     current = state.current_player()
+    wheres = []
+    for seat in range(game.players):
+        settlement = state.settlement(seat)
+        where = "-" if settlement < 0 else str(game.position_of_cell[settlement])
+        if settlement >= 0 and not state.holds_own_settlement(seat):
+            where += " lost"
+        if not state.in_game(seat):
+            where += " (out)"
+        wheres.append(where)
+    # as wide as the longest entry (`29 lost (out)`), so the columns after it stay in line
+    where_width = max(len("settlement"), *(len(w) for w in wheres))
+    header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
+        f" {'camels':>6} {'land':>4}  {'settlement':<{where_width}}  turns left"
+    lines = [style.paint(header, dim=True)]
     for seat in range(game.players):
         colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
         name = names[seat] + (" (you)" if seat == viewer else "")
@@ -325,16 +336,10 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
         if treasury:
             shown = not secret_treasury or seat == viewer
             money += f" {state.treasury(seat) if shown else '?':>8}"
-        settlement = state.settlement(seat)
-        where = "-" if settlement < 0 else str(game.position_of_cell[settlement])
-        if settlement >= 0 and not state.holds_own_settlement(seat):
-            where += " lost"
-        if not state.in_game(seat):
-            where += " (out)"
         turns = str(state.tribal_cards_left(seat)) if state.round > 0 and not state.is_terminal() else "-"
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
         lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
-                     f"  {where:<10}  {turns:>10}")
+                     f"  {wheres[seat]:<{where_width}}  {turns:>10}")
     return lines
 
 
@@ -619,6 +624,7 @@ class Console:
                 self.draw(state, seat)
                 if in_fight:
                     self.echo(render_fight(state))
+                self.echo(render_menu(menu, self._width()))  # the board pushed the menu off the screen
             elif reply.command == "menu":
                 self.echo(render_menu(menu, self._width()))
             elif reply.command == "quit":

@@ -101,7 +101,7 @@ def test_help_board_menu_and_quit(tmp_path):
     rules = [line for line in out.splitlines() if line.startswith("+--------+")]
     assert len(rules) == 8  # one board of 7 rows (--no-board: only when asked for)
     assert "setup; settling; cash 0; treasury 0" in out  # a status line instead
-    assert out.count("1) settle 20") == 2  # the menu again
+    assert out.count("1) settle 20") == 3  # the menu again: after `board` and after `menu`
     assert "Game left during setup (quit), unfinished." in out
     assert out.count(PROMPT) == 5 and "Kel Ahaggar: sector south_east" not in out  # nothing read after quit
 
