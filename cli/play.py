@@ -22,6 +22,7 @@ from .common import (
     os_reason,
     wants_json,
 )
+from .syntax import action_syntax_lines
 
 def parse_bots(value: str) -> list[str]:
     """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
@@ -108,15 +109,7 @@ amount, until the game ends; cash in hand is public. The event log
 
 \b
 ACTIONS (positions are the numbers on the board)
-  sector north_west     pick a free sector (setup, 2 and 4 players)
-  settle 47             put your settlement on position 47
-  deposit 5             move 5 silver from hand into your treasury
-  move 12 13 4          move 4 camels from 12 to 13
-  attack 12 13          attack the defended enemy cell 13 from 12
-  again / give up       after each defender's throw
-  enter 3               after a conquest: move 3 camels in
-  buy 5 on 12           buy 5 camels and place them on 12
-  pass                  end the movement or the adding phase
+""" + "\n".join(action_syntax_lines(column=18)) + """
 A menu entry with a range (`7) move 12 13 1..8`) takes its number and
 then the count, or both at once (`7 5`). At the prompt `help` shows
 this syntax, `board` redraws the board, `menu` lists the choices again

@@ -28,6 +28,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 from targui_dsl.engine import IllegalAction, Narrator, Phase
 from targui_dsl.text import visible
 
+from .syntax import ACTION_VERBS, action_syntax_lines
+
 # -- colour ------------------------------------------------------------------
 
 # Tribe colours (the ruleset schema's enum) as ANSI SGR codes. Black is drawn
@@ -461,24 +463,17 @@ def render_menu(items: Sequence[MenuItem], width: int = 80) -> str:
 
 # -- reading the prompt ------------------------------------------------------------
 
-HELP_TEXT = """\
-Type the number of a menu entry, or an action as text:
-  sector north_west     pick a free sector (setup, 2 and 4 players)
-  settle 47             put your settlement on position 47 (setup)
-  deposit 5             put 5 silver from hand into your treasury (movement phase, treasury variants)
-  move 12 13 4          move 4 camels from 12 to 13 (your own, an unowned or an undefended cell)
-  attack 12 13          attack the defended enemy cell 13 from 12
-  again / give up       after each defender's throw
-  enter 3               after a conquest: move 3 camels into the taken cell
-  buy 5 on 12           adding phase: buy 5 camels and place them on 12 (`buy 5 12` too)
-  pass                  end the movement or the adding phase
-A menu entry with a range (`move 12 13 1..7`): type its number and then how many, or
-both at once (`4 7`), or the action itself (`move 12 13 7`).
-Positions are the numbers on the board. Also:
-  board                 draw the board again
-  menu                  show the choices again
-  help                  this text
-  quit                  leave the game (Ctrl-D too; Ctrl-C interrupts); the log is kept"""
+HELP_TEXT = "\n".join([
+    "Type the number of a menu entry, or an action as text:",
+    *action_syntax_lines(),
+    "A menu entry with a range (`move 12 13 1..7`): type its number and then how many, or",
+    "both at once (`4 7`), or the action itself (`move 12 13 7`).",
+    "Positions are the numbers on the board. Also:",
+    "  board                 draw the board again",
+    "  menu                  show the choices again",
+    "  help                  this text",
+    "  quit                  leave the game (Ctrl-D too; Ctrl-C interrupts); the log is kept",
+])
 
 
 @dataclass(frozen=True)
@@ -517,6 +512,11 @@ def interpret(text: str, state, menu: Sequence[MenuItem]) -> Reply:
         if len(words) == 2 and item.ranged:
             return interpret_count(words[1], item)
         return Reply(message=f"`{text}`: type {number} alone" + (f", or {number} and how many" if item.ranged else ""))
+    verb = "give up" if [w.lower() for w in words[:2]] == ["give", "up"] else words[0].lower()
+    if verb not in ACTION_VERBS:
+        here = list(dict.fromkeys(item.text.split()[0] for item in menu))  # the verbs of this decision
+        return Reply(message=f"`{text}`: unknown action `{words[0]}`"
+                             + (f"; here: {', '.join(here)}" if here else "") + " (`help` shows every action)")
     try:
         state.actions_from_text(text)  # checks every step without taking any
     except IllegalAction as err:

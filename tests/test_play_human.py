@@ -62,7 +62,7 @@ def test_garbage_is_answered_with_the_reason_and_the_prompt_again_then_eof_keeps
     assert numbers == set(range(1, 50))
     assert "| 1 Sal" in out and "kinds (economic/strategic now): Set: Settlement" in out
     # garbage, then the prompt again; an illegal settling place, with the allowed ones
-    assert f"{PROMPT}`flibble`: unknown action `flibble` (actions: again, attack, buy," in out
+    assert f"{PROMPT}`flibble`: unknown action `flibble`; here: sector (`help` shows every action)" in out
     assert f"{PROMPT}`settle 99`: no position 99 on the board\n{PROMPT}" in out
     assert f"{PROMPT}`settle 10`: cannot settle on 10 (allowed: 20 21 22 41 42 43 44 45)\n{PROMPT}" in out
     assert "there is no choice 42: pick 1.." in out
@@ -97,7 +97,7 @@ def test_help_board_menu_and_quit(tmp_path):
     result = run(["updated-treasury", "--players", "2", "--human", "1", "--seed", "3", "--no-board"], script)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "buy 5 on 12           adding phase" in out  # the help text
+    assert "buy 5 on 12           buy 5 camels and place them on 12" in out  # the help text
     rules = [line for line in out.splitlines() if line.startswith("+--------+")]
     assert len(rules) == 8  # one board of 7 rows (--no-board: only when asked for)
     assert "setup; settling; cash 0; treasury 0" in out  # a status line instead
