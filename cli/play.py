@@ -102,10 +102,13 @@ kind (a legend follows the board), below it `[N] camels` for the seat that
 owns it, drawn in the tribe's colour; `#N` marks seat N's settlement. Then
 each player's cash, camels, territories, settlement and turns left in the
 round's stack, the round, the stack (cards left, cards turned) and the
-last (mis)fortune card. Where the variant has a secret treasury, a human
-sees only their own treasury, and bots' deposits are told without the
-amount, until the game ends; cash in hand is public. The event log
-(--log) records everything.
+last (mis)fortune card. Each human sees what their seat may see (the
+rulebook's section 8): where the variant has a treasury, other players'
+cash in hand and treasury show as `?`, and deposits and cash lost are
+told without amounts nobody at the keyboard may know, until the game
+ends. With several humans (hot seat) the screen is cleared and the
+keyboard handed over between two of them. The event log (--log)
+records everything.
 
 \b
 ACTIONS (positions are the numbers on the board)
@@ -292,15 +295,20 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
     from targui_dsl.engine import EventLog, play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
+    from .terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
     bots = seat_agents(game.seed, [kind or "random" for kind in seated])
     record = TableRecord(game)
     style = Style(want_colour(colour, sys.stdout))
+    # hot seat: the screen is cleared between two humans (only a terminal can be)
+    clear = None
+    if len(humans) > 1 and sys.stdout.isatty():
+        def clear() -> None:
+            click.echo(CLEAR_SCREEN, nl=False, color=True)  # not a colour: never stripped
     console = Console(game, humans, style=style, record=record,
-                      echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board)
+                      echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board, clear=clear)
     narrate = TableNarrator(game, humans)
     click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({'human' if kind is None else kind})"
                                      for s, kind in enumerate(seated)))
@@ -311,14 +319,14 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         console.observe(event)
         line = narrate(event)
         if line is not None:
-            click.echo(line)
+            console.tell(line)
 
     stream = _open_log(log_file)
     state = None
     try:
         log = EventLog(stream, keep=False)
         log.listeners.append(tell)
-        state = game.new_initial_state(log=log)
+        state = narrate.state = game.new_initial_state(log=log)
         seats = [_HumanSeat(console, state, stream) if seat in humans else bots[seat] for seat in range(game.players)]
         play(state, seats)
         console.finish(state)

@@ -10,11 +10,14 @@ Two halves:
 * :class:`Console`, which reads a human's input and writes the board and
   menus, with its reader and writer injectable.
 
-What players may know: the board, every player's cash in hand, the round
-stack as a count and the cards already turned. A variant's treasury is
-secret: :func:`render_board` shows only the viewer's unless told to show
-them all (the end of the game), and :class:`TableNarrator` hides the
-amount of other players' deposits.
+What each person may know is the engine's business (RULES.md section 8,
+``state.observation(seat)``): the board of a human is drawn from their
+seat's :class:`~targui_dsl.engine.Observation` (hidden money reads `?`),
+and :class:`TableNarrator` leaves out of the told lines whatever one of the
+humans at the table may not see (a deposit's amount, cash a card or the
+round's end takes). With nobody to hide from (bots only, or the end of the
+game) everything is shown. In hot-seat play the :class:`Console` clears the
+screen and asks for the keyboard to be handed over between two humans.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ ANSI_COLOURS: Mapping[str, int] = {
     "black": 90, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
 }
 COLOUR_MODES = ("auto", "always", "never")
+#: Home, clear the screen, clear the scrollback: what one human saw and typed is gone.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None) -> bool:
@@ -135,19 +140,48 @@ class TableRecord:
 
 
 class TableNarrator:
-    """The engine's :class:`Narrator`, minus what the table may not see: with secret
-    treasuries, the amount a player deposits is shown only when the one human at the
-    table made the deposit."""
+    """The engine's :class:`Narrator`, minus what a human at the table may not see.
 
-    def __init__(self, game, humans: Iterable[int]):
+    Every told line is read by every human at the keyboard, so an amount is
+    told only when each of them observes it (``state.observation(h)``, RULES.md
+    section 8): otherwise a deposit is told without its amount, and a card's
+    or the round's end's change to hidden cash or treasury is left out. Set
+    ``state`` once the game exists (events of the setup hold no money).
+    """
+
+    def __init__(self, game, humans: Iterable[int], state=None):
         self.narrator = Narrator(game)
+        self.game = game
         self.names = {t.id: visible(t.name) for t in game.ruleset.tribes}
         self.humans = frozenset(humans)
+        self.state = state
+
+    def _hidden(self, tribe: str, what: str) -> bool:
+        """Whether some human may not see ``what`` (`cash` or `treasury`) of the seat of ``tribe``."""
+        if not self.humans:
+            return False
+        seat = self.game.tribe_ids.index(tribe) if tribe in self.game.tribe_ids else -1
+        if self.state is None or seat < 0:
+            return True
+        return any(getattr(self.state.observation(h), what)(seat) is None for h in self.humans)
 
     def __call__(self, event: dict) -> str | None:
-        if (event["type"] == "decision" and event["action"].startswith("deposit")
-                and self.humans and self.humans != {event["player"]}):
+        kind = event["type"]
+        if kind == "decision" and event["action"].split()[0] == "deposit" and self._hidden(event["tribe"], "treasury"):
             return f"    {self.names.get(event['tribe'], event['tribe'])}: puts silver into the treasury"
+        if kind == "card":
+            changes = dict(event["changes"])
+            hidden = []  # the card changed these, by amounts not everyone at the keyboard may know
+            for what in ("cash", "treasury"):
+                told = changes.get(what, {})
+                hidden += [f"{self.names.get(t, t)} {what} ?" for t in told if self._hidden(t, what)]
+                changes[what] = {t: v for t, v in told.items() if not self._hidden(t, what)}
+            line = self.narrator({**event, "changes": changes})
+            if hidden and line is not None:
+                line = (line[:-len("no effect")] if line.endswith(": no effect") else line + "; ") + "; ".join(hidden)
+            return line
+        if kind == "round_end":
+            event = {**event, "cash_lost": {t: n for t, n in event["cash_lost"].items() if not self._hidden(t, "cash")}}
         return self.narrator(event)
 
 
@@ -228,12 +262,9 @@ def render_grid(state, style: Style = PLAIN, viewer: int | None = None) -> list[
 
 
 def render_board(state, record: TableRecord | None = None, *, style: Style = PLAIN, viewer: int | None = None,
-                 secret_treasury: bool = False, width: int = 80) -> str:
-    """The whole picture for one viewer (a seat, or None for everybody).
-
-    With ``secret_treasury`` only the viewer's treasury is shown (others as `?`);
-    without it every treasury is (bot games, the end of the game).
-    """
+                 width: int = 80) -> str:
+    """The whole picture for one viewer: a seat, who sees what its observation shows
+    (others' hidden money as `?`), or None for everybody (bots only, the end)."""
     game = state.game
     ruleset = game.ruleset
     out: list[str] = []
@@ -271,7 +302,7 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     # The grid.
     out.extend(render_grid(state, style, viewer))
     # The players.
-    out.extend(render_players(state, style=style, viewer=viewer, secret_treasury=secret_treasury))
+    out.extend(render_players(state, style=style, viewer=viewer))
     # The legend.
     kinds = kind_labels(game.kind_ids)
     legend = [f"{label.strip()}: {visible(k.name)} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
@@ -309,9 +340,20 @@ def _wrap_items(prefix: str, items: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, secret_treasury: bool = False) -> list[str]:
-    """One line per seat: cash, treasury (the viewer's only, if secret), camels, territories, settlement."""
+def seen_by(state, viewer: int | None):
+    """What ``viewer`` sees of the state: its seat's observation (hidden money reads None),
+    or the state itself for None (everybody: a game of bots)."""
+    return state if viewer is None else state.observation(viewer)
+
+
+def _money(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def render_players(state, *, style: Style = PLAIN, viewer: int | None = None) -> list[str]:
+    """One line per seat: cash and treasury (as the viewer observes them), camels, territories, settlement."""
     game = state.game
+    view = seen_by(state, viewer)
     treasury = game.ruleset.treasury
     names = [_tribe(game, s) for s in range(game.players)]
     name_width = max(len(n) for n in names) + (6 if viewer is not None else 0)
@@ -334,10 +376,9 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
         colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
         name = names[seat] + (" (you)" if seat == viewer else "")
         marker = ">" if seat == current else " "
-        money = f" {state.cash(seat):>5}"
+        money = f" {_money(view.cash(seat)):>5}"
         if treasury:
-            shown = not secret_treasury or seat == viewer
-            money += f" {state.treasury(seat) if shown else '?':>8}"
+            money += f" {_money(view.treasury(seat)):>8}"
         turns = str(state.tribal_cards_left(seat)) if state.round > 0 and not state.is_terminal() else "-"
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
         lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
@@ -345,14 +386,15 @@ def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, se
     return lines
 
 
-def render_status(state, *, viewer: int | None = None, secret_treasury: bool = False) -> str:
+def render_status(state, *, viewer: int | None = None) -> str:
     """One line instead of the board (`--no-board`): round, phase and the viewer's holdings."""
     game = state.game
     parts = [f"round {state.round}" if state.round else "setup", _phase_text(state)]
     if viewer is not None:
-        parts.append(f"cash {state.cash(viewer)}")
+        view = seen_by(state, viewer)
+        parts.append(f"cash {_money(view.cash(viewer))}")
         if game.ruleset.treasury:
-            parts.append(f"treasury {state.treasury(viewer)}")
+            parts.append(f"treasury {_money(view.treasury(viewer))}")
         parts.append(f"camels {state.player_camels(viewer)}, territories {len(state.cells_of(viewer))}")
     return "; ".join(parts)
 
@@ -564,11 +606,33 @@ class Console:
     read: Callable[[str], str] = input
     board: bool = True
     width: int | None = None
+    #: clears the screen and its scrollback (hot seat on a terminal; None: it cannot be cleared)
+    clear: Callable[[], None] | None = None
     dirty: bool = field(default=True, init=False)
+    last_human: int | None = field(default=None, init=False)  # the seat of the last human who decided
+    told: list = field(default_factory=list, init=False)  # lines told since the last hand-over
 
-    @property
-    def secret_treasury(self) -> bool:
-        return bool(self.game.ruleset.treasury)
+    def tell(self, line: str) -> None:
+        """A told line (already free of what any human may not see): shown now, and again
+        to the next human after a hand-over cleared the screen."""
+        self.echo(line)
+        if len(self.humans) > 1:
+            self.told.append(line)
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: clear what the last human saw and typed, wait for the next one, then
+        tell them what happened since."""
+        if self.clear is not None:
+            self.clear()
+        self._ask(f"Pass the keyboard to {_tribe(self.game, seat)} (seat {seat + 1}), then press Enter ")
+        if self.clear is not None:
+            self.clear()
+        if self.told:  # what the last screen showed, since the keyboard came to the last human
+            self.echo(f"Since {_tribe(self.game, self.last_human)} took the keyboard:")  # type: ignore[arg-type]
+            for line in self.told:
+                self.echo(line)
+        self.told = []
+        self.dirty = True  # this human has not seen the board yet
 
     def _width(self) -> int:
         return self.width or max(60, min(120, shutil.get_terminal_size((80, 24)).columns))
@@ -585,13 +649,15 @@ class Console:
         self.dirty = True
 
     def draw(self, state, viewer: int | None) -> None:
-        self.echo(render_board(state, self.record, style=self.style, viewer=viewer,
-                               secret_treasury=self.secret_treasury and not state.is_terminal(), width=self._width()))
+        self.echo(render_board(state, self.record, style=self.style, viewer=viewer, width=self._width()))
         self.dirty = False
 
     def decide(self, state) -> str:
         """Ask the human to play for the current seat until a legal action is given."""
         seat = state.current_player()
+        if self.last_human is not None and seat != self.last_human:
+            self.hand_over(seat)
+        self.last_human = seat
         name = _tribe(self.game, seat)
         phase = state.phase_name
         in_fight = phase in ("attack_choice", "enter")
@@ -600,7 +666,7 @@ class Console:
         elif self.board and self.dirty:
             self.draw(state, seat)
         else:
-            self.echo("  " + render_status(state, viewer=seat, secret_treasury=self.secret_treasury))
+            self.echo("  " + render_status(state, viewer=seat))
         menu = group_actions(state)
         self.echo(self.style.paint(f"{name} (seat {seat + 1}), {_phase_text(state)}:", bold=True))
         self.echo(render_menu(menu, self._width()))
