@@ -119,6 +119,12 @@ this syntax, `board` redraws the board, `menu` lists the choices again
 and `quit` leaves.
 
 \b
+THE END
+One end screen: the result, every seat's score and tie-break values (the
+ruleset's tie-breaks, in order), which rule decided, and who could not
+win and why (out of the game, or lost their own settlement).
+
+\b
 LEAVING AND EXIT STATUS
   0    the game was played to its end, or a human left it: `quit` or end
        of input (Ctrl-D); the unfinished game is not scored
@@ -260,7 +266,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     from targui_dsl.engine import EventLog, Narrator, play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import render_board
+    from .terminal import render_board, render_end
 
     narrate = Narrator(game)
     if tell:
@@ -270,7 +276,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     def tell_event(event: dict) -> None:
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
             click.echo(render_board(holder["state"]))  # the board as dealt and settled
-        line = narrate(event)
+        line = narrate(event) if event["type"] != "end" else None  # the end screen tells the result
         if line is not None:
             click.echo(line)
 
@@ -287,6 +293,8 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
             stream.close()
     if board:
         click.echo(render_board(state))
+    if tell:
+        click.echo(render_end(state))
     return state
 
 

@@ -159,10 +159,12 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     complete = end is not None
     machine = wants_json(output_format, as_json)
     to_stdout = svg_file == "-"
-    if not machine and not quiet and not to_stdout:
+    tell = not machine and not quiet and not to_stdout
+    if tell:
         width = len(str(last))
         for i, line in told:
-            click.echo(f"{i:>{width}}  {line}" if numbers else line)
+            if events[i]["type"] != "end":  # the end screen below tells the result
+                click.echo(f"{i:>{width}}  {line}" if numbers else line)
 
     report: dict[str, Any] = {
         "log": log_file, "ruleset": rs.id, "players": header["players"], "tribes": header["tribes"],
@@ -201,6 +203,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
             if not machine:
                 click.echo(message, err=to_stdout)
 
+    if tell and complete and not failed:
+        _tell_end(rs, events, numbers, len(str(last)))
+
     if svg_file is not None and not failed:
         _write_svg(rs, events, at, svg_file, report, machine)
 
@@ -210,6 +215,22 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         sys.exit(EXIT_BAD_INPUT)
     if unchecked:
         sys.exit(EXIT_UNCHECKED)
+
+
+def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
+    """The end screen, as `targui play` shows it (the final state comes from the log)."""
+    from .terminal import render_end
+
+    try:
+        run = replay_log(rs, events)
+    except LogError:
+        return
+    if run.difference is not None or not run.state.is_terminal():
+        return  # a log the engine cannot follow to its end: the narration has said what it could
+    lines = render_end(run.state).splitlines()
+    end = next(i for i, e in enumerate(events) if e["type"] == "end")
+    for k, line in enumerate(lines):
+        click.echo((f"{end if k == 0 else '':>{width}}  {line}") if numbers else line)
 
 
 def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:

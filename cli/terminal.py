@@ -167,6 +167,8 @@ class TableNarrator:
 
     def __call__(self, event: dict) -> str | None:
         kind = event["type"]
+        if kind == "end":
+            return None  # the end screen (render_end) tells the result, once
         if kind == "decision" and event["action"].split()[0] == "deposit" and self._hidden(event["tribe"], "treasury"):
             return f"    {self.names.get(event['tribe'], event['tribe'])}: puts silver into the treasury"
         if kind == "card":
@@ -318,11 +320,100 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
         marks.append("* where you may settle")
     out.extend(_wrap_items("", marks, width))
-    if state.is_terminal():
-        winners = " and ".join(_tribe(game, s) for s in state.winners())
-        result = f"a draw between {winners}" if state.is_draw() else f"{winners} wins"
-        out.append(style.paint(f"Game over: {result}.", bold=True) + " Scores: " + ", ".join(
-            f"{_tribe(game, s)} {score}" for s, score in enumerate(state.scores())))
+    return "\n".join(out)
+
+
+# -- the end ---------------------------------------------------------------------
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def end_explanation(state) -> tuple[list[str], list[str]]:
+    """Why the game ended as it did: (how the winners were decided, who could not win and why).
+
+    The engine decides (``winners()``: the last player owning territory, else
+    the highest score among those who may win, then the ruleset's tie-breaks
+    in order); this retraces that decision from ``scores()`` and
+    ``tie_break_values()`` to name the rule that settled it.
+    """
+    game = state.game
+    ruleset = game.ruleset
+    scores, ties, winners = state.scores(), state.tie_break_values(), state.winners()
+    names = [_tribe(game, s) for s in range(game.players)]
+    rules = [visible(" ".join(tb.source.split())) for tb in ruleset.tie_breaks]
+    in_game = [s for s in range(game.players) if state.in_game(s)]
+    needs_settlement = ruleset.own_settlement_required_to_win
+    barred: list[str] = []
+    for seat in range(game.players):
+        if seat in winners:
+            continue
+        if not state.in_game(seat):
+            barred.append(f"{names[seat]} is out of the game (no territory left)")
+        elif needs_settlement and not state.holds_own_settlement(seat) and state.end_reason != "last_standing":
+            where = state.settlement(seat)
+            at = f" ({game.position_of_cell[where]})" if where >= 0 else ""
+            barred.append(f"{names[seat]} lost their own settlement{at}, and who does not hold it cannot win")
+    how: list[str] = []
+    if state.end_reason == "last_standing":
+        how.append(f"Only {_and([names[s] for s in winners])} still owns territory: the game ends and "
+                   f"{'they win' if len(winners) > 1 else 'wins'}, whatever the scores.")
+        return how, barred
+    eligible = [s for s in in_game if state.holds_own_settlement(s) or not needs_settlement]
+    if not eligible:
+        how.append("Nobody holds their own settlement: a draw between the players still in the game.")
+        return how, barred
+    best = max(scores[s] for s in eligible)
+    tied = [s for s in eligible if scores[s] == best]
+    if len(tied) == 1:
+        runner = max((scores[s] for s in eligible if s != tied[0]), default=None)
+        how.append(f"Decided by the score: {names[tied[0]]} {best}"
+                   + (f", the next {runner}." if runner is not None else "."))
+    else:
+        how.append(f"{_and([names[s] for s in tied])} scored {best} each: the ruleset's tie-breaks decide, "
+                   f"in order." if rules else f"{_and([names[s] for s in tied])} scored {best} each.")
+        for i, rule in enumerate(rules):
+            top = max(ties[s][i] for s in tied)
+            values = ", ".join(f"{names[s]} {ties[s][i]}" for s in tied)
+            ahead = [s for s in tied if ties[s][i] == top]
+            if len(ahead) < len(tied):
+                how.append(f"Tie-break {i + 1}, {rule}: {values}; decided for {_and([names[s] for s in ahead])}.")
+                tied = ahead
+                if len(tied) == 1:
+                    break
+            else:
+                how.append(f"Tie-break {i + 1}, {rule}: {values}; still equal.")
+        if len(tied) > 1:
+            how.append("Still equal after every tie-break: a draw.")
+    return how, barred
+
+
+def render_end(state, *, style: Style = PLAIN) -> str:
+    """The end screen: the result once, each seat's score and tie-break values, which rule
+    decided, and who could not win and why."""
+    game = state.game
+    winners = state.winners()
+    names = [_tribe(game, s) for s in range(game.players)]
+    result = f"a draw between {_and([names[s] for s in winners])}" if state.is_draw() else f"{names[winners[0]]} wins"
+    how = "only one player owns territory" if state.end_reason == "last_standing" else "the deck ran out"
+    out = [style.paint(f"Game over after round {state.round} ({how}): {result}.", bold=True)]
+    rules = [visible(" ".join(tb.source.split())) for tb in game.ruleset.tie_breaks]
+    heads = ["score"] + [f"tie-break {i}: {rule}" for i, rule in enumerate(rules, 1)]
+    name_width = max(len(n) for n in names) + 2
+    out.append(style.paint(f"    {'':<{name_width}}  " + "  ".join(heads), dim=True))
+    scores, ties = state.scores(), state.tie_break_values()
+    for seat in range(game.players):
+        values = [scores[seat], *ties[seat]]
+        mark = "*" if seat in winners else " "
+        colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
+        cells = "  ".join(f"{v:>{len(h)}}" for v, h in zip(values, heads))
+        out.append(f"  {mark} " + style.paint(f"{seat + 1} {names[seat]:<{name_width - 2}}", colour) + f"  {cells}")
+    explained, barred = end_explanation(state)
+    out.extend(explained)
+    if barred:
+        out.append("Could not win:")
+        out.extend(f"  {why}" for why in barred)
     return "\n".join(out)
 
 
@@ -703,6 +794,8 @@ class Console:
             raise LeaveGame("end of input") from None
 
     def finish(self, state) -> None:
-        """The end of the game: the board with every treasury (unless boards are off)."""
+        """The end of the game: the board with everything revealed (unless boards are off),
+        then the end screen."""
         if self.board:
             self.draw(state, None)
+        self.echo(render_end(state, style=self.style))

@@ -133,7 +133,7 @@ def test_the_treasury_of_others_is_hidden_until_the_end(tmp_path):
     banked = [e["treasury"]["kel_ajjer"] for e in events if e["type"] == "round_end"]
     assert max(banked[:-1]) > 0  # the bot had a treasury to hide before the end
     out = result.output
-    during, end_text = out.split("Game over after round", 1)
+    during, end_text = out.rsplit("updated-treasury: round", 1)  # the last board: the end's
 
     def rows(text, name):  # (cash, treasury) of one seat in each players' table
         return re.findall(rf"^[> ] \d {name}(?: \(you\))?\s+(\S+)\s+(\S+)", text, re.M)
@@ -319,7 +319,8 @@ def test_a_whole_game_typed_at_the_console(variant, players):
     assert len(typed) > 10 and len(made) <= len(typed)  # every decision came through the prompt
     verbs = {a.split()[0] for a in made}
     assert {"settle", "move", "buy"} <= verbs
-    assert shown[-1].startswith(f"{variant}: round") and "Game over:" in shown[-1]
+    assert shown[-2].startswith(f"{variant}: round") and shown[-1].startswith("Game over after round")
+    assert sum(line.count("Game over") for line in shown) == 1
 
 
 def test_a_house_rule_board_of_another_shape(tmp_path):
