@@ -357,8 +357,9 @@ def end_explanation(state) -> tuple[list[str], list[str]]:
             barred.append(f"{names[seat]} lost their own settlement{at}, and who does not hold it cannot win")
     how: list[str] = []
     if state.end_reason == "last_standing":
-        how.append(f"Only {_and([names[s] for s in winners])} still owns territory: the game ends and "
-                   f"{'they win' if len(winners) > 1 else 'wins'}, whatever the scores.")
+        who = _and([names[s] for s in winners])
+        how.append(f"Only {who} still {'own' if len(winners) > 1 else 'owns'} territory: {who} "
+                   f"{'win' if len(winners) > 1 else 'wins'}, whatever the scores.")
         return how, barred
     eligible = [s for s in in_game if state.holds_own_settlement(s) or not needs_settlement]
     if not eligible:

@@ -89,3 +89,15 @@ def test_play_says_game_over_once():
     assert result.exit_code == 0, result.output
     assert result.output.count("Game over") == 1
     assert "score  tie-break 1: player.camels + player.cash" in result.output
+
+
+
+def test_the_last_player_owning_territory_wins_whatever_the_scores():
+    # a human who only passes is overrun by the bot
+    result = CliRunner().invoke(play, ["original-dutch", "--players", "2", "--human", "1", "--bots", "random",
+                                       "--seed", "3", "--no-board"], input="sector north_west\n1\n" + "pass\n" * 400)
+    assert result.exit_code == 0, result.output
+    end = result.output[result.output.index("Game over"):]
+    assert end.startswith("Game over after round") and "(only one player owns territory): Kel Ajjer wins." in end
+    assert "Only Kel Ajjer still owns territory: Kel Ajjer wins, whatever the scores." in end
+    assert "Could not win:\n  Kel Ahaggar is out of the game (no territory left)" in end
