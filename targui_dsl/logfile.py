@@ -52,7 +52,7 @@ from .safefile import NotAFile, read_bounded
 
 __all__ = [
     "LINE_CAP", "TOTAL_CAP", "SEED_MIN", "SEED_MAX",
-    "LogLocked", "LogWriter", "open_log_for_writing",
+    "LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending",
     "file_sha256", "source_hashes", "seal", "seal_header", "seal_state", "find_ruleset", "header_problems",
     "LogError", "LogFile", "read_log_file", "read_game_log",
     "LogDifference", "LogRun", "verify_log", "replay_log",
@@ -168,6 +168,37 @@ def open_log_for_writing(path: str, write: Callable[[int, bytes], int] = os.writ
         os.close(fd)
         raise
     return LogWriter(fd, path, regular, write)
+
+
+def open_log_for_appending(path: str, write: Callable[[int, bytes], int] = os.write) -> LogWriter:
+    """Open the log at ``path`` to add events after its last line, locked as
+    :func:`open_log_for_writing` (:class:`LogLocked` when another targui holds it);
+    for ``targui play --resume``. The file must be a regular file whose last line is
+    complete (a newline at its end): a failed write is cut back to that length."""
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.set_blocking(fd, True)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        import fcntl
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
+                            "wait for it to finish or choose another file", path) from None
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if end:
+            with open(path, "rb") as check:
+                check.seek(end - 1)
+                if check.read(1) != b"\n":
+                    raise OSError(errno.EINVAL, "its last line is cut short", path)
+    except BaseException:
+        os.close(fd)
+        raise
+    writer = LogWriter(fd, path, True, write)
+    writer._good = end
+    return writer
 
 
 # --- the header's hashes and seal --------------------------------------------------------
