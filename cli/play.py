@@ -166,7 +166,7 @@ EXAMPLES
 
 
 @click.command(help=HELP, short_help="Play one game: bots, or people at the terminal too.")
-@click.argument("ruleset", metavar="RULESET", required=False)
+@click.argument("ruleset", metavar="[RULESET]", required=False)
 @click.option("--resume", "resume_file", metavar="LOG", default=None,
               help="Continue the unfinished game of this log (left with `quit`) where it stopped: its ruleset, "
                    "seed and seats; --human/--bots seat people and bots anew. The log goes on in LOG, "
@@ -220,13 +220,14 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
         check_writable(log_file, "--log")
     if resume is not None and not humans and bots is None:
         seated = resume.seats_from_header()
-        game = _new_game(rs, players, seed, resume.header["tribes"])
     elif not humans:
         game, seated = seat_game(rs, players, seed, kinds)
     else:
         game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     if resume is not None:
-        game = _new_game(rs, players, seed, resume.header["tribes"])
+        game = _new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
+    if as_json and None in seated:
+        raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
     if all(kind is not None for kind in seated):
         with _log_errors(log_file):
             state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json, resume=resume)
@@ -253,6 +254,9 @@ class _Resume:
         if seats is None:
             raise click.UsageError(f"{self.path} does not record who sat where (a log of an older targui): "
                                    f"give the seats with --human SEAT and/or --bots")
+        if len(seats) != self.header["players"]:
+            fail(f"{self.path}: the header names {len(seats)} seats for {self.header['players']} players; "
+                 f"give the seats with --human SEAT and/or --bots")
         seated: list[str | None] = []
         for seat in seats:
             if seat == "human":

@@ -63,6 +63,8 @@ def test_a_game_quit_in_round_3_and_resumed_ends_as_if_played_straight_through(t
 def test_resumed_with_other_seats_and_into_another_log(tmp_path):
     _, log, _ = quit_in_round_3(tmp_path)
     kept = log.read_text(encoding="utf-8")
+    people = run("play", "--resume", str(log), "--json")  # the header seats a human: no JSON report
+    assert people.exit_code == 2 and "this game has people in it" in people.output
     other = tmp_path / "whole.jsonl"
     result = run("play", "--resume", str(log), "--bots", "greedy,random", "--log", str(other), "--no-board")
     assert result.exit_code == 0, result.output
