@@ -274,10 +274,14 @@ class _Resume:
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
         log.replaying = True
-        for event in self.events[1:]:
-            if event["type"] != "decision" or event["forced"]:
-                continue  # chance comes from the seed, forced steps from the engine
+        for number, event in enumerate(self.events[1:], 1):
+            if event["type"] != "decision" or log.count > number:
+                continue  # chance comes from the seed, and what the engine produced itself is done
+            # (a decision logged as forced can still be input: a pass forced after a chosen
+            # `deposit 0`, which is not logged by itself; as logfile's replayer does)
             for step in state.actions_from_text(event["action"]):
+                if log.count > number:
+                    break  # the engine took the rest itself (a pass forced after `deposit 0`)
                 seat = state.current_player()
                 if bots[seat] is not None:
                     bots[seat].choose(state.observation(seat), state.legal_actions())
