@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 
@@ -22,6 +23,7 @@ from .common import (
     os_reason,
     wants_json,
 )
+from .syntax import action_syntax_lines
 
 def parse_bots(value: str) -> list[str]:
     """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
@@ -77,11 +79,11 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     return game, seated
 
 
-def _new_game(rs, players: int, seed: int):
+def _new_game(rs, players: int, seed: int, tribes: list[str] | None = None):
     from targui_dsl.engine import Game
 
     try:
-        return Game(rs, players=players, seed=seed)
+        return Game(rs, players=players, seed=seed, tribes=tribes)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--players") from None
 
@@ -101,26 +103,38 @@ kind (a legend follows the board), below it `[N] camels` for the seat that
 owns it, drawn in the tribe's colour; `#N` marks seat N's settlement. Then
 each player's cash, camels, territories, settlement and turns left in the
 round's stack, the round, the stack (cards left, cards turned) and the
-last (mis)fortune card. Where the variant has a secret treasury, a human
-sees only their own treasury, and bots' deposits are told without the
-amount, until the game ends; cash in hand is public. The event log
-(--log) records everything.
+last (mis)fortune card. Each human sees what their seat may see (the
+rulebook's section 8): where the variant has a treasury, other players'
+cash in hand and treasury show as `?`, and deposits and cash lost are
+told without amounts nobody at the keyboard may know, until the game
+ends. With several humans (hot seat) the screen is cleared and the
+keyboard handed over between two of them. The event log (--log)
+records everything.
 
 \b
 ACTIONS (positions are the numbers on the board)
-  sector north_west     pick a free sector (setup, 2 and 4 players)
-  settle 47             put your settlement on position 47
-  deposit 5             move 5 silver from hand into your treasury
-  move 12 13 4          move 4 camels from 12 to 13
-  attack 12 13          attack the defended enemy cell 13 from 12
-  again / give up       after each defender's throw
-  enter 3               after a conquest: move 3 camels in
-  buy 5 on 12           buy 5 camels and place them on 12
-  pass                  end the movement or the adding phase
+""" + "\n".join(action_syntax_lines(column=18)) + """
 A menu entry with a range (`7) move 12 13 1..8`) takes its number and
 then the count, or both at once (`7 5`). At the prompt `help` shows
 this syntax, `board` redraws the board, `menu` lists the choices again
 and `quit` leaves.
+
+\b
+RESUMING
+`quit` keeps the --log file; `targui play --resume LOG` sits down again
+where the game stopped: the ruleset the log's header names (refused when
+its file has changed since: the sha256 in the header), the same seed,
+the same people and bots in the same seats (the header records them), or
+new seats from --human/--bots. Every logged decision is made again, each
+bot consulted at each of its seat's steps, so the bots play on as they
+would have. The game goes on in LOG (or is written whole to --log), and
+`targui replay LOG --verify` checks it as one game.
+
+\b
+THE END
+One end screen: the result, every seat's score and tie-break values (the
+ruleset's tie-breaks, in order), which rule decided, and who could not
+win and why (out of the game, or lost their own settlement).
 
 \b
 LEAVING AND EXIT STATUS
@@ -145,21 +159,28 @@ EXAMPLES
   targui play updated-treasury --players 2 --human 1
   targui play swedish-12 --players 3 --human 1 --human 2 --bots greedy
   targui play original-dutch --human 2 --log game.jsonl --colour never
+  targui play --resume game.jsonl
+  targui play --resume game.jsonl --bots greedy   (a bot takes over)
 
 """ + RULESET_HELP
 
 
 @click.command(help=HELP, short_help="Play one game: bots, or people at the terminal too.")
-@click.argument("ruleset", metavar="RULESET")
-@click.option("--players", "-p", type=int, default=4, show_default=True,
-              help="Number of players (the ruleset says which counts it seats).")
+@click.argument("ruleset", metavar="[RULESET]", required=False)
+@click.option("--resume", "resume_file", metavar="LOG", default=None,
+              help="Continue the unfinished game of this log (left with `quit`) where it stopped: its ruleset, "
+                   "seed and seats; --human/--bots seat people and bots anew. The log goes on in LOG, "
+                   "or in --log.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Number of players (the ruleset says which counts it seats).  [default: 4]")
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
 @click.option("--bots", default=None,
               help="Bot per seat without a human, comma-separated, in seat order (see `targui bots`); "
                    f"a shorter list repeats its last bot.  [default: {DEFAULT_BOTS}]")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.")
+@click.option("--seed", type=int, default=None,
+              help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.  "
+                   "[default: 0]")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the game's event log (JSON lines) to this file.")
 @click.option("--board/--no-board", default=True, show_default=True,
@@ -170,27 +191,143 @@ EXAMPLES
               help="Colour the board of a game with humans: auto = only on a terminal, unless NO_COLOR "
                    "is set or TERM is dumb; always wins over NO_COLOR.")
 @format_option
-def play(ruleset: str, players: int, humans: tuple[int, ...], bots: str | None, seed: int, log_file: str | None,
-         board: bool, colour: str, output_format: str, as_json: bool) -> None:
+def play(ruleset: str | None, resume_file: str | None, players: int | None, humans: tuple[int, ...],
+         bots: str | None, seed: int | None, log_file: str | None, board: bool, colour: str, output_format: str,
+         as_json: bool) -> None:
     as_json = wants_json(output_format, as_json)
     if as_json and humans:
         raise click.UsageError("--format json is for games of bots: a game with --human is told in the terminal")
     kinds = parse_bots(bots if bots is not None else DEFAULT_BOTS)
-    if log_file is not None:
+    resume = None
+    if resume_file is not None:
+        for given, option in ((players, "--players"), (seed, "--seed")):
+            if given is not None:
+                raise click.BadParameter("a resumed game keeps the log's; leave it out", param_hint=option)
+        resume = _read_resume(resume_file, ruleset)
+        rs, players, seed = resume.ruleset, resume.header["players"], resume.header["seed"]
+        if log_file is not None and os.path.abspath(log_file) == os.path.abspath(resume_file):
+            log_file = None  # the same file: go on in it
+        resume.append = log_file is None
+        if log_file is None:
+            log_file = resume_file
+    elif ruleset is None:
+        raise click.UsageError("Missing argument 'RULESET' (or --resume LOG).")
+    else:
+        rs = load_or_exit(ruleset)
+    players = 4 if players is None else players
+    seed = 0 if seed is None else seed
+    if log_file is not None and not (resume is not None and resume.append):
         check_writable(log_file, "--log")
-    rs = load_or_exit(ruleset)
-    if not humans:
+    if resume is not None and not humans and bots is None:
+        seated = resume.seats_from_header()
+    elif not humans:
         game, seated = seat_game(rs, players, seed, kinds)
+    else:
+        game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
+    if resume is not None:
+        game = _new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
+    if as_json and None in seated:
+        raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
+    if all(kind is not None for kind in seated):
         with _log_errors(log_file):
-            state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json)
+            state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json, resume=resume)
         if as_json:
             echo_json(_result(state, seated))
         return
-    game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     with _log_errors(log_file):
-        code = _play_with_humans(game, seated, log_file, board, colour)
+        code = _play_with_humans(game, seated, log_file, board, colour, resume=resume)
     if code != EXIT_OK:
         sys.exit(code)
+
+
+class _Resume:
+    """An unfinished game read from its log, to be continued (``targui play --resume``)."""
+
+    def __init__(self, path: str, events: list[dict], ruleset) -> None:
+        self.path, self.events, self.ruleset = path, events, ruleset
+        self.header = events[0]
+        self.append = True  # go on in the same file (else the whole game goes to --log)
+
+    def seats_from_header(self) -> list[str | None]:
+        """Who sat where, as the header records it (None for a human)."""
+        seats = self.header.get("seats")
+        if seats is None:
+            raise click.UsageError(f"{self.path} does not record who sat where (a log of an older targui): "
+                                   f"give the seats with --human SEAT and/or --bots")
+        if len(seats) != self.header["players"]:
+            fail(f"{self.path}: the header names {len(seats)} seats for {self.header['players']} players; "
+                 f"give the seats with --human SEAT and/or --bots")
+        seated: list[str | None] = []
+        for seat in seats:
+            if seat == "human":
+                seated.append(None)
+            else:
+                try:
+                    seated.append(parse_bots(seat)[0])
+                except click.BadParameter as err:
+                    fail(f"{self.path}: the header's seat `{visible(seat)}` is not a bot this targui knows "
+                         f"({err.message}); give the seats with --human SEAT and/or --bots")
+        return seated
+
+    def replay(self, state, log: "_TableLog", bots: list) -> None:
+        """Bring a fresh game to where the log stops: every logged decision again, step by
+        step, each bot consulted at every step of its seat so that its generator stands
+        where it stood when the game was left."""
+        log.replaying = True
+        for number, event in enumerate(self.events[1:], 1):
+            if event["type"] != "decision" or log.count > number:
+                continue  # chance comes from the seed, and what the engine produced itself is done
+            # (a decision logged as forced can still be input: a pass forced after a chosen
+            # `deposit 0`, which is not logged by itself; as logfile's replayer does)
+            for step in state.actions_from_text(event["action"]):
+                if log.count > number:
+                    break  # the engine took the rest itself (a pass forced after `deposit 0`)
+                seat = state.current_player()
+                if bots[seat] is not None:
+                    bots[seat].choose(state.observation(seat), state.legal_actions())
+                state.apply_action(step)
+        log.replaying = False
+        if log.count != len(self.events):
+            fail(f"{self.path}: cannot resume: the engine reached event {log.count - 1}, the log has "
+                 f"{len(self.events) - 1} events")
+
+
+def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:
+    """Read, check and verify the log of a game to continue; a clear line and exit 1 when
+    it cannot be continued (not a log, a changed ruleset, over, or edited)."""
+    from targui_dsl.logfile import LogError, find_ruleset, header_problems, read_log_file, verify_log
+
+    try:
+        events = read_log_file(path).events
+    except LogError as err:
+        fail(f"{path}: cannot resume: {err}")
+    except (OSError, ValueError) as err:
+        fail(f"cannot read {path}: {getattr(err, 'strerror', None) or err}")
+    header = events[0]
+    if header.get("explicit_chance"):
+        fail(f"{path}: cannot resume a game whose chance outcomes came from outside (explicit_chance): "
+             f"`targui play` throws its dice from the seed")
+    ref = ruleset_ref if ruleset_ref is not None else find_ruleset(header, path)
+    if ref is None:
+        fail(f"{path}: cannot resume: the log's ruleset `{visible(header['ruleset'])}` is not built in and its "
+             f"file was not found with the content the log records; give it: targui play RULESET --resume LOG")
+    rs = load_or_exit(ref, f"cannot resume {path}: its ruleset `{visible(ref)}` cannot be loaded")
+    if rs.id != header["ruleset"]:
+        fail(f"{path}: cannot resume: the game is of ruleset `{visible(header['ruleset'])}`, not `{rs.id}`")
+    for problem in header_problems(rs, header):
+        fail(f"{path}: cannot resume: the ruleset has changed since the game began ({visible(problem)}); "
+             f"a game goes on only under the rules it began with")
+    try:
+        run = verify_log(rs, events, unfinished=True)
+    except LogError as err:
+        fail(f"{path}: cannot resume: {err}")
+    if run.difference is not None:
+        diff = run.difference
+        fail(f"{path}: cannot resume: event {diff.event} (line {diff.event + 1}) does not match the engine: "
+             f"{visible(diff.reason)}")
+    if run.complete:
+        fail(f"{path}: the game is over (round {run.state.round}); there is nothing to resume")
+    return _Resume(path, events, rs)
 
 
 class _LogUnwritable(Exception):
@@ -200,11 +337,12 @@ class _LogUnwritable(Exception):
 class _LogFile:
     """The --log file: its write errors are told apart from those of standard output."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, append: bool = False):
         self.path = path
-        from targui_dsl.logfile import open_log_for_writing  # locked: a second writer is refused
+        # locked: a second writer is refused
+        from targui_dsl.logfile import open_log_for_appending, open_log_for_writing
 
-        self._file = open_log_for_writing(path)
+        self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
 
     def _guard(self, method, *args):
         try:
@@ -222,11 +360,11 @@ class _LogFile:
         self._guard(self._file.close)
 
 
-def _open_log(log_file: str | None) -> _LogFile | None:
+def _open_log(log_file: str | None, append: bool = False) -> _LogFile | None:
     if log_file is None:
         return None
     try:
-        return _LogFile(log_file)
+        return _LogFile(log_file, append)
     except OSError as err:
         fail(f"cannot write {log_file}: {os_reason(err)}")
 
@@ -259,12 +397,14 @@ def _result(state, seated: list[str]) -> dict:
     }
 
 
-def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True):
-    """Play a game of bots to its end, telling it unless ``tell`` is false; the final state."""
-    from targui_dsl.engine import EventLog, Narrator, play
+def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True,
+               resume: _Resume | None = None):
+    """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
+    ``tell`` is false; the final state."""
+    from targui_dsl.engine import Narrator, play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import render_board
+    from .terminal import render_board, render_end
 
     narrate = Narrator(game)
     if tell:
@@ -272,42 +412,57 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     holder: dict = {}
 
     def tell_event(event: dict) -> None:
+        if log.replaying:
+            return
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
             click.echo(render_board(holder["state"]))  # the board as dealt and settled
-        line = narrate(event)
+        line = narrate(event) if event["type"] != "end" else None  # the end screen tells the result
         if line is not None:
             click.echo(line)
 
-    stream = _open_log(log_file)
+    stream = _open_log(log_file, append=resume is not None and resume.append)
     try:
-        log = EventLog(stream, keep=False)
+        log = _TableLog(stream, seated, resume)
         if tell:
             log.listeners.append(tell_event)
         agents = seat_agents(game.seed, seated)
         state = holder["state"] = game.new_initial_state(log=log)
+        if resume is not None:
+            resume.replay(state, log, agents)
+            if tell:
+                click.echo(_resumed(resume, state, board))
         play(state, agents)
     finally:
         if stream is not None:
             stream.close()
     if board:
         click.echo(render_board(state))
+    if tell:
+        click.echo(render_end(state))
     return state
 
 
-def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str) -> int:
-    """Play with people at the terminal; the exit status (0, or 130 after Ctrl-C)."""
-    from targui_dsl.engine import EventLog, play
+def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str,
+                      resume: _Resume | None = None) -> int:
+    """Play with people at the terminal (from where ``resume``'s log stops); the exit
+    status (0, or 130 after Ctrl-C)."""
+    from targui_dsl.engine import play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
+    from .terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
     bots = seat_agents(game.seed, [kind or "random" for kind in seated])
     record = TableRecord(game)
     style = Style(want_colour(colour, sys.stdout))
+    # hot seat: the screen is cleared between two humans (only a terminal can be)
+    clear = None
+    if len(humans) > 1 and sys.stdout.isatty():
+        def clear() -> None:
+            click.echo(CLEAR_SCREEN, nl=False, color=True)  # not a colour: never stripped
     console = Console(game, humans, style=style, record=record,
-                      echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board)
+                      echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board, clear=clear)
     narrate = TableNarrator(game, humans)
     click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({'human' if kind is None else kind})"
                                      for s, kind in enumerate(seated)))
@@ -315,17 +470,22 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
 
     def tell(event: dict) -> None:
         record.observe(event)
+        if log.replaying:
+            return
         console.observe(event)
         line = narrate(event)
         if line is not None:
-            click.echo(line)
+            console.tell(line)
 
-    stream = _open_log(log_file)
+    stream = _open_log(log_file, append=resume is not None and resume.append)
     state = None
+    log = _TableLog(stream, seated, resume)
     try:
-        log = EventLog(stream, keep=False)
         log.listeners.append(tell)
-        state = game.new_initial_state(log=log)
+        state = narrate.state = game.new_initial_state(log=log)
+        if resume is not None:
+            resume.replay(state, log, [None if kind is None else bots[s] for s, kind in enumerate(seated)])
+            click.echo(_resumed(resume, state, False))
         seats = [_HumanSeat(console, state, stream) if seat in humans else bots[seat] for seat in range(game.players)]
         play(state, seats)
         console.finish(state)
@@ -339,6 +499,48 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
     finally:
         if stream is not None:
             stream.close()
+
+
+def _resumed(resume: _Resume, state, board: bool) -> str:
+    """The line that says where a resumed game goes on (and its board, for a game of bots)."""
+    from .terminal import render_board
+
+    where = f"round {state.round}" if state.round else "setup"
+    line = (f"Resumed {resume.path} after event {len(resume.events) - 1}, in {where}"
+            + ("" if resume.append else " (the whole game goes to the --log file)") + ".")
+    return (render_board(state) + "\n" + line) if board else line
+
+
+class _TableLog:
+    """The event log of `targui play`: an ``EventLog`` whose header records who sits where
+    (``seats``: `human` or a bot spelling per seat, so ``--resume`` can seat them again), and
+    which, when a game is resumed into its own log, writes only the events after those the
+    file already holds (checking that each one replayed is the one logged)."""
+
+    def __init__(self, stream, seated: list[str | None], resume: _Resume | None) -> None:
+        from targui_dsl.engine import EventLog
+
+        self._log = EventLog(stream, keep=False)
+        self.listeners = self._log.listeners
+        self.seats = ["human" if kind is None else kind for kind in seated]
+        self.logged = resume.events if resume is not None else []
+        self.written = len(self.logged) if resume is not None and resume.append else 0
+        self.count = 0  # events emitted so far, the header included
+        self.replaying = False
+
+    def emit(self, event: dict) -> None:
+        from targui_dsl.logfile import seal_header
+
+        if event["type"] == "header":
+            event = seal_header({**event, "seats": self.seats})  # the seal covers the seats too
+        n, self.count = self.count, self.count + 1
+        if 0 < n < len(self.logged) and event != self.logged[n]:
+            fail(f"cannot resume: the engine's event {n} is not the log's")
+        if n < self.written:  # already in the file
+            for listener in self.listeners:
+                listener(event)
+            return
+        self._log.emit(event)
 
 
 class _HumanSeat:
@@ -360,7 +562,7 @@ def _left(state, why: str) -> str:
 
 
 def _kept(log_file: str | None) -> str:
-    return f" The log so far is in {log_file}." if log_file else ""
+    return f" The log so far is in {log_file}; `targui play --resume {log_file}` goes on." if log_file else ""
 
 
 def _reader():

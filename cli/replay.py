@@ -53,9 +53,12 @@ def describe_difference(diff: LogDifference) -> list[str]:
               help="Load the ruleset from here instead of the name or file the log's header gives.")
 @click.option("--numbers", "-n", is_flag=True, help="Put each event's number in front of its line.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not tell the game (text format): only problems and results.")
+@click.option("--verbose", "-v", is_flag=True, help="With --verify: tell the game too, before the verdict.")
+@click.option("--step", is_flag=True,
+              help="At a terminal: step through the game, the board redrawn at each event (keys below).")
 @format_option
 def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at: int | None, ruleset_ref: str | None,
-           numbers: bool, quiet: bool, output_format: str, as_json: bool) -> None:
+           numbers: bool, quiet: bool, verbose: bool, step: bool, output_format: str, as_json: bool) -> None:
     """Tell a logged game again, turn by turn; verify it; draw its board.
 
     LOG is a game log (JSON lines, format targui-log/1) as written by
@@ -83,9 +86,19 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     line is not a whole event) is refused, naming the line, unless
     --partial, which replays it up to its last complete event.
 
+    --verify prints only its verdict (and a difference, on standard error);
+    --verbose tells the game first.
+
     --svg FILE draws the board as an SVG picture: territory kinds, owners,
     camels, and a legend with the players' cash (and treasury), at the end
     of the log or, with --at EVENT, as it stood after that event.
+
+    --step, at a terminal, shows the board after one event at a time, with
+    the lines told up to it; keys: n, space, Enter or right arrow: the next
+    event; p, Backspace or left arrow: the previous one; t / T: the next /
+    previous turn; r / R: the next / previous round; g: go to an event by
+    its number; Home / End (or 0 / $): the first / last event; q: quit.
+    Not at a terminal it is a usage error.
 
     The ruleset is the file the header names, if it still has the sha256
     the header records for it (looked for as written, then from the log's
@@ -111,10 +124,19 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
       targui replay game.jsonl --verify -q
       targui replay cut.jsonl --verify --partial
       targui replay game.jsonl --svg board.svg --at 300
+      targui replay game.jsonl --step
     """
     if svg_file == "-" and wants_json(output_format, as_json):
         raise click.BadParameter("the picture and the JSON report cannot both go to standard output",
                                  param_hint="--svg")
+    if step:
+        clash = next((o for o, given in (("--verify", verify), ("--svg", svg_file is not None),
+                                         ("--format json", wants_json(output_format, as_json))) if given), None)
+        if clash:
+            raise click.UsageError(f"--step shows the game at a terminal; it does not go with {clash}")
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise click.UsageError("--step needs a terminal (standard input and output): it reads keys and "
+                                   "redraws the board; without one, use --numbers and --svg FILE --at EVENT")
     if at is not None and svg_file is None:
         raise click.BadParameter("--at chooses the moment of the --svg picture; give --svg FILE too",
                                  param_hint="--at")
@@ -159,10 +181,14 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     complete = end is not None
     machine = wants_json(output_format, as_json)
     to_stdout = svg_file == "-"
-    if not machine and not quiet and not to_stdout:
+    tell = not machine and not quiet and not to_stdout and not step and (verbose or not verify)
+    if tell:
         width = len(str(last))
         for i, line in told:
-            click.echo(f"{i:>{width}}  {line}" if numbers else line)
+            if events[i]["type"] != "end":  # the end screen below tells the result
+                click.echo(f"{i:>{width}}  {line}" if numbers else line)
+        if complete:
+            _tell_end(rs, events, numbers, width)
 
     report: dict[str, Any] = {
         "log": log_file, "ruleset": rs.id, "players": header["players"], "tribes": header["tribes"],
@@ -171,8 +197,11 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         "narration": [{"event": i, "text": line} for i, line in told],
         "verify": None, "svg": None,
     }
-    if not complete and not verify and not partial:
+    if not complete and not verify and not partial and not step:
         click.echo(f"note: {log_file} ends after event {last}, before the game is over", err=True)
+    if step:
+        _step_through(rs, game, events, told)
+        return
 
     failed = unchecked = False
     if verify:
@@ -210,6 +239,152 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         sys.exit(EXIT_BAD_INPUT)
     if unchecked:
         sys.exit(EXIT_UNCHECKED)
+
+
+STEP_KEYS = {
+    "n": "next", " ": "next", "\r": "next", "\n": "next", "\x1b[C": "next", "l": "next",
+    "p": "previous", "\x7f": "previous", "\x08": "previous", "\x1b[D": "previous", "h": "previous",
+    "t": "next turn", "T": "previous turn", "r": "next round", "R": "previous round",
+    "0": "first", "\x1b[H": "first", "\x1b[1~": "first", "$": "last", "\x1b[F": "last", "\x1b[4~": "last",
+    "g": "go to", "q": "quit", "\x04": "quit", "\x1b": "quit",
+}
+STEP_HELP = ("n/→ next  p/← previous  t/T turn  r/R round  g go to event  0/$ first/last  q quit")
+
+
+def step_target(events: list[dict], current: int, move: str) -> int:
+    """Where a step from event ``current`` goes: the next or previous event, turn or round,
+    the first or last event (the same event when there is no such one)."""
+    last = len(events) - 1
+    if move == "next":
+        return min(current + 1, last)
+    if move == "previous":
+        return max(current - 1, 0)
+    if move == "first":
+        return 0
+    if move == "last":
+        return last
+    kind = move.split()[1]
+    forward = move.startswith("next")
+    span = range(current + 1, last + 1) if forward else range(current - 1, -1, -1)
+    return next((i for i in span if events[i]["type"] == kind), current)
+
+
+def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], current: int, style,
+                width: int, context: int = 6, note: str = "") -> str:
+    """One screen of ``replay --step``: the board after event ``current``, where it stands,
+    and the lines told up to it (the last one marked)."""
+    from .terminal import render_board
+
+    event = events[current]
+    where = f"round {event['round']}" if "round" in event else ("before the deal" if current == 0 else "")
+    head = f"event {current} of {len(events) - 1}: {event['type']}" + (f", {where}" if where else "")
+    lines = [render_board(state, record, style=style, width=width), style.paint(head, bold=True)]
+    recent = [(i, line) for i, line in told if i <= current][-context:]
+    digits = len(str(len(events) - 1))
+    lines += [f"{'>' if i == current else ' '} {i:>{digits}}  {line}" for i, line in recent]
+    if note:
+        lines.append(note)
+    lines.append(style.paint(STEP_HELP, dim=True))
+    return "\n".join(lines)
+
+
+def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> None:
+    """The interactive loop of --step: redraw the board at each event until `q`. The
+    terminal reads key by key (no echo) all along, so no key pressed early is lost."""
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        _step_loop(rs, game, events, told, fd, saved)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _step_loop(rs, game, events: list[dict], told: list[tuple[int, str]], fd: int, cooked) -> None:
+    import shutil
+
+    from .terminal import CLEAR_SCREEN, Style, TableRecord, want_colour
+
+    style = Style(want_colour("auto", sys.stdout))
+    current, note = 0, ""
+    while True:
+        try:
+            run = replay_log(rs, events, at=current)
+        except LogError as err:
+            fail(str(err))
+        if run.difference is not None:
+            note = "the engine cannot follow the log here: " + run.difference.reason
+        record = TableRecord(game)
+        for event in events[1:current + 1]:
+            record.observe(event)
+        width = max(60, min(120, shutil.get_terminal_size((80, 24)).columns))
+        click.echo(CLEAR_SCREEN, nl=False, color=True)
+        click.echo(step_screen(run.state, record, events, told, current, style, width, note=visible(note)),
+                   color=style.colour)
+        note = ""
+        move = STEP_KEYS.get(_read_key(fd))
+        if move == "quit":
+            return
+        if move == "go to":
+            answer = _read_line(f"go to event (0..{len(events) - 1}): ", fd, cooked)
+            if answer.isdigit() and int(answer) <= len(events) - 1:
+                current = int(answer)
+            elif answer:
+                note = f"`{visible(answer)}` is not an event of this log: 0 to {len(events) - 1}"
+            continue
+        if move is None:
+            note = "keys: " + STEP_HELP
+            continue
+        target = step_target(events, current, move)
+        if target == current and move not in ("first", "last"):
+            note = f"no {move.split()[-1]} {'after' if move.startswith('next') else 'before'} event {current}"
+        current = target
+
+
+def _read_key(fd: int) -> str:
+    """One key press (an arrow key's whole escape sequence); "q" at end of input."""
+    import select
+
+    data = os.read(fd, 1)
+    if data == b"\x1b":
+        while select.select([fd], [], [], 0.05)[0]:  # the rest of an escape sequence
+            data += os.read(fd, 1)
+            if len(data) >= 6 or data[-1:].isalpha() or data[-1:] == b"~":
+                break
+    return data.decode("utf-8", "replace") if data else "q"
+
+
+def _read_line(prompt: str, fd: int, cooked) -> str:
+    """A line typed with echo and editing (the terminal as it was), then key by key again."""
+    import termios
+    import tty
+
+    termios.tcsetattr(fd, termios.TCSADRAIN, cooked)
+    try:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+    finally:
+        tty.setcbreak(fd)
+    return line.strip()
+
+
+def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
+    """The end screen, as `targui play` shows it (the final state comes from the log)."""
+    from .terminal import render_end
+
+    try:
+        run = replay_log(rs, events)
+    except LogError:
+        return
+    if run.difference is not None or not run.state.is_terminal():
+        return  # a log the engine cannot follow to its end: the narration has said what it could
+    lines = render_end(run.state).splitlines()
+    end = next(i for i, e in enumerate(events) if e["type"] == "end")
+    for k, line in enumerate(lines):
+        click.echo((f"{end if k == 0 else '':>{width}}  {line}") if numbers else line)
 
 
 def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:

@@ -10,11 +10,14 @@ Two halves:
 * :class:`Console`, which reads a human's input and writes the board and
   menus, with its reader and writer injectable.
 
-What players may know: the board, every player's cash in hand, the round
-stack as a count and the cards already turned. A variant's treasury is
-secret: :func:`render_board` shows only the viewer's unless told to show
-them all (the end of the game), and :class:`TableNarrator` hides the
-amount of other players' deposits.
+What each person may know is the engine's business (RULES.md section 8,
+``state.observation(seat)``): the board of a human is drawn from their
+seat's :class:`~targui_dsl.engine.Observation` (hidden money reads `?`),
+and :class:`TableNarrator` leaves out of the told lines whatever one of the
+humans at the table may not see (a deposit's amount, cash a card or the
+round's end takes). With nobody to hide from (bots only, or the end of the
+game) everything is shown. In hot-seat play the :class:`Console` clears the
+screen and asks for the keyboard to be handed over between two humans.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 from targui_dsl.engine import IllegalAction, Narrator, Phase
 from targui_dsl.text import visible
 
+from .syntax import ACTION_VERBS, action_syntax_lines
+
 # -- colour ------------------------------------------------------------------
 
 # Tribe colours (the ruleset schema's enum) as ANSI SGR codes. Black is drawn
@@ -36,6 +41,8 @@ ANSI_COLOURS: Mapping[str, int] = {
     "black": 90, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
 }
 COLOUR_MODES = ("auto", "always", "never")
+#: Home, clear the screen, clear the scrollback: what one human saw and typed is gone.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None) -> bool:
@@ -133,19 +140,50 @@ class TableRecord:
 
 
 class TableNarrator:
-    """The engine's :class:`Narrator`, minus what the table may not see: with secret
-    treasuries, the amount a player deposits is shown only when the one human at the
-    table made the deposit."""
+    """The engine's :class:`Narrator`, minus what a human at the table may not see.
 
-    def __init__(self, game, humans: Iterable[int]):
+    Every told line is read by every human at the keyboard, so an amount is
+    told only when each of them observes it (``state.observation(h)``, RULES.md
+    section 8): otherwise a deposit is told without its amount, and a card's
+    or the round's end's change to hidden cash or treasury is left out. Set
+    ``state`` once the game exists (events of the setup hold no money).
+    """
+
+    def __init__(self, game, humans: Iterable[int], state=None):
         self.narrator = Narrator(game)
+        self.game = game
         self.names = {t.id: visible(t.name) for t in game.ruleset.tribes}
         self.humans = frozenset(humans)
+        self.state = state
+
+    def _hidden(self, tribe: str, what: str) -> bool:
+        """Whether some human may not see ``what`` (`cash` or `treasury`) of the seat of ``tribe``."""
+        if not self.humans:
+            return False
+        seat = self.game.tribe_ids.index(tribe) if tribe in self.game.tribe_ids else -1
+        if self.state is None or seat < 0:
+            return True
+        return any(getattr(self.state.observation(h), what)(seat) is None for h in self.humans)
 
     def __call__(self, event: dict) -> str | None:
-        if (event["type"] == "decision" and event["action"].startswith("deposit")
-                and self.humans and self.humans != {event["player"]}):
+        kind = event["type"]
+        if kind == "end":
+            return None  # the end screen (render_end) tells the result, once
+        if kind == "decision" and event["action"].split()[0] == "deposit" and self._hidden(event["tribe"], "treasury"):
             return f"    {self.names.get(event['tribe'], event['tribe'])}: puts silver into the treasury"
+        if kind == "card":
+            changes = dict(event["changes"])
+            hidden = []  # the card changed these, by amounts not everyone at the keyboard may know
+            for what in ("cash", "treasury"):
+                told = changes.get(what, {})
+                hidden += [f"{self.names.get(t, t)} {what} ?" for t in told if self._hidden(t, what)]
+                changes[what] = {t: v for t, v in told.items() if not self._hidden(t, what)}
+            line = self.narrator({**event, "changes": changes})
+            if hidden and line is not None:
+                line = (line[:-len("no effect")] if line.endswith(": no effect") else line + "; ") + "; ".join(hidden)
+            return line
+        if kind == "round_end":
+            event = {**event, "cash_lost": {t: n for t, n in event["cash_lost"].items() if not self._hidden(t, "cash")}}
         return self.narrator(event)
 
 
@@ -226,12 +264,9 @@ def render_grid(state, style: Style = PLAIN, viewer: int | None = None) -> list[
 
 
 def render_board(state, record: TableRecord | None = None, *, style: Style = PLAIN, viewer: int | None = None,
-                 secret_treasury: bool = False, width: int = 80) -> str:
-    """The whole picture for one viewer (a seat, or None for everybody).
-
-    With ``secret_treasury`` only the viewer's treasury is shown (others as `?`);
-    without it every treasury is (bot games, the end of the game).
-    """
+                 width: int = 80) -> str:
+    """The whole picture for one viewer: a seat, who sees what its observation shows
+    (others' hidden money as `?`), or None for everybody (bots only, the end)."""
     game = state.game
     ruleset = game.ruleset
     out: list[str] = []
@@ -269,7 +304,7 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     # The grid.
     out.extend(render_grid(state, style, viewer))
     # The players.
-    out.extend(render_players(state, style=style, viewer=viewer, secret_treasury=secret_treasury))
+    out.extend(render_players(state, style=style, viewer=viewer))
     # The legend.
     kinds = kind_labels(game.kind_ids)
     legend = [f"{label.strip()}: {visible(k.name)} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
@@ -285,11 +320,101 @@ def render_board(state, record: TableRecord | None = None, *, style: Style = PLA
     if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
         marks.append("* where you may settle")
     out.extend(_wrap_items("", marks, width))
-    if state.is_terminal():
-        winners = " and ".join(_tribe(game, s) for s in state.winners())
-        result = f"a draw between {winners}" if state.is_draw() else f"{winners} wins"
-        out.append(style.paint(f"Game over: {result}.", bold=True) + " Scores: " + ", ".join(
-            f"{_tribe(game, s)} {score}" for s, score in enumerate(state.scores())))
+    return "\n".join(out)
+
+
+# -- the end ---------------------------------------------------------------------
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def end_explanation(state) -> tuple[list[str], list[str]]:
+    """Why the game ended as it did: (how the winners were decided, who could not win and why).
+
+    The engine decides (``winners()``: the last player owning territory, else
+    the highest score among those who may win, then the ruleset's tie-breaks
+    in order); this retraces that decision from ``scores()`` and
+    ``tie_break_values()`` to name the rule that settled it.
+    """
+    game = state.game
+    ruleset = game.ruleset
+    scores, ties, winners = state.scores(), state.tie_break_values(), state.winners()
+    names = [_tribe(game, s) for s in range(game.players)]
+    rules = [visible(" ".join(tb.source.split())) for tb in ruleset.tie_breaks]
+    in_game = [s for s in range(game.players) if state.in_game(s)]
+    needs_settlement = ruleset.own_settlement_required_to_win
+    barred: list[str] = []
+    for seat in range(game.players):
+        if seat in winners:
+            continue
+        if not state.in_game(seat):
+            barred.append(f"{names[seat]} is out of the game (no territory left)")
+        elif needs_settlement and not state.holds_own_settlement(seat) and state.end_reason != "last_standing":
+            where = state.settlement(seat)
+            at = f" ({game.position_of_cell[where]})" if where >= 0 else ""
+            barred.append(f"{names[seat]} lost their own settlement{at}, and who does not hold it cannot win")
+    how: list[str] = []
+    if state.end_reason == "last_standing":
+        who = _and([names[s] for s in winners])
+        how.append(f"Only {who} still {'own' if len(winners) > 1 else 'owns'} territory: {who} "
+                   f"{'win' if len(winners) > 1 else 'wins'}, whatever the scores.")
+        return how, barred
+    eligible = [s for s in in_game if state.holds_own_settlement(s) or not needs_settlement]
+    if not eligible:
+        how.append("Nobody holds their own settlement: a draw between the players still in the game.")
+        return how, barred
+    best = max(scores[s] for s in eligible)
+    tied = [s for s in eligible if scores[s] == best]
+    if len(tied) == 1:
+        runner = max((scores[s] for s in eligible if s != tied[0]), default=None)
+        how.append(f"Decided by the score: {names[tied[0]]} {best}"
+                   + (f", the next {runner}." if runner is not None else "."))
+    else:
+        how.append(f"{_and([names[s] for s in tied])} scored {best} each: the ruleset's tie-breaks decide, "
+                   f"in order." if rules else f"{_and([names[s] for s in tied])} scored {best} each.")
+        for i, rule in enumerate(rules):
+            top = max(ties[s][i] for s in tied)
+            values = ", ".join(f"{names[s]} {ties[s][i]}" for s in tied)
+            ahead = [s for s in tied if ties[s][i] == top]
+            if len(ahead) < len(tied):
+                how.append(f"Tie-break {i + 1}, {rule}: {values}; decided for {_and([names[s] for s in ahead])}.")
+                tied = ahead
+                if len(tied) == 1:
+                    break
+            else:
+                how.append(f"Tie-break {i + 1}, {rule}: {values}; still equal.")
+        if len(tied) > 1:
+            how.append("Still equal after every tie-break: a draw.")
+    return how, barred
+
+
+def render_end(state, *, style: Style = PLAIN) -> str:
+    """The end screen: the result once, each seat's score and tie-break values, which rule
+    decided, and who could not win and why."""
+    game = state.game
+    winners = state.winners()
+    names = [_tribe(game, s) for s in range(game.players)]
+    result = f"a draw between {_and([names[s] for s in winners])}" if state.is_draw() else f"{names[winners[0]]} wins"
+    how = "only one player owns territory" if state.end_reason == "last_standing" else "the deck ran out"
+    out = [style.paint(f"Game over after round {state.round} ({how}): {result}.", bold=True)]
+    rules = [visible(" ".join(tb.source.split())) for tb in game.ruleset.tie_breaks]
+    heads = ["score"] + [f"tie-break {i}: {rule}" for i, rule in enumerate(rules, 1)]
+    name_width = max(len(n) for n in names) + 2
+    out.append(style.paint(f"    {'':<{name_width}}  " + "  ".join(heads), dim=True))
+    scores, ties = state.scores(), state.tie_break_values()
+    for seat in range(game.players):
+        values = [scores[seat], *ties[seat]]
+        mark = "*" if seat in winners else " "
+        colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
+        cells = "  ".join(f"{v:>{len(h)}}" for v, h in zip(values, heads))
+        out.append(f"  {mark} " + style.paint(f"{seat + 1} {names[seat]:<{name_width - 2}}", colour) + f"  {cells}")
+    explained, barred = end_explanation(state)
+    out.extend(explained)
+    if barred:
+        out.append("Could not win:")
+        out.extend(f"  {why}" for why in barred)
     return "\n".join(out)
 
 
@@ -307,45 +432,61 @@ def _wrap_items(prefix: str, items: Sequence[str], width: int) -> list[str]:
     return lines
 
 
-def render_players(state, *, style: Style = PLAIN, viewer: int | None = None, secret_treasury: bool = False) -> list[str]:
-    """One line per seat: cash, treasury (the viewer's only, if secret), camels, territories, settlement."""
+def seen_by(state, viewer: int | None):
+    """What ``viewer`` sees of the state: its seat's observation (hidden money reads None),
+    or the state itself for None (everybody: a game of bots)."""
+    return state if viewer is None else state.observation(viewer)
+
+
+def _money(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def render_players(state, *, style: Style = PLAIN, viewer: int | None = None) -> list[str]:
+    """One line per seat: cash and treasury (as the viewer observes them), camels, territories, settlement."""
     game = state.game
+    view = seen_by(state, viewer)
     treasury = game.ruleset.treasury
     names = [_tribe(game, s) for s in range(game.players)]
     name_width = max(len(n) for n in names) + (6 if viewer is not None else 0)
-    header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
-        f" {'camels':>6} {'land':>4}  settlement  turns left"
-    lines = [style.paint(header, dim=True)]
     current = state.current_player()
+    wheres = []
     for seat in range(game.players):
-        colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
-        name = names[seat] + (" (you)" if seat == viewer else "")
-        marker = ">" if seat == current else " "
-        money = f" {state.cash(seat):>5}"
-        if treasury:
-            shown = not secret_treasury or seat == viewer
-            money += f" {state.treasury(seat) if shown else '?':>8}"
         settlement = state.settlement(seat)
         where = "-" if settlement < 0 else str(game.position_of_cell[settlement])
         if settlement >= 0 and not state.holds_own_settlement(seat):
             where += " lost"
         if not state.in_game(seat):
             where += " (out)"
+        wheres.append(where)
+    # as wide as the longest entry (`29 lost (out)`), so the columns after it stay in line
+    where_width = max(len("settlement"), *(len(w) for w in wheres))
+    header = f"  {'seat':<{name_width + 2}} {'cash':>5}" + (f" {'treasury':>8}" if treasury else "") + \
+        f" {'camels':>6} {'land':>4}  {'settlement':<{where_width}}  turns left"
+    lines = [style.paint(header, dim=True)]
+    for seat in range(game.players):
+        colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
+        name = names[seat] + (" (you)" if seat == viewer else "")
+        marker = ">" if seat == current else " "
+        money = f" {_money(view.cash(seat)):>5}"
+        if treasury:
+            money += f" {_money(view.treasury(seat)):>8}"
         turns = str(state.tribal_cards_left(seat)) if state.round > 0 and not state.is_terminal() else "-"
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
         lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
-                     f"  {where:<10}  {turns:>10}")
+                     f"  {wheres[seat]:<{where_width}}  {turns:>10}")
     return lines
 
 
-def render_status(state, *, viewer: int | None = None, secret_treasury: bool = False) -> str:
+def render_status(state, *, viewer: int | None = None) -> str:
     """One line instead of the board (`--no-board`): round, phase and the viewer's holdings."""
     game = state.game
     parts = [f"round {state.round}" if state.round else "setup", _phase_text(state)]
     if viewer is not None:
-        parts.append(f"cash {state.cash(viewer)}")
+        view = seen_by(state, viewer)
+        parts.append(f"cash {_money(view.cash(viewer))}")
         if game.ruleset.treasury:
-            parts.append(f"treasury {state.treasury(viewer)}")
+            parts.append(f"treasury {_money(view.treasury(viewer))}")
         parts.append(f"camels {state.player_camels(viewer)}, territories {len(state.cells_of(viewer))}")
     return "; ".join(parts)
 
@@ -456,24 +597,17 @@ def render_menu(items: Sequence[MenuItem], width: int = 80) -> str:
 
 # -- reading the prompt ------------------------------------------------------------
 
-HELP_TEXT = """\
-Type the number of a menu entry, or an action as text:
-  sector north_west     pick a free sector (setup, 2 and 4 players)
-  settle 47             put your settlement on position 47 (setup)
-  deposit 5             put 5 silver from hand into your treasury (movement phase, treasury variants)
-  move 12 13 4          move 4 camels from 12 to 13 (your own, an unowned or an undefended cell)
-  attack 12 13          attack the defended enemy cell 13 from 12
-  again / give up       after each defender's throw
-  enter 3               after a conquest: move 3 camels into the taken cell
-  buy 5 on 12           adding phase: buy 5 camels and place them on 12 (`buy 5 12` too)
-  pass                  end the movement or the adding phase
-A menu entry with a range (`move 12 13 1..7`): type its number and then how many, or
-both at once (`4 7`), or the action itself (`move 12 13 7`).
-Positions are the numbers on the board. Also:
-  board                 draw the board again
-  menu                  show the choices again
-  help                  this text
-  quit                  leave the game (Ctrl-D too; Ctrl-C interrupts); the log is kept"""
+HELP_TEXT = "\n".join([
+    "Type the number of a menu entry, or an action as text:",
+    *action_syntax_lines(),
+    "A menu entry with a range (`move 12 13 1..7`): type its number and then how many, or",
+    "both at once (`4 7`), or the action itself (`move 12 13 7`).",
+    "Positions are the numbers on the board. Also:",
+    "  board                 draw the board again",
+    "  menu                  show the choices again",
+    "  help                  this text",
+    "  quit                  leave the game (Ctrl-D too; Ctrl-C interrupts); the log is kept",
+])
 
 
 @dataclass(frozen=True)
@@ -512,6 +646,11 @@ def interpret(text: str, state, menu: Sequence[MenuItem]) -> Reply:
         if len(words) == 2 and item.ranged:
             return interpret_count(words[1], item)
         return Reply(message=f"`{text}`: type {number} alone" + (f", or {number} and how many" if item.ranged else ""))
+    verb = "give up" if [w.lower() for w in words[:2]] == ["give", "up"] else words[0].lower()
+    if verb not in ACTION_VERBS:
+        here = list(dict.fromkeys(item.text.split()[0] for item in menu))  # the verbs of this decision
+        return Reply(message=f"`{text}`: unknown action `{words[0]}`"
+                             + (f"; here: {', '.join(here)}" if here else "") + " (`help` shows every action)")
     try:
         state.actions_from_text(text)  # checks every step without taking any
     except IllegalAction as err:
@@ -559,11 +698,33 @@ class Console:
     read: Callable[[str], str] = input
     board: bool = True
     width: int | None = None
+    #: clears the screen and its scrollback (hot seat on a terminal; None: it cannot be cleared)
+    clear: Callable[[], None] | None = None
     dirty: bool = field(default=True, init=False)
+    last_human: int | None = field(default=None, init=False)  # the seat of the last human who decided
+    told: list = field(default_factory=list, init=False)  # lines told since the last hand-over
 
-    @property
-    def secret_treasury(self) -> bool:
-        return bool(self.game.ruleset.treasury)
+    def tell(self, line: str) -> None:
+        """A told line (already free of what any human may not see): shown now, and again
+        to the next human after a hand-over cleared the screen."""
+        self.echo(line)
+        if len(self.humans) > 1:
+            self.told.append(line)
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: clear what the last human saw and typed, wait for the next one, then
+        tell them what happened since."""
+        if self.clear is not None:
+            self.clear()
+        self._ask(f"Pass the keyboard to {_tribe(self.game, seat)} (seat {seat + 1}), then press Enter ")
+        if self.clear is not None:
+            self.clear()
+        if self.told:  # what the last screen showed, since the keyboard came to the last human
+            self.echo(f"Since {_tribe(self.game, self.last_human)} took the keyboard:")  # type: ignore[arg-type]
+            for line in self.told:
+                self.echo(line)
+        self.told = []
+        self.dirty = True  # this human has not seen the board yet
 
     def _width(self) -> int:
         return self.width or max(60, min(120, shutil.get_terminal_size((80, 24)).columns))
@@ -580,13 +741,15 @@ class Console:
         self.dirty = True
 
     def draw(self, state, viewer: int | None) -> None:
-        self.echo(render_board(state, self.record, style=self.style, viewer=viewer,
-                               secret_treasury=self.secret_treasury and not state.is_terminal(), width=self._width()))
+        self.echo(render_board(state, self.record, style=self.style, viewer=viewer, width=self._width()))
         self.dirty = False
 
     def decide(self, state) -> str:
         """Ask the human to play for the current seat until a legal action is given."""
         seat = state.current_player()
+        if self.last_human is not None and seat != self.last_human:
+            self.hand_over(seat)
+        self.last_human = seat
         name = _tribe(self.game, seat)
         phase = state.phase_name
         in_fight = phase in ("attack_choice", "enter")
@@ -595,7 +758,7 @@ class Console:
         elif self.board and self.dirty:
             self.draw(state, seat)
         else:
-            self.echo("  " + render_status(state, viewer=seat, secret_treasury=self.secret_treasury))
+            self.echo("  " + render_status(state, viewer=seat))
         menu = group_actions(state)
         self.echo(self.style.paint(f"{name} (seat {seat + 1}), {_phase_text(state)}:", bold=True))
         self.echo(render_menu(menu, self._width()))
@@ -619,6 +782,7 @@ class Console:
                 self.draw(state, seat)
                 if in_fight:
                     self.echo(render_fight(state))
+                self.echo(render_menu(menu, self._width()))  # the board pushed the menu off the screen
             elif reply.command == "menu":
                 self.echo(render_menu(menu, self._width()))
             elif reply.command == "quit":
@@ -631,6 +795,8 @@ class Console:
             raise LeaveGame("end of input") from None
 
     def finish(self, state) -> None:
-        """The end of the game: the board with every treasury (unless boards are off)."""
+        """The end of the game: the board with everything revealed (unless boards are off),
+        then the end screen."""
         if self.board:
             self.draw(state, None)
+        self.echo(render_end(state, style=self.style))

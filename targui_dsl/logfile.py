@@ -52,7 +52,7 @@ from .safefile import NotAFile, read_bounded
 
 __all__ = [
     "LINE_CAP", "TOTAL_CAP", "SEED_MIN", "SEED_MAX",
-    "LogLocked", "LogWriter", "open_log_for_writing",
+    "LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending",
     "file_sha256", "source_hashes", "seal", "seal_header", "seal_state", "find_ruleset", "header_problems",
     "LogError", "LogFile", "read_log_file", "read_game_log",
     "LogDifference", "LogRun", "verify_log", "replay_log",
@@ -168,6 +168,37 @@ def open_log_for_writing(path: str, write: Callable[[int, bytes], int] = os.writ
         os.close(fd)
         raise
     return LogWriter(fd, path, regular, write)
+
+
+def open_log_for_appending(path: str, write: Callable[[int, bytes], int] = os.write) -> LogWriter:
+    """Open the log at ``path`` to add events after its last line, locked as
+    :func:`open_log_for_writing` (:class:`LogLocked` when another targui holds it);
+    for ``targui play --resume``. The file must be a regular file whose last line is
+    complete (a newline at its end): a failed write is cut back to that length."""
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.set_blocking(fd, True)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        import fcntl
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
+                            "wait for it to finish or choose another file", path) from None
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if end:
+            with open(path, "rb") as check:
+                check.seek(end - 1)
+                if check.read(1) != b"\n":
+                    raise OSError(errno.EINVAL, "its last line is cut short", path)
+    except BaseException:
+        os.close(fd)
+        raise
+    writer = LogWriter(fd, path, True, write)
+    writer._good = end
+    return writer
 
 
 # --- the header's hashes and seal --------------------------------------------------------
@@ -482,8 +513,10 @@ def verify_log(ruleset: CompiledRuleset, events: list[dict[str, Any]], unfinishe
     re-run from its seed: the engine throws the dice and draws the cards
     itself, so a die edited in the log is caught at that very event
     (``chance_checked``). A game logged with explicit chance gets its chance
-    outcomes from the log: only its decisions are checked. Decisions the log
-    marks ``forced`` are left to the engine. Every event the engine reports
+    outcomes from the log: only its decisions are checked. A decision the
+    engine reports by itself (a forced one) is left to it; any other is fed,
+    step by step until the engine reports it (a pass logged as forced after a
+    chosen ``deposit 0``, which is not logged, is fed too). Every event the engine reports
     must equal the logged one, and the log must run to the end of the game,
     unless ``unfinished`` accepts a game stopped midway (``complete`` then
     says whether it ended).
@@ -567,13 +600,22 @@ def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_ch
             return result(None, i - 1)
         want = events[i]
         if len(produced) < i:  # the engine waits for input: the log must give it
-            is_input = want["type"] == "decision" and not want["forced"]
+            # Any decision, even one logged as forced: a player's `deposit 0` is not logged by
+            # itself, so a pass forced after it is logged `forced: true` although the player
+            # chose at the deposit; fed as text, `pass` makes that deposit of nothing, and the
+            # event the engine then reports is compared with the logged one as any other.
+            is_input = want["type"] == "decision"
             is_input |= want["type"] == "chance" and not regenerate_chance
             if not is_input:
                 return result(LogDifference(i, want, None, f"the engine produced nothing here: it waits for "
                                                            f"{_waiting_for(state)}"), i - 1)
             try:
-                state.apply_action(want["action"])
+                # step by step, until the engine reports the decision: after a chosen `deposit 0`
+                # the engine may take the rest (a forced pass) itself
+                for step in state.actions_from_text(want["action"]):
+                    if len(produced) >= i:
+                        break
+                    state.apply_action(step)
             except (IllegalAction, ValueError) as err:
                 return result(LogDifference(i, want, None, f"the engine rejects `{want['action']}`: {err}"), i - 1)
             if len(produced) < i:

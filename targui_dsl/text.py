@@ -30,8 +30,10 @@ _ALWAYS = (
 _STRICT = re.compile(f"[\t\n{_ALWAYS}]")
 _LINES = re.compile(f"[{_ALWAYS}]")
 # What targui itself writes to a terminal: colours (SGR), a progress bar's carriage
-# return and its hiding and showing of the cursor. Anything else is escaped.
-_OUTPUT = re.compile(f"\x1b\\[[0-9;]*m|\x1b\\[\\?25[lh]|\r|[{_ALWAYS}]")
+# return and its hiding and showing of the cursor, the clearing of the screen between
+# two people at one keyboard (home, erase the screen, erase the scrollback). Anything
+# else is escaped.
+_OUTPUT = re.compile(f"\x1b\\[[0-9;]*m|\x1b\\[\\?25[lh]|\x1b\\[H|\x1b\\[[23]J|\r|[{_ALWAYS}]")
 # A source file quoted in a diagnostic: its YAML line breaks stay (they number its lines);
 # everything else is escaped, \x0b, \x0c and \x1c-\x1e included, which YAML does not count
 # as line breaks.

@@ -95,7 +95,7 @@ def test_play_and_replay_tell_the_game_with_names_escaped(hostile, tmp_path):
     assert played.exit_code == 0, played.output
     clean(played.output)
     assert "Kel \\x1b[31mRed\\x1b[0m \\x9b2J" in played.stdout
-    told = run("replay", str(log), "--verify")
+    told = run("replay", str(log), "--verify", "--verbose")
     assert told.exit_code == 0, told.output
     clean(told.output)
     assert "Evil \\x1b]0;pwned\\x07" in told.stdout  # the title read from the log's header
