@@ -160,6 +160,9 @@ class Game:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        # whether a moment of every turn has hooks at all (read twice a turn)
+        self.turn_start_hooks = bool(ruleset.hooks["turn_start"])
+        self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
         self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
             code.pauses for codes in ruleset.hooks.values() for code in codes)
 

@@ -38,7 +38,7 @@ from .actions import (
     plain_number,
     words,
 )
-from .chance import GOLDEN, MASK64, below, mix64
+from .chance import GOLDEN, MASK64, below
 from .game import Game
 from .phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
 
@@ -525,9 +525,13 @@ class GameState:
             action = int(action)  # an int subclass, or a NumPy integer from a learner
         phase = self._phase
         if IS_COUNT[phase]:
-            low, high = self._count_bounds()
-            if not low <= action - COUNT_BASE <= high:
-                raise IllegalAction(self._why_illegal(action))
+            if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                if not self._count_lo <= action - COUNT_BASE <= self._count_hi:
+                    raise IllegalAction(self._why_illegal(action))
+            else:
+                low, high = self._count_bounds()
+                if not low <= action - COUNT_BASE <= high:
+                    raise IllegalAction(self._why_illegal(action))
         else:
             legal = self._legal
             if legal is None:
@@ -1004,7 +1008,9 @@ class GameState:
         rng = self._rng
         while True:
             rng = (rng + GOLDEN) & MASK64
-            bits = mix64(rng)
+            bits = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64  # mix64(rng), inlined
+            bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK64
+            bits ^= bits >> 31
             if bits < game.die_limit:
                 self._rng = rng
                 return bits % game.die_sides
@@ -1016,7 +1022,9 @@ class GameState:
         rng = self._rng
         while True:
             rng = (rng + GOLDEN) & MASK64
-            bits = mix64(rng)
+            bits = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64  # mix64(rng), inlined
+            bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK64
+            bits ^= bits >> 31
             if bits < limit:
                 self._rng = rng
                 return bits % n
@@ -1106,7 +1114,8 @@ class GameState:
             if action == PASS:
                 if self._log is not None:
                     self._decided("pass", forced)
-                self._start_adding()
+                self._source = self._target = -1  # _start_adding(), inlined
+                self._phase = _BUY_CELL
                 return
             game = self._game
             source, target = game.pair_source[action], game.pair_target[action]
@@ -1143,9 +1152,13 @@ class GameState:
                 if self._log is not None:
                     self._decided("pass", forced)
                 self._end_adding()
-            else:
+            else:  # _begin_count(_BUY_COUNT, 1, self.buy_limit(), forced), inlined
                 self._target = action - self._game.cell_base
-                self._begin_count(_BUY_COUNT, 1, self.buy_limit(), forced)
+                limit = self.buy_limit()
+                self._phase = _BUY_COUNT
+                self._count_lo, self._count_hi, self._count_prefix = 1, limit, 0
+                self._count_digits = 1 if limit < COUNT_RADIX else count_digits(limit)
+                self._compound_forced = forced
         elif phase == _ATTACK_CHOICE:
             if action == AGAIN:
                 if self._log is not None:
@@ -1223,11 +1236,10 @@ class GameState:
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
         game = self._game
-        passable, kinds = game.kind_passable, self._kind
-        self._move_ids = tuple(
-            tuple(pair for target, pair in targets if kinds[target] >= 0 and passable[kinds[target]])
-            for targets in game.pairs_from
-        )
+        passable = game.kind_passable
+        open_cell = [kind >= 0 and passable[kind] for kind in self._kind]
+        self._move_ids = tuple([
+            tuple([pair for target, pair in targets if open_cell[target]]) for targets in game.pairs_from])
 
     # ------------------------------------------------------------------------------------
     # Rounds and turns
@@ -1258,15 +1270,20 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "turn", "round": self._round, "player": seat, "tribe": self._game.tribe_ids[seat],
                         "double_turn": self._double})
-        if self._game.hooks["turn_start"] and (not self._run_hooks("turn_start", seat) or self._phase == _OVER):
+        if self._game.turn_start_hooks and (not self._run_hooks("turn_start", seat) or self._phase == _OVER):
             return
         self._start_movement()
 
     def _start_movement(self) -> None:
-        if self._game.treasury and self._cash[self._player] > 0:
-            self._begin_count(_DEPOSIT, 0, self._cash[self._player], True)
-        else:
-            self._phase = _MOVE
+        if self._game.treasury:
+            cash = self._cash[self._player]
+            if cash > 0:  # how much to deposit: _begin_count(_DEPOSIT, 0, cash, True), inlined
+                self._phase = _DEPOSIT
+                self._count_lo, self._count_hi, self._count_prefix = 0, cash, 0
+                self._count_digits = 1 if cash < COUNT_RADIX else count_digits(cash)
+                self._compound_forced = True
+                return
+        self._phase = _MOVE
 
     def _start_adding(self) -> None:
         self._source = self._target = -1
@@ -1277,11 +1294,14 @@ class GameState:
         if self._cycles_left > 0:
             self._start_movement()
         else:
-            if self._game.hooks["turn_end"] and not self._run_hooks("turn_end", self._player):
+            if self._game.turn_end_hooks and not self._run_hooks("turn_end", self._player):
                 return
             self._player = -1
             if self._phase != _OVER:
-                self._next_from_stack()
+                if self._stack_left:  # _next_from_stack(), inlined
+                    self._phase = _REVEAL
+                else:
+                    self._end_round()
 
     def _end_round(self, stage: int = 0) -> None:
         """The round's end, in stages so that a hook may pause for a choice and the rest
@@ -1298,10 +1318,15 @@ class GameState:
             self._round_cash = [max(0, self._round_cash[s] - self._cash[s]) for s in seats]  # now: cash lost
             levy = self._round_levy = [0] * game.players
             rt = self.runtime
-            for seat in self.seats_in_game():
-                levy[seat] = clamp(game.levy(rt, seat))
-                self._cash[seat] = clamp(self._cash[seat] + levy[seat])
-                self._levy_total[seat] = clamp(self._levy_total[seat] + levy[seat])
+            levy_formula, cash, levy_total, cells_of = game.levy, self._cash, self._levy_total, self._cells_of
+            for seat in seats:
+                if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
+                    value = int(levy_formula(rt, seat))
+                    value = levy[seat] = 0 if value < 0 else value if value < MAX_VALUE else MAX_VALUE
+                    value = cash[seat] + value
+                    cash[seat] = value if value < MAX_VALUE else MAX_VALUE
+                    value = levy_total[seat] + levy[seat]
+                    levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
             if not self._run_hooks("after_levy"):
                 return
             stage = 2
@@ -1472,8 +1497,10 @@ class GameState:
         self._camels[target] += count
         if self._owner[target] != self._player:
             self._set_owner(target, self._player)
-        if self._phase != _OVER:
-            self._start_adding()
+            if self._phase == _OVER:
+                return
+        self._source = self._target = -1  # _start_adding(), inlined
+        self._phase = _BUY_CELL
 
     def _attacker_throws(self, die: int) -> None:
         source, target = self._source, self._target
