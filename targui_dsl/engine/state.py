@@ -1482,9 +1482,11 @@ class GameState:
     def _deposit(self, amount: int, forced: bool) -> None:
         if amount:
             seat = self._player
-            self._decided(f"deposit {amount}", forced)
+            if self._log is not None:
+                self._decided(f"deposit {amount}", forced)
             self._cash[seat] -= amount
-            self._treasury[seat] = clamp(self._treasury[seat] + amount)
+            treasury = self._treasury[seat] + amount  # clamp(), inlined: never negative
+            self._treasury[seat] = treasury if treasury < MAX_VALUE else MAX_VALUE
             self._deposits[seat] += 1
         self._phase = _MOVE
 
@@ -1505,10 +1507,12 @@ class GameState:
     def _attacker_throws(self, die: int) -> None:
         source, target = self._source, self._target
         have = self._camels[target]
-        loss = min(max(0, int(self._game.defender_loses(self.runtime, die, source, target))), have)
+        loss = int(self._game.defender_loses(self._rt or self.runtime, die, source, target))
+        loss = 0 if loss < 0 else loss if loss < have else have
         self._camels[target] = have - loss
         self._box += loss
-        self._fight_event("attacker", die, loss)
+        if self._log is not None:
+            self._fight_event("attacker", die, loss)
         if have == loss:
             self._begin_count(_ENTER, 1, self._camels[source], True)
         else:
@@ -1517,10 +1521,12 @@ class GameState:
     def _defender_throws(self, die: int) -> None:
         source, target = self._source, self._target
         have = self._camels[source]
-        loss = min(max(0, int(self._game.attacker_loses(self.runtime, die, source, target))), have)
+        loss = int(self._game.attacker_loses(self._rt or self.runtime, die, source, target))
+        loss = 0 if loss < 0 else loss if loss < have else have
         self._camels[source] = have - loss
         self._box += loss
-        self._fight_event("defender", die, loss)
+        if self._log is not None:
+            self._fight_event("defender", die, loss)
         if have == loss:
             self._end_attack("failed")
         else:
@@ -1535,7 +1541,8 @@ class GameState:
 
     def _enter(self, count: int, forced: bool) -> None:
         source, target = self._source, self._target
-        self._decided(f"enter {count}", forced)
+        if self._log is not None:
+            self._decided(f"enter {count}", forced)
         self._camels[source] -= count
         self._camels[target] += count
         self._end_attack("won")
@@ -1556,7 +1563,8 @@ class GameState:
             self._decided(f"buy {count} on {self._game.position_of_cell[cell]}", forced)
         cost = count * self._game.camel_price
         self._cash[seat] -= cost
-        self._spent[seat] = clamp(self._spent[seat] + cost)
+        spent = self._spent[seat] + cost  # clamp(), inlined: never negative
+        self._spent[seat] = spent if spent < MAX_VALUE else MAX_VALUE
         self._camels[cell] += count
         self._box -= count
         self._end_adding()
