@@ -144,6 +144,11 @@ class Game:
         # per source cell: (target, pair id) in target order, the move ids once kinds are dealt
         self.pairs_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(sorted(self.pair_id[c].items())) for c in range(self.cells))
+        # per cell: every pair id from it, and the cells with a pair into it (_fix_board)
+        self.move_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(pair for _, pair in targets) for targets in self.pairs_from)
+        self.sources_into: tuple[tuple[int, ...], ...] = tuple(
+            tuple(source for source in range(self.cells) if cell in self.pair_id[source]) for cell in range(self.cells))
         # hot-path tables by action id: the cells of a pair id (-1 for other ids)
         size = self.actions.size
         self.pair_source: tuple[int, ...] = tuple(

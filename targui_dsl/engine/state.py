@@ -475,6 +475,8 @@ class GameState:
         legal = self._legal
         if legal is None:
             if IS_COUNT[self._phase]:  # a range: listed afresh, never kept
+                if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                    return list(range(COUNT_BASE + self._count_lo, COUNT_BASE + 1 + self._count_hi))
                 low, high = self._count_bounds()
                 return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
             legal = self._legal = self._list_legal()
@@ -1237,9 +1239,13 @@ class GameState:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
         game = self._game
         passable = game.kind_passable
-        open_cell = [kind >= 0 and passable[kind] for kind in self._kind]
-        self._move_ids = tuple([
-            tuple([pair for target, pair in targets if open_cell[target]]) for targets in game.pairs_from])
+        closed = [cell for cell, kind in enumerate(self._kind) if kind < 0 or not passable[kind]]
+        move_ids = list(game.move_ids)  # every pair; then the few ways into a closed cell go
+        target_of = game.pair_target
+        for cell in closed:
+            for source in game.sources_into[cell]:
+                move_ids[source] = tuple([pair for pair in move_ids[source] if target_of[pair] != cell])
+        self._move_ids = tuple(move_ids)
 
     # ------------------------------------------------------------------------------------
     # Rounds and turns
