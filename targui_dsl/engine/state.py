@@ -161,7 +161,7 @@ class GameState:
     """One game in progress; OpenSpiel's State interface over integer actions."""
 
     __slots__ = _LIST_FIELDS + _INT_FIELDS + _BOOL_FIELDS + (
-        "_game", "_phase", "_cells_of", "_move_ids", "_rng", "_forced_outcomes", "_legal",
+        "_game", "_phase", "_cells_of", "_buy_ids", "_move_ids", "_rng", "_forced_outcomes", "_legal",
         "_end_reason", "_final_scores", "_final_tie_breaks", "_winners", "_log", "_rt", "_effect",
     )
 
@@ -172,6 +172,7 @@ class GameState:
     _camels: list[int]  # per cell
     _box: int  # camels in the box
     _cells_of: list[list[int]]  # per seat: owned cells, in cell order
+    _buy_ids: list[list[int]]  # per seat: the `buy on` ids of its cells of a buyable kind, sorted (kept with _cells_of)
     _cash: list[int]
     _treasury: list[int]
     _settlement: list[int]  # per seat: the cell of its own settlement, -1 before setup
@@ -230,6 +231,7 @@ class GameState:
         self._camels = [0] * cells
         self._box = game.ruleset.camel_box
         self._cells_of = [[] for _ in range(seats)]
+        self._buy_ids = [[] for _ in range(seats)]
         self._cash = [0] * seats
         self._treasury = [0] * seats
         self._settlement = [-1] * seats
@@ -616,6 +618,7 @@ class GameState:
         other._game = self._game
         other._phase = self._phase
         other._cells_of = [cells[:] for cells in self._cells_of]
+        other._buy_ids = [ids[:] for ids in self._buy_ids]
         other._move_ids = self._move_ids
         other._rng = self._rng
         other._forced_outcomes = self._forced_outcomes[:]
@@ -718,9 +721,8 @@ class GameState:
             # camels may be bought when cash and box allow, onto own cells of a buyable kind
             if self.buy_limit() <= 0:
                 return [PASS]
-            game = self._game
-            base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
-            return [PASS] + [base + cell for cell in self._cells_of[self._player] if buyable[kind[cell]]]
+            # the player's own cells of a buyable kind: kept in _buy_ids as ownership changes
+            return [PASS] + self._buy_ids[self._player]
         if phase == _ATTACK_CHOICE:
             return [AGAIN, GIVE_UP]
         if phase == _EFFECT_CHOICE:
@@ -1235,6 +1237,12 @@ class GameState:
             self._phase = _ROUND_DIE
             self._run_hooks("game_start")  # a pause there resumes at the round's die
 
+    def _rebuild_buy_ids(self) -> None:
+        """Each seat's `buy on` ids from its cells and their kinds (after a load or an edit)."""
+        game = self._game
+        base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
+        self._buy_ids = [[base + cell for cell in cells if buyable[kind[cell]]] for cells in self._cells_of]
+
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
         game = self._game
@@ -1583,12 +1591,18 @@ class GameState:
         if previous == seat:
             return
         self._owner[cell] = seat
+        game = self._game
+        buyable = game.kind_buyable[self._kind[cell]]
         if seat >= 0:
             insort(self._cells_of[seat], cell)
+            if buyable:
+                insort(self._buy_ids[seat], game.cell_base + cell)
         if previous < 0:
             return
         left = self._cells_of[previous]
         left.remove(cell)
+        if buyable:
+            self._buy_ids[previous].remove(game.cell_base + cell)
         if not left:
             self._stack_left -= self._stack_turns[previous]
             self._stack_turns[previous] = 0  # an eliminated player's tribal cards are void
@@ -1684,6 +1698,7 @@ class GameState:
             for name in _BOOL_FIELDS:
                 setattr(state, name, bool(saved[name[1:]]))
             state._cells_of = [[int(c) for c in cells] for cells in saved["cells_of"]]
+            state._rebuild_buy_ids()
             state._phase = int(PHASE_BY_LABEL[saved["phase"]])
             state._rng = int(saved["rng"], 16) & MASK64
             state._forced_outcomes = list(saved["forced_outcomes"])
