@@ -1143,10 +1143,31 @@ class GameState:
                 self._count_prefix = value
                 self._count_digits -= 1
                 self._compound_forced = forced
-            elif phase == _MOVE_COUNT:
-                self._move(value, forced)
-            elif phase == _BUY_COUNT:
-                self._buy(value, forced)
+            elif phase == _MOVE_COUNT:  # the move: `value` camels from source to target
+                source, target = self._source, self._target
+                if self._log is not None:
+                    pos = self._game.position_of_cell
+                    self._decided(f"move {pos[source]} {pos[target]} {value}", forced)
+                self._camels[source] -= value
+                self._camels[target] += value
+                if self._owner[target] != actor:
+                    self._set_owner(target, actor)
+                    if self._phase == _OVER:
+                        return
+                self._source = self._target = -1  # _start_adding(), inlined
+                self._phase = _BUY_CELL
+            elif phase == _BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
+                game = self._game
+                cell = self._target
+                if self._log is not None:
+                    self._decided(f"buy {value} on {game.position_of_cell[cell]}", forced)
+                cost = value * game.camel_price
+                self._cash[actor] -= cost
+                spent = self._spent[actor] + cost  # clamp(), inlined: never negative
+                self._spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
+                self._camels[cell] += value
+                self._box -= value
+                self._end_adding()
             elif phase == _ENTER:
                 self._enter(value, forced)
             else:
@@ -1504,20 +1525,6 @@ class GameState:
             self._deposits[seat] += 1
         self._phase = _MOVE
 
-    def _move(self, count: int, forced: bool) -> None:
-        source, target = self._source, self._target
-        if self._log is not None:
-            pos = self._game.position_of_cell
-            self._decided(f"move {pos[source]} {pos[target]} {count}", forced)
-        self._camels[source] -= count
-        self._camels[target] += count
-        if self._owner[target] != self._player:
-            self._set_owner(target, self._player)
-            if self._phase == _OVER:
-                return
-        self._source = self._target = -1  # _start_adding(), inlined
-        self._phase = _BUY_CELL
-
     def _attacker_throws(self, die: int) -> None:
         source, target = self._source, self._target
         have = self._camels[target]
@@ -1570,18 +1577,6 @@ class GameState:
                         "source": pos[self._source], "target": pos[self._target]})
         if self._phase != _OVER:
             self._start_adding()
-
-    def _buy(self, count: int, forced: bool) -> None:
-        seat, cell = self._player, self._target
-        if self._log is not None:
-            self._decided(f"buy {count} on {self._game.position_of_cell[cell]}", forced)
-        cost = count * self._game.camel_price
-        self._cash[seat] -= cost
-        spent = self._spent[seat] + cost  # clamp(), inlined: never negative
-        self._spent[seat] = spent if spent < MAX_VALUE else MAX_VALUE
-        self._camels[cell] += count
-        self._box -= count
-        self._end_adding()
 
     # ------------------------------------------------------------------------------------
     # Ownership, elimination, the end
