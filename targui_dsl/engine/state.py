@@ -21,7 +21,8 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..effects.runtime import MAX_VALUE, RollRequest, clamp
@@ -992,21 +993,17 @@ class GameState:
         """Draw the outcome of this chance node from the generator (the same draws, in the
         same order, as every earlier version, so seeds keep their games)."""
         phase = self._phase
+        # a draw r among weighted items is the first item whose running total exceeds r:
+        # bisect_right over the running totals (in C) picks what a loop subtracting would
         if phase == _REVEAL:
             r = self._below(self._stack_left)
-            for seat, n in enumerate(self._stack_turns):
-                if r < n:
-                    return seat
-                r -= n
+            seat = bisect_right(list(accumulate(self._stack_turns)), r)
+            if seat < self._game.players:
+                return seat
             return self._game.players + self._deck[self._below(len(self._deck))]
         if phase == _DEAL:
-            pool = self._deal_pool
-            r = self._below(sum(pool))
-            for kind, n in enumerate(pool):
-                if r < n:
-                    return kind
-                r -= n
-            raise AssertionError("empty deal pool")
+            totals = list(accumulate(self._deal_pool))
+            return bisect_right(totals, self._below(totals[-1]))
         # a die: chance.below() inlined, this being the most frequent draw
         game = self._game
         rng = self._rng
