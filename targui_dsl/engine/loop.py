@@ -11,7 +11,7 @@ from typing import Protocol, Sequence
 
 from .observation import Observation
 from .phases import Phase
-from .state import GameState
+from .state import TURN_DECIDES, GameState
 
 
 OVER = int(Phase.OVER)
@@ -31,11 +31,15 @@ def play(state: GameState, players: Sequence[Player]) -> GameState:
     # bound once: the loop body runs at every decision of the game
     choosers = [player.choose for player in players]
     current_player, legal_actions, apply_action = state.current_player, state.legal_actions, state.apply_action
-    # the loop reads two of the state's fields itself (a friend, like the effect adapter):
-    # whether the game is over, and the legal list when the node keeps one (a copy of it
-    # is what legal_actions() returns); a count's range is listed by legal_actions()
-    while state._phase != OVER:
-        seat = current_player()
+    # the loop reads a few of the state's fields itself (a friend, like the effect adapter):
+    # the phase (over? the turn's player to decide?), that player, and the legal list when
+    # the node keeps one (a copy of it is what legal_actions() returns); a count's range is
+    # listed by legal_actions(), and any other node's seat asked from current_player()
+    while True:
+        phase = state._phase
+        if phase == OVER:
+            break
+        seat = state._player if TURN_DECIDES[phase] else current_player()
         legal = state._legal
         apply_action(choosers[seat](views[seat], legal[:] if legal is not None else legal_actions()))
     return state

@@ -86,6 +86,8 @@ _ROUND_END_STAGE_AFTER = {"before_levy": 1, "after_levy": 2, "round_end": 3}
 _TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
 _WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
              else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
+#: Per phase: whether the player whose turn it is decides (then current_player() is its seat).
+TURN_DECIDES = tuple(who == _TURN for who in _WHO)
 
 _LIST_FIELDS = (
     "_kind", "_owner", "_camels", "_cash", "_treasury", "_settlement", "_sector",
