@@ -21,6 +21,7 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
+import ast
 from bisect import bisect_right, insort
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Sequence
@@ -101,6 +102,33 @@ _INT_FIELDS = (
     "_decisions", "_forced_decisions",
 )
 _BOOL_FIELDS = ("_double", "_compound_forced")
+
+
+def _make_field_copier() -> Any:
+    """``copy(src, dst)``: every list field of :data:`_LIST_FIELDS` copied (``dst.f = src.f[:]``)
+    and every int and bool field assigned, as one straight-line function built from ``ast``
+    nodes at import (the field names are the engine's own): a search bot clones at every
+    simulation step, and a loop of getattr/setattr costs several times as much."""
+    def field(obj: str, name: str, ctx: ast.expr_context) -> ast.Attribute:
+        return ast.Attribute(ast.Name(obj, ast.Load()), name, ctx)
+
+    body: list[ast.stmt] = []
+    body.extend(
+        ast.Assign([field("dst", name, ast.Store())], ast.Subscript(field("src", name, ast.Load()), ast.Slice(), ast.Load()))
+        for name in _LIST_FIELDS)
+    body.extend(ast.Assign([field("dst", name, ast.Store())], field("src", name, ast.Load()))
+                for name in _INT_FIELDS + _BOOL_FIELDS)
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg("src"), ast.arg("dst")], vararg=None, kwonlyargs=[],
+                              kw_defaults=[], kwarg=None, defaults=[])
+    function = ast.FunctionDef(name="copy_plain_fields", args=arguments, body=body, decorator_list=[], returns=None,
+                               type_comment=None)
+    module = ast.fix_missing_locations(ast.Module([function], type_ignores=[]))
+    namespace: dict[str, Any] = {}
+    exec(compile(module, "<targui_dsl.engine.state: field copier>", "exec"), {}, namespace)
+    return namespace["copy_plain_fields"]
+
+
+_copy_plain_fields = _make_field_copier()
 
 
 class PausedEffect:
@@ -614,10 +642,7 @@ class GameState:
             other._forced_outcomes = self._forced_outcomes[:]
             return other
         other = GameState.__new__(GameState)
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _INT_FIELDS + _BOOL_FIELDS:
-            setattr(other, name, getattr(self, name))
+        _copy_plain_fields(self, other)
         other._game = self._game
         other._phase = self._phase
         other._cells_of = [cells[:] for cells in self._cells_of]
