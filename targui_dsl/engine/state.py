@@ -1030,6 +1030,8 @@ class GameState:
             return self._game.players + self._deck[self._below(len(self._deck))]
         if phase == _DEAL:
             totals = list(accumulate(self._deal_pool))
+            if not totals[-1]:
+                raise AssertionError("empty deal pool")
             return bisect_right(totals, self._below(totals[-1]))
         # a die: chance.below() inlined, this being the most frequent draw
         game = self._game
