@@ -144,6 +144,11 @@ class Game:
         # per source cell: (target, pair id) in target order, the move ids once kinds are dealt
         self.pairs_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(sorted(self.pair_id[c].items())) for c in range(self.cells))
+        # per cell: every pair id from it, and the cells with a pair into it (_fix_board)
+        self.move_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(pair for _, pair in targets) for targets in self.pairs_from)
+        self.sources_into: tuple[tuple[int, ...], ...] = tuple(
+            tuple(source for source in range(self.cells) if cell in self.pair_id[source]) for cell in range(self.cells))
         # hot-path tables by action id: the cells of a pair id (-1 for other ids)
         size = self.actions.size
         self.pair_source: tuple[int, ...] = tuple(
@@ -160,6 +165,9 @@ class Game:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        # whether a moment of every turn has hooks at all (read twice a turn)
+        self.turn_start_hooks = bool(ruleset.hooks["turn_start"])
+        self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
         self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
             code.pauses for codes in ruleset.hooks.values() for code in codes)
 

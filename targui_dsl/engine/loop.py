@@ -10,7 +10,11 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from .observation import Observation
-from .state import GameState
+from .phases import Phase
+from .state import TURN_DECIDES, GameState
+
+
+OVER = int(Phase.OVER)
 
 
 class Player(Protocol):
@@ -26,9 +30,16 @@ def play(state: GameState, players: Sequence[Player]) -> GameState:
     views = [state.observation(seat) for seat in range(state.game.players)]  # live views
     # bound once: the loop body runs at every decision of the game
     choosers = [player.choose for player in players]
-    is_terminal, current_player = state.is_terminal, state.current_player
-    legal_actions, apply_action = state.legal_actions, state.apply_action
-    while not is_terminal():
-        seat = current_player()
-        apply_action(choosers[seat](views[seat], legal_actions()))
+    current_player, legal_actions, apply_action = state.current_player, state.legal_actions, state.apply_action
+    # the loop reads a few of the state's fields itself (a friend, like the effect adapter):
+    # the phase (over? the turn's player to decide?), that player, and the legal list when
+    # the node keeps one (a copy of it is what legal_actions() returns); a count's range is
+    # listed by legal_actions(), and any other node's seat asked from current_player()
+    while True:
+        phase = state._phase
+        if phase == OVER:
+            break
+        seat = state._player if TURN_DECIDES[phase] else current_player()
+        legal = state._legal
+        apply_action(choosers[seat](views[seat], legal[:] if legal is not None else legal_actions()))
     return state

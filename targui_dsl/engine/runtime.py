@@ -64,11 +64,16 @@ class EffectAdapter:
         owner = self._s._owner[territory]
         return None if owner < 0 else owner
 
+    # the state's reads inlined: formulas call these once per territory (levy, fights)
     def strategic(self, territory: int) -> int:
-        return self._s.strategic(territory)
+        state = self._s
+        kind = state._kind[territory]
+        return state._strategic_now[kind] if kind >= 0 else 0
 
     def economic(self, territory: int) -> int:
-        return self._s.economic(territory)
+        state = self._s
+        kind = state._kind[territory]
+        return state._economic_now[kind] if kind >= 0 else 0
 
     def position(self, territory: int) -> int:
         return self._s._game.position_of_cell[territory]
@@ -138,7 +143,11 @@ class EffectAdapter:
             self._s._treasury[player] = clamp(amount)
 
     def player_camels(self, player: int | None) -> int:
-        return 0 if player is None else self._s.player_camels(player)
+        if player is None:
+            return 0
+        state = self._s
+        camels = state._camels
+        return sum([camels[c] for c in state._cells_of[player]])
 
     def settlement(self, player: int | None) -> int | None:
         if player is None:
@@ -147,7 +156,11 @@ class EffectAdapter:
         return None if cell < 0 else cell
 
     def holds_own_settlement(self, player: int | None) -> bool:
-        return player is not None and self._s.holds_own_settlement(player)
+        if player is None:
+            return False
+        state = self._s
+        cell = state._settlement[player]
+        return cell >= 0 and state._owner[cell] == player
 
     # Kinds ---------------------------------------------------------------
     def kind_strategic(self, kind: int) -> int:

@@ -48,6 +48,7 @@ class PositionEditor:
         if camels is not None:
             state._box += state._camels[cell] - camels
             state._camels[cell] = camels
+        state._rebuild_buy_ids()  # the kind or the owner may have changed
         state._legal = None
         return cell
 

@@ -21,7 +21,9 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
-from bisect import insort
+import ast
+from bisect import bisect_right, insort
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..effects.runtime import MAX_VALUE, RollRequest, clamp
@@ -38,7 +40,7 @@ from .actions import (
     plain_number,
     words,
 )
-from .chance import GOLDEN, MASK64, below, mix64
+from .chance import GOLDEN, MASK64, below
 from .game import Game
 from .phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
 
@@ -85,6 +87,8 @@ _ROUND_END_STAGE_AFTER = {"before_levy": 1, "after_levy": 2, "round_end": 3}
 _TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
 _WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
              else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
+#: Per phase: whether the player whose turn it is decides (then current_player() is its seat).
+TURN_DECIDES = tuple(who == _TURN for who in _WHO)
 
 _LIST_FIELDS = (
     "_kind", "_owner", "_camels", "_cash", "_treasury", "_settlement", "_sector",
@@ -98,6 +102,33 @@ _INT_FIELDS = (
     "_decisions", "_forced_decisions",
 )
 _BOOL_FIELDS = ("_double", "_compound_forced")
+
+
+def _make_field_copier() -> Any:
+    """``copy(src, dst)``: every list field of :data:`_LIST_FIELDS` copied (``dst.f = src.f[:]``)
+    and every int and bool field assigned, as one straight-line function built from ``ast``
+    nodes at import (the field names are the engine's own): a search bot clones at every
+    simulation step, and a loop of getattr/setattr costs several times as much."""
+    def field(obj: str, name: str, ctx: ast.expr_context) -> ast.Attribute:
+        return ast.Attribute(ast.Name(obj, ast.Load()), name, ctx)
+
+    body: list[ast.stmt] = []
+    body.extend(
+        ast.Assign([field("dst", name, ast.Store())], ast.Subscript(field("src", name, ast.Load()), ast.Slice(), ast.Load()))
+        for name in _LIST_FIELDS)
+    body.extend(ast.Assign([field("dst", name, ast.Store())], field("src", name, ast.Load()))
+                for name in _INT_FIELDS + _BOOL_FIELDS)
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg("src"), ast.arg("dst")], vararg=None, kwonlyargs=[],
+                              kw_defaults=[], kwarg=None, defaults=[])
+    function = ast.FunctionDef(name="copy_plain_fields", args=arguments, body=body, decorator_list=[], returns=None,
+                               type_comment=None)
+    module = ast.fix_missing_locations(ast.Module([function], type_ignores=[]))
+    namespace: dict[str, Any] = {}
+    exec(compile(module, "<targui_dsl.engine.state: field copier>", "exec"), {}, namespace)
+    return namespace["copy_plain_fields"]
+
+
+_copy_plain_fields = _make_field_copier()
 
 
 class PausedEffect:
@@ -161,7 +192,7 @@ class GameState:
     """One game in progress; OpenSpiel's State interface over integer actions."""
 
     __slots__ = _LIST_FIELDS + _INT_FIELDS + _BOOL_FIELDS + (
-        "_game", "_phase", "_cells_of", "_move_ids", "_rng", "_forced_outcomes", "_legal",
+        "_game", "_phase", "_cells_of", "_buy_ids", "_move_ids", "_rng", "_forced_outcomes", "_legal",
         "_end_reason", "_final_scores", "_final_tie_breaks", "_winners", "_log", "_rt", "_effect",
     )
 
@@ -172,6 +203,7 @@ class GameState:
     _camels: list[int]  # per cell
     _box: int  # camels in the box
     _cells_of: list[list[int]]  # per seat: owned cells, in cell order
+    _buy_ids: list[list[int]]  # per seat: the `buy on` ids of its cells of a buyable kind, sorted (kept with _cells_of)
     _cash: list[int]
     _treasury: list[int]
     _settlement: list[int]  # per seat: the cell of its own settlement, -1 before setup
@@ -230,6 +262,7 @@ class GameState:
         self._camels = [0] * cells
         self._box = game.ruleset.camel_box
         self._cells_of = [[] for _ in range(seats)]
+        self._buy_ids = [[] for _ in range(seats)]
         self._cash = [0] * seats
         self._treasury = [0] * seats
         self._settlement = [-1] * seats
@@ -475,6 +508,8 @@ class GameState:
         legal = self._legal
         if legal is None:
             if IS_COUNT[self._phase]:  # a range: listed afresh, never kept
+                if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                    return list(range(COUNT_BASE + self._count_lo, COUNT_BASE + 1 + self._count_hi))
                 low, high = self._count_bounds()
                 return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
             legal = self._legal = self._list_legal()
@@ -525,9 +560,13 @@ class GameState:
             action = int(action)  # an int subclass, or a NumPy integer from a learner
         phase = self._phase
         if IS_COUNT[phase]:
-            low, high = self._count_bounds()
-            if not low <= action - COUNT_BASE <= high:
-                raise IllegalAction(self._why_illegal(action))
+            if self._count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                if not self._count_lo <= action - COUNT_BASE <= self._count_hi:
+                    raise IllegalAction(self._why_illegal(action))
+            else:
+                low, high = self._count_bounds()
+                if not low <= action - COUNT_BASE <= high:
+                    raise IllegalAction(self._why_illegal(action))
         else:
             legal = self._legal
             if legal is None:
@@ -603,13 +642,11 @@ class GameState:
             other._forced_outcomes = self._forced_outcomes[:]
             return other
         other = GameState.__new__(GameState)
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _INT_FIELDS + _BOOL_FIELDS:
-            setattr(other, name, getattr(self, name))
+        _copy_plain_fields(self, other)
         other._game = self._game
         other._phase = self._phase
         other._cells_of = [cells[:] for cells in self._cells_of]
+        other._buy_ids = [ids[:] for ids in self._buy_ids]
         other._move_ids = self._move_ids
         other._rng = self._rng
         other._forced_outcomes = self._forced_outcomes[:]
@@ -712,9 +749,8 @@ class GameState:
             # camels may be bought when cash and box allow, onto own cells of a buyable kind
             if self.buy_limit() <= 0:
                 return [PASS]
-            game = self._game
-            base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
-            return [PASS] + [base + cell for cell in self._cells_of[self._player] if buyable[kind[cell]]]
+            # the player's own cells of a buyable kind: kept in _buy_ids as ownership changes
+            return [PASS] + self._buy_ids[self._player]
         if phase == _ATTACK_CHOICE:
             return [AGAIN, GIVE_UP]
         if phase == _EFFECT_CHOICE:
@@ -984,27 +1020,27 @@ class GameState:
         """Draw the outcome of this chance node from the generator (the same draws, in the
         same order, as every earlier version, so seeds keep their games)."""
         phase = self._phase
+        # a draw r among weighted items is the first item whose running total exceeds r:
+        # bisect_right over the running totals (in C) picks what a loop subtracting would
         if phase == _REVEAL:
             r = self._below(self._stack_left)
-            for seat, n in enumerate(self._stack_turns):
-                if r < n:
-                    return seat
-                r -= n
+            seat = bisect_right(list(accumulate(self._stack_turns)), r)
+            if seat < self._game.players:
+                return seat
             return self._game.players + self._deck[self._below(len(self._deck))]
         if phase == _DEAL:
-            pool = self._deal_pool
-            r = self._below(sum(pool))
-            for kind, n in enumerate(pool):
-                if r < n:
-                    return kind
-                r -= n
-            raise AssertionError("empty deal pool")
+            totals = list(accumulate(self._deal_pool))
+            if not totals[-1]:
+                raise AssertionError("empty deal pool")
+            return bisect_right(totals, self._below(totals[-1]))
         # a die: chance.below() inlined, this being the most frequent draw
         game = self._game
         rng = self._rng
         while True:
             rng = (rng + GOLDEN) & MASK64
-            bits = mix64(rng)
+            bits = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64  # mix64(rng), inlined
+            bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK64
+            bits ^= bits >> 31
             if bits < game.die_limit:
                 self._rng = rng
                 return bits % game.die_sides
@@ -1016,7 +1052,9 @@ class GameState:
         rng = self._rng
         while True:
             rng = (rng + GOLDEN) & MASK64
-            bits = mix64(rng)
+            bits = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64  # mix64(rng), inlined
+            bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & MASK64
+            bits ^= bits >> 31
             if bits < limit:
                 self._rng = rng
                 return bits % n
@@ -1106,7 +1144,8 @@ class GameState:
             if action == PASS:
                 if self._log is not None:
                     self._decided("pass", forced)
-                self._start_adding()
+                self._source = self._target = -1  # _start_adding(), inlined
+                self._phase = _BUY_CELL
                 return
             game = self._game
             source, target = game.pair_source[action], game.pair_target[action]
@@ -1130,10 +1169,31 @@ class GameState:
                 self._count_prefix = value
                 self._count_digits -= 1
                 self._compound_forced = forced
-            elif phase == _MOVE_COUNT:
-                self._move(value, forced)
-            elif phase == _BUY_COUNT:
-                self._buy(value, forced)
+            elif phase == _MOVE_COUNT:  # the move: `value` camels from source to target
+                source, target = self._source, self._target
+                if self._log is not None:
+                    pos = self._game.position_of_cell
+                    self._decided(f"move {pos[source]} {pos[target]} {value}", forced)
+                self._camels[source] -= value
+                self._camels[target] += value
+                if self._owner[target] != actor:
+                    self._set_owner(target, actor)
+                    if self._phase == _OVER:
+                        return
+                self._source = self._target = -1  # _start_adding(), inlined
+                self._phase = _BUY_CELL
+            elif phase == _BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
+                game = self._game
+                cell = self._target
+                if self._log is not None:
+                    self._decided(f"buy {value} on {game.position_of_cell[cell]}", forced)
+                cost = value * game.camel_price
+                self._cash[actor] -= cost
+                spent = self._spent[actor] + cost  # clamp(), inlined: never negative
+                self._spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
+                self._camels[cell] += value
+                self._box -= value
+                self._end_adding()
             elif phase == _ENTER:
                 self._enter(value, forced)
             else:
@@ -1143,9 +1203,13 @@ class GameState:
                 if self._log is not None:
                     self._decided("pass", forced)
                 self._end_adding()
-            else:
+            else:  # _begin_count(_BUY_COUNT, 1, self.buy_limit(), forced), inlined
                 self._target = action - self._game.cell_base
-                self._begin_count(_BUY_COUNT, 1, self.buy_limit(), forced)
+                limit = self.buy_limit()
+                self._phase = _BUY_COUNT
+                self._count_lo, self._count_hi, self._count_prefix = 1, limit, 0
+                self._count_digits = 1 if limit < COUNT_RADIX else count_digits(limit)
+                self._compound_forced = forced
         elif phase == _ATTACK_CHOICE:
             if action == AGAIN:
                 if self._log is not None:
@@ -1220,14 +1284,23 @@ class GameState:
             self._phase = _ROUND_DIE
             self._run_hooks("game_start")  # a pause there resumes at the round's die
 
+    def _rebuild_buy_ids(self) -> None:
+        """Each seat's `buy on` ids from its cells and their kinds (after a load or an edit)."""
+        game = self._game
+        base, buyable, kind = game.cell_base, game.kind_buyable, self._kind
+        self._buy_ids = [[base + cell for cell in cells if buyable[kind[cell]]] for cells in self._cells_of]
+
     def _fix_board(self) -> None:
         """The pair ids to passable neighbours, per cell: fixed once every card lies."""
         game = self._game
-        passable, kinds = game.kind_passable, self._kind
-        self._move_ids = tuple(
-            tuple(pair for target, pair in targets if kinds[target] >= 0 and passable[kinds[target]])
-            for targets in game.pairs_from
-        )
+        passable = game.kind_passable
+        closed = [cell for cell, kind in enumerate(self._kind) if kind < 0 or not passable[kind]]
+        move_ids = list(game.move_ids)  # every pair; then the few ways into a closed cell go
+        target_of = game.pair_target
+        for cell in closed:
+            for source in game.sources_into[cell]:
+                move_ids[source] = tuple([pair for pair in move_ids[source] if target_of[pair] != cell])
+        self._move_ids = tuple(move_ids)
 
     # ------------------------------------------------------------------------------------
     # Rounds and turns
@@ -1258,15 +1331,20 @@ class GameState:
         if self._log is not None:
             self._emit({"type": "turn", "round": self._round, "player": seat, "tribe": self._game.tribe_ids[seat],
                         "double_turn": self._double})
-        if self._game.hooks["turn_start"] and (not self._run_hooks("turn_start", seat) or self._phase == _OVER):
+        if self._game.turn_start_hooks and (not self._run_hooks("turn_start", seat) or self._phase == _OVER):
             return
         self._start_movement()
 
     def _start_movement(self) -> None:
-        if self._game.treasury and self._cash[self._player] > 0:
-            self._begin_count(_DEPOSIT, 0, self._cash[self._player], True)
-        else:
-            self._phase = _MOVE
+        if self._game.treasury:
+            cash = self._cash[self._player]
+            if cash > 0:  # how much to deposit: _begin_count(_DEPOSIT, 0, cash, True), inlined
+                self._phase = _DEPOSIT
+                self._count_lo, self._count_hi, self._count_prefix = 0, cash, 0
+                self._count_digits = 1 if cash < COUNT_RADIX else count_digits(cash)
+                self._compound_forced = True
+                return
+        self._phase = _MOVE
 
     def _start_adding(self) -> None:
         self._source = self._target = -1
@@ -1277,11 +1355,14 @@ class GameState:
         if self._cycles_left > 0:
             self._start_movement()
         else:
-            if self._game.hooks["turn_end"] and not self._run_hooks("turn_end", self._player):
+            if self._game.turn_end_hooks and not self._run_hooks("turn_end", self._player):
                 return
             self._player = -1
             if self._phase != _OVER:
-                self._next_from_stack()
+                if self._stack_left:  # _next_from_stack(), inlined
+                    self._phase = _REVEAL
+                else:
+                    self._end_round()
 
     def _end_round(self, stage: int = 0) -> None:
         """The round's end, in stages so that a hook may pause for a choice and the rest
@@ -1298,10 +1379,15 @@ class GameState:
             self._round_cash = [max(0, self._round_cash[s] - self._cash[s]) for s in seats]  # now: cash lost
             levy = self._round_levy = [0] * game.players
             rt = self.runtime
-            for seat in self.seats_in_game():
-                levy[seat] = clamp(game.levy(rt, seat))
-                self._cash[seat] = clamp(self._cash[seat] + levy[seat])
-                self._levy_total[seat] = clamp(self._levy_total[seat] + levy[seat])
+            levy_formula, cash, levy_total, cells_of = game.levy, self._cash, self._levy_total, self._cells_of
+            for seat in seats:
+                if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
+                    value = int(levy_formula(rt, seat))
+                    value = levy[seat] = 0 if value < 0 else value if value < MAX_VALUE else MAX_VALUE
+                    value = cash[seat] + value
+                    cash[seat] = value if value < MAX_VALUE else MAX_VALUE
+                    value = levy_total[seat] + levy[seat]
+                    levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
             if not self._run_hooks("after_levy"):
                 return
             stage = 2
@@ -1457,31 +1543,23 @@ class GameState:
     def _deposit(self, amount: int, forced: bool) -> None:
         if amount:
             seat = self._player
-            self._decided(f"deposit {amount}", forced)
+            if self._log is not None:
+                self._decided(f"deposit {amount}", forced)
             self._cash[seat] -= amount
-            self._treasury[seat] = clamp(self._treasury[seat] + amount)
+            treasury = self._treasury[seat] + amount  # clamp(), inlined: never negative
+            self._treasury[seat] = treasury if treasury < MAX_VALUE else MAX_VALUE
             self._deposits[seat] += 1
         self._phase = _MOVE
-
-    def _move(self, count: int, forced: bool) -> None:
-        source, target = self._source, self._target
-        if self._log is not None:
-            pos = self._game.position_of_cell
-            self._decided(f"move {pos[source]} {pos[target]} {count}", forced)
-        self._camels[source] -= count
-        self._camels[target] += count
-        if self._owner[target] != self._player:
-            self._set_owner(target, self._player)
-        if self._phase != _OVER:
-            self._start_adding()
 
     def _attacker_throws(self, die: int) -> None:
         source, target = self._source, self._target
         have = self._camels[target]
-        loss = min(max(0, int(self._game.defender_loses(self.runtime, die, source, target))), have)
+        loss = int(self._game.defender_loses(self._rt or self.runtime, die, source, target))
+        loss = 0 if loss < 0 else loss if loss < have else have
         self._camels[target] = have - loss
         self._box += loss
-        self._fight_event("attacker", die, loss)
+        if self._log is not None:
+            self._fight_event("attacker", die, loss)
         if have == loss:
             self._begin_count(_ENTER, 1, self._camels[source], True)
         else:
@@ -1490,10 +1568,12 @@ class GameState:
     def _defender_throws(self, die: int) -> None:
         source, target = self._source, self._target
         have = self._camels[source]
-        loss = min(max(0, int(self._game.attacker_loses(self.runtime, die, source, target))), have)
+        loss = int(self._game.attacker_loses(self._rt or self.runtime, die, source, target))
+        loss = 0 if loss < 0 else loss if loss < have else have
         self._camels[source] = have - loss
         self._box += loss
-        self._fight_event("defender", die, loss)
+        if self._log is not None:
+            self._fight_event("defender", die, loss)
         if have == loss:
             self._end_attack("failed")
         else:
@@ -1508,7 +1588,8 @@ class GameState:
 
     def _enter(self, count: int, forced: bool) -> None:
         source, target = self._source, self._target
-        self._decided(f"enter {count}", forced)
+        if self._log is not None:
+            self._decided(f"enter {count}", forced)
         self._camels[source] -= count
         self._camels[target] += count
         self._end_attack("won")
@@ -1523,17 +1604,6 @@ class GameState:
         if self._phase != _OVER:
             self._start_adding()
 
-    def _buy(self, count: int, forced: bool) -> None:
-        seat, cell = self._player, self._target
-        if self._log is not None:
-            self._decided(f"buy {count} on {self._game.position_of_cell[cell]}", forced)
-        cost = count * self._game.camel_price
-        self._cash[seat] -= cost
-        self._spent[seat] = clamp(self._spent[seat] + cost)
-        self._camels[cell] += count
-        self._box -= count
-        self._end_adding()
-
     # ------------------------------------------------------------------------------------
     # Ownership, elimination, the end
     # ------------------------------------------------------------------------------------
@@ -1542,12 +1612,18 @@ class GameState:
         if previous == seat:
             return
         self._owner[cell] = seat
+        game = self._game
+        buyable = game.kind_buyable[self._kind[cell]]
         if seat >= 0:
             insort(self._cells_of[seat], cell)
+            if buyable:
+                insort(self._buy_ids[seat], game.cell_base + cell)
         if previous < 0:
             return
         left = self._cells_of[previous]
         left.remove(cell)
+        if buyable:
+            self._buy_ids[previous].remove(game.cell_base + cell)
         if not left:
             self._stack_left -= self._stack_turns[previous]
             self._stack_turns[previous] = 0  # an eliminated player's tribal cards are void
@@ -1643,6 +1719,7 @@ class GameState:
             for name in _BOOL_FIELDS:
                 setattr(state, name, bool(saved[name[1:]]))
             state._cells_of = [[int(c) for c in cells] for cells in saved["cells_of"]]
+            state._rebuild_buy_ids()
             state._phase = int(PHASE_BY_LABEL[saved["phase"]])
             state._rng = int(saved["rng"], 16) & MASK64
             state._forced_outcomes = list(saved["forced_outcomes"])
