@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from targui_dsl.agents import BOTS, BotKind, BotParam, RandomAgent, register
+from targui_dsl.agents import BotKind, BotParam, RandomAgent, register
+from targui_dsl.agents.spec import unregister
 
 
 def dice_bot() -> Iterator[str]:
@@ -13,4 +14,4 @@ def dice_bot() -> Iterator[str]:
     register(BotKind("dice", lambda seed, salt=0: RandomAgent(seed * 1009 + salt), "random, salted",
                      (BotParam("salt", int, 0, "added to the seed"),)))
     yield "dice"
-    del BOTS["dice"]
+    unregister("dice")

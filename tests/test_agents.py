@@ -37,12 +37,12 @@ def test_a_bad_bot_spelling_says_what_is_wrong(spelling, message):
 
 
 def test_bot_parameters_are_read_checked_and_written_back_canonically():
-    from targui_dsl.agents.spec import BOTS, BotKind, BotParam
+    from targui_dsl.agents.spec import BotKind, BotParam, register, unregister
 
     made = []
     kind = BotKind("probe", lambda seed, depth, c: made.append((seed, depth, c)) or RandomAgentForProbe(),
                    "test bot", (BotParam("depth", int, 2, "plies", minimum=1), BotParam("c", float, 1.0, "weight")))
-    BOTS["probe"] = kind
+    register(kind)
     try:
         assert parse_bot("probe").spelling() == "probe"
         spec = parse_bot(" probe : c=0.5 : depth=3 ")
@@ -61,7 +61,7 @@ def test_bot_parameters_are_read_checked_and_written_back_canonically():
         with pytest.raises(BotSpecError, match="an empty bot"):
             parse_bot_list("greedy,,random")
     finally:
-        del BOTS["probe"]
+        unregister("probe")
 
 
 def RandomAgentForProbe():

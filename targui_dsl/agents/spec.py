@@ -89,6 +89,13 @@ def register(kind: BotKind) -> None:
     if kind.name in BOTS:
         raise ValueError(f"bot `{kind.name}` is registered twice")
     BOTS[kind.name] = kind
+    _parsed.clear()
+
+
+def unregister(name: str) -> None:
+    """Take a bot away again (tests that register their own)."""
+    del BOTS[name]
+    _parsed.clear()
 
 
 def bot_names() -> list[str]:
@@ -137,7 +144,14 @@ def parse_bot_list(text: str) -> list[BotSpec]:
 
 def make_agent(spelling: str, seed: int = 0) -> Player:
     """A bot from its spelling, seeded; BotSpecError (a ValueError) for a bad spelling."""
-    return parse_bot(spelling).build(seed)
+    spec = _parsed.get(spelling)
+    if spec is None:  # a study makes a bot per seat per game: parse each spelling once
+        spec = _parsed[spelling] = parse_bot(spelling)
+    return spec.build(seed)
+
+
+#: Spellings already parsed (good ones only), forgotten when a bot is registered.
+_parsed: dict[str, BotSpec] = {}
 
 
 def describe_bots() -> str:
