@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+#: The language of targui's own screens. A card's text is shown in it where
+#: the card has one; the rulebook's own language on request (``cards --lang``).
+UI_LANGUAGE = "en"
+
 
 @dataclass(frozen=True)
 class CompiledCode:
@@ -102,6 +106,17 @@ class Card:
     texts: Mapping[str, str]  # language code -> rulebook text
     effect: CompiledCode
 
+    def text_in(self, *languages: str | None) -> tuple[str | None, str | None]:
+        """The card's text in the first of ``languages`` it has, else in English, else in
+        the first language in alphabetical order: ``(code, text)``, or ``(None, None)``
+        for a card without text. The one place that picks a card's text for a screen."""
+        texts = {code: text for code, text in self.texts.items() if isinstance(text, str) and text.strip()}
+        for code in (*languages, UI_LANGUAGE):
+            if code and code in texts:
+                return code, texts[code]
+        code = min(texts, default=None)
+        return (code, texts[code]) if code is not None else (None, None)
+
 
 @dataclass(frozen=True)
 class CompiledRuleset:
@@ -144,6 +159,20 @@ class CompiledRuleset:
     #: Each is called as ``function(rt)``, the turn hooks as
     #: ``function(rt, player)``; run them in tuple order.
     hooks: Mapping[str, tuple[CompiledCode, ...]]
+
+    @property
+    def language(self) -> str | None:
+        """The language of the rulebook the ruleset quotes (its `language` key)."""
+        value = self.resolved.get("language")
+        return value if isinstance(value, str) else None
+
+    def card_text(self, card_id: str, language: str | None = None) -> tuple[str | None, str | None]:
+        """``(code, text)`` of a card for a screen: in ``language`` (default English, the
+        language of targui's screens), else the rulebook's own, else any it has."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return None, None
+        return card.text_in(language or UI_LANGUAGE, UI_LANGUAGE, self.language)
 
     def kind_index(self, kind_id: str) -> int:
         for kind in self.kinds:
