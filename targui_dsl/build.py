@@ -58,6 +58,10 @@ class Report:
     def ok(self) -> bool:
         return not any(d.is_error for d in self.diagnostics)
 
+    def __repr__(self) -> str:  # one line; the ruleset and the sources have their own
+        verdict = "ok" if self.ok else "errors"
+        return f"<Report {self.ref!r}: {verdict}, {len(self.diagnostics)} diagnostics, ruleset {self.ruleset!r}>"
+
 
 @with_hint_budget
 def build(ref: str, cwd: Path | None = None) -> Report:

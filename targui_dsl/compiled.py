@@ -39,6 +39,10 @@ class CompiledCode:
     line: int | None = None
     pauses: bool = False
 
+    def __repr__(self) -> str:  # the source, not the function and its generated code
+        where = f" at {self.file}:{self.line}" if self.file else ""
+        return f"<CompiledCode {_clip(self.source)!r}{where}>"
+
 
 @dataclass(frozen=True)
 class TerritoryKind:
@@ -83,6 +87,9 @@ class Board:
     def row_col(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.columns)
 
+    def __repr__(self) -> str:
+        return f"<Board {self.rows}x{self.columns}, {len(self.sectors)} sectors>"
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -116,6 +123,9 @@ class Card:
                 return code, texts[code]
         code = min(texts, default=None)
         return (code, texts[code]) if code is not None else (None, None)
+
+    def __repr__(self) -> str:
+        return f"<Card {self.number} {self.id}: {self.title!r}>"
 
 
 @dataclass(frozen=True)
@@ -174,6 +184,11 @@ class CompiledRuleset:
             return None, None
         return card.text_in(language or UI_LANGUAGE, UI_LANGUAGE, self.language)
 
+    def __repr__(self) -> str:  # print(ruleset) in a REPL: one line, not every table
+        return (f"<CompiledRuleset {self.id!r} ({self.title}): {len(self.tribes)} tribes, "
+                f"{self.board.rows}x{self.board.columns} board, {len(self.cards)} cards, {len(self.deck)} in the deck, "
+                f"{self.rounds} rounds>")
+
     def kind_index(self, kind_id: str) -> int:
         for kind in self.kinds:
             if kind.id == kind_id:
@@ -201,6 +216,11 @@ class CompiledRuleset:
         """Rounds in a full game: the deck drawn out at the per-round rate."""
         per = self.fortune_cards_per_round
         return -(-len(self.deck) // per) if per > 0 else 0
+
+
+def _clip(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def frozen_mapping(items: Mapping) -> Mapping:

@@ -8,6 +8,7 @@ editable install they are the repository's top-level ``rulesets/`` and
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -43,3 +44,19 @@ def builtin_ruleset_path(name: str) -> Path | None:
         return path if path.is_file() else None
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         return None
+
+
+BUILTIN_PREFIX = "built-in "
+
+
+def shown_file(file: str | None) -> str | None:
+    """A ruleset file's name on screen. A built-in file that the working directory does not
+    contain (an installed package: a long site-packages path) is named by its place among
+    the built-ins, ``built-in original-dutch.yaml``; any other file as it was given."""
+    if not file or not os.path.isabs(file):
+        return file
+    try:
+        inside = Path(file).resolve().relative_to(rulesets_dir().resolve())
+    except (ValueError, OSError, RuntimeError, FileNotFoundError):
+        return file
+    return BUILTIN_PREFIX + inside.as_posix()
