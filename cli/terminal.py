@@ -19,40 +19,19 @@ amount of other players' deposits.
 
 from __future__ import annotations
 
-import os
 import shutil
 import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from targui_dsl.engine import IllegalAction, Narrator, Phase
+from targui_dsl.colours import ANSI_COLOURS  # the one colour table (targui_dsl.colours)
 from targui_dsl.text import visible
+
+from .common import COLOUR_MODES, want_colour  # noqa: F401 - the one colour policy, used by play
 
 # -- colour ------------------------------------------------------------------
 
-# Tribe colours (the ruleset schema's enum) as ANSI SGR codes. Black is drawn
-# bright black (grey) so that it shows on a dark terminal.
-ANSI_COLOURS: Mapping[str, int] = {
-    "black": 90, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
-}
-COLOUR_MODES = ("auto", "always", "never")
-
-
-def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None) -> bool:
-    """Whether to colour: `always`, `never`, or `auto` = the stream is a terminal, NO_COLOR
-    is unset or empty and TERM is not `dumb`. An explicit `always` wins over NO_COLOR."""
-    if mode == "always":
-        return True
-    if mode == "never":
-        return False
-    environ = os.environ if environ is None else environ
-    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
-        return False
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except (ValueError, OSError):  # a closed or odd stream
-        return False
 
 
 def _tribe(game, seat: int) -> str:

@@ -29,18 +29,12 @@ from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Sp
                           limit_per_file, with_hint_budget)
 from .effects import Environment, Type, compile_effect, compile_formula
 from .effects.cost import SnippetBudget, sizes_of, snippet_cost
-from .effects.names import COMBAT_PARAMS, HOOK_MOMENTS, PLAYER_PARAMS
+from .effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
 from .paths import value_at
 from .perseat import PER_SEAT, compile_seat_formula, evaluate
 from .resolve import Resolved, resolve
 from .schema import validate_schema
 
-FORMULAS: tuple[tuple[tuple[str, ...], dict], ...] = (
-    (("combat", "defender_loses"), COMBAT_PARAMS),
-    (("combat", "attacker_loses"), COMBAT_PARAMS),
-    (("levy",), PLAYER_PARAMS),
-    (("end", "score"), PLAYER_PARAMS),
-)
 
 
 @dataclass
@@ -147,7 +141,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
         formula(path, params)
     tie_breaks = value_at(data, ("end", "tie_breaks"))
     for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
-        formula(("end", "tie_breaks", i), PLAYER_PARAMS)
+        formula(("end", "tie_breaks", i), TIE_BREAK_PARAMS)
 
     def effect(path: tuple, env: Environment) -> None:
         source = value_at(data, path)

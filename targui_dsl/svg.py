@@ -22,6 +22,8 @@ import re
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from .colours import TRIBE_COLOURS as TRIBE_COLOURS_TABLE
+
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import GameState
 
@@ -50,15 +52,10 @@ KIND_COLOURS = {
 }
 FALLBACK = ("#b9c99a", "#e2b4a0", "#c3b3d6", "#9fc3d9", "#e8c9a0", "#b8d8c8", "#d9b8c9", "#c9c9a0")
 
-# The rulebooks' tribe colours, as shades that read well on sand.
-TRIBE_COLOURS = {
-    "green": "#2e9d5a", "yellow": "#e3b21c", "red": "#cf3a2c", "blue": "#2f6cd0",
-    "black": "#2b2b2b", "white": "#f4f4f4", "orange": "#e07b1f", "purple": "#8146b3",
-    "brown": "#8a5a32", "grey": "#7d7d7d", "gray": "#7d7d7d", "pink": "#e06c9f",
-    "magenta": "#c2389b", "cyan": "#1fa5b8",
-}
+# The tribe colours' shades come from the one colour table.
+TRIBE_COLOURS = {name: colour.svg for name, colour in TRIBE_COLOURS_TABLE.items()}
 _CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
-_LIGHT = {"yellow", "white", "cyan", "#f4f4f4", "#e3b21c"}
+_LIGHT = {key for name, c in TRIBE_COLOURS_TABLE.items() if c.light for key in (name, c.svg)}
 
 
 def kind_colour(kind_id: str, index: int) -> str:

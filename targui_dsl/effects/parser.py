@@ -20,12 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from . import nodes as n
-
-#: Words that can never be names (loop variables, kinds, tribes, fields).
-KEYWORDS = frozenset(
-    "for in where if else and or not true false nobody this round sum min max count any all"
-    " let chooses move from to".split()
-)
+from .names import KEYWORDS
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
 KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)

@@ -1,0 +1,79 @@
+"""Each fact is written once: where two places must agree, one is made from the other,
+or this file holds them together."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from targui_dsl.check import check_meaning
+from targui_dsl.colours import ANSI_COLOURS, TRIBE_COLOURS
+from targui_dsl.effects.names import KEYWORDS, RESERVED_NAMES
+from targui_dsl.resolve import resolve
+from targui_dsl.resources import ruleset_schema_path
+
+
+def test_the_keywords_are_the_grammars_words():
+    from importlib import resources
+
+    text = resources.files("targui_dsl.effects").joinpath("grammar.lark").read_text(encoding="utf-8")
+    words = set(re.findall(r'"([a-z_]+)"', text))
+    assert words == set(KEYWORDS)
+
+
+@pytest.mark.parametrize("word", sorted(RESERVED_NAMES))
+def test_every_reserved_name_is_refused_as_a_kind_id(word):
+    data = dict(resolve("original-dutch").data)
+    data["territories"] = {**data["territories"], word: dict(data["territories"]["erg"])}
+    codes = [d.code for d in check_meaning(data) if word in d.message]
+    assert "E0414" in codes
+
+
+def test_a_formula_parameter_in_a_card_is_explained_from_the_one_table(tmp_path):
+    from targui_dsl.build import build
+
+    (tmp_path / "r.yaml").write_text("extends: original-dutch\nid: r\ntitle: R\n"
+                                     "cards:\n  spring:\n    effect: 'for t in territories { t.camels += die }'\n",
+                                     encoding="utf-8")
+    hints = [d.hint for d in build(str(tmp_path / "r.yaml")).diagnostics]
+    assert any("`die` exists only in the formulas `combat.defender_loses` and `combat.attacker_loses`" in (h or "")
+               for h in hints), hints
+
+
+def test_the_schema_allows_exactly_the_colours_there_is_a_way_to_draw():
+    schema = json.loads(ruleset_schema_path().read_text(encoding="utf-8"))
+    enum = schema["$defs"]["tribe"]["properties"]["colour"]["enum"]
+    assert sorted(enum) == sorted(TRIBE_COLOURS) == sorted(ANSI_COLOURS)
+
+
+def test_the_board_and_the_terminal_paint_from_the_one_table():
+    from targui_cli.terminal import Style
+    from targui_dsl.svg import tribe_colour
+
+    for name, colour in TRIBE_COLOURS.items():
+        assert tribe_colour(name) == colour.svg
+        assert Style(True).paint("x", name) == f"\x1b[{colour.ansi}mx\x1b[0m"
+
+
+@pytest.mark.parametrize("environ,mode,tty,expected", [
+    ({}, "auto", True, True), ({}, "auto", False, False), ({"NO_COLOR": "1"}, "auto", True, False),
+    ({"TERM": "dumb"}, "auto", True, False), ({"NO_COLOR": "1"}, "always", False, True), ({}, "never", True, False),
+    ({"NO_COLOR": ""}, "auto", True, True),
+])
+def test_one_colour_policy_for_every_command(environ, mode, tty, expected, monkeypatch):
+    from targui_cli import common, terminal
+
+    class Stream:
+        def isatty(self) -> bool:
+            return tty
+
+    assert terminal.want_colour is common.want_colour
+    assert common.want_colour(mode, Stream(), environ) is expected
+    for name in ("NO_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    if mode == "auto":
+        assert common.use_colour(Stream()) is expected
