@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from targui_dsl.engine import IllegalAction, Narrator, Phase
 from targui_dsl.colours import ANSI_COLOURS  # the one colour table (targui_dsl.colours)
+from targui_dsl.labels import kind_labels  # noqa: F401 - the one home of kind labels
 from targui_dsl.text import visible
 
 from .common import COLOUR_MODES, want_colour  # noqa: F401 - the one colour policy, used by play
@@ -56,20 +57,6 @@ PLAIN = Style(False)
 
 
 # -- short names ---------------------------------------------------------------
-
-
-def kind_labels(kind_ids: Sequence[str]) -> list[str]:
-    """Three-letter labels for territory kinds (`guelta` -> `Gue`), unique within the ruleset."""
-    out: list[str] = []
-    for kind_id in kind_ids:
-        letters = [c for c in kind_id if c.isalnum()] or ["?"]
-        candidates = ["".join(letters[:3])]
-        # on a clash: the first letter with two later ones, then a number
-        candidates += [letters[0] + a + b for i, a in enumerate(letters[1:], 1) for b in letters[i + 1:]]
-        label = next((c for c in candidates if c.capitalize() not in out), None)
-        label = label.capitalize() if label else f"{letters[0].upper()}{len(out):02d}"[:3]
-        out.append(label.ljust(3))
-    return out
 
 
 def sector_labels(sector_ids: Sequence[str]) -> list[str]:

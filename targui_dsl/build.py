@@ -23,6 +23,7 @@ from .compiled import (
     Seating,
     TerritoryKind,
     Tribe,
+    frozen_deep,
     frozen_mapping,
 )
 from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics,
@@ -263,7 +264,7 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: di
         hooks=frozen_mapping(
             {moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ()))) for moment in HOOK_MOMENTS}
         ),
-        resolved=frozen_mapping(data),
+        resolved=frozen_deep(data),
     )
 
 

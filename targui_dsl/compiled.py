@@ -162,7 +162,7 @@ class CompiledRuleset:
     cards: Mapping[str, Card]
     deck: tuple[str, ...]  # card ids, in rulebook order
 
-    resolved: Mapping[str, Any]  # the merged ruleset data, for display
+    resolved: Mapping[str, Any]  # the merged ruleset data, for display: read-only all the way down (frozen_deep)
 
     #: Effects run at moments of the game (effects.names.HOOK_MOMENTS, in the
     #: order they happen): every moment is a key, with () when it has none.
@@ -225,3 +225,13 @@ def _clip(text: str, width: int = 60) -> str:
 
 def frozen_mapping(items: Mapping) -> Mapping:
     return MappingProxyType(dict(items))
+
+
+def frozen_deep(value: Any) -> Any:
+    """``value`` with every mapping made a read-only proxy and every list a tuple, all the way
+    down: data a compiled ruleset shows can no longer be changed behind the engine's back."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen_deep(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen_deep(item) for item in value)
+    return value

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .colours import TRIBE_COLOURS as TRIBE_COLOURS_TABLE
+from .labels import short_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import GameState
@@ -82,11 +83,6 @@ def _attrs(**attrs: Any) -> str:
 def _text(x: float, y: float, text: Any, size: float = 12, **attrs: Any) -> str:
     attrs.setdefault("fill", INK)
     return f"<text {_attrs(x=round(x, 1), y=round(y, 1), font_size=size, **attrs)}>{escape(str(text))}</text>"
-
-
-def _short(name: str) -> str:
-    """`Guelta (oasis)` -> `Guelta`: the name without its gloss."""
-    return name.split(" (")[0].strip() or name
 
 
 def _fit(text: str, size: float, width: float) -> float:
@@ -183,7 +179,7 @@ def _cell(state: "GameState", cell: int, x: float, y: float, colours: list[str])
         out.append(f'<circle {_attrs(cx=bx, cy=by, r=10, fill=colours[owner], stroke="#ffffff", stroke_width=1.5)}/>')
         out.append(_text(bx, by + 4.5, owner + 1, 12, text_anchor="middle", font_weight="bold", fill=text_colour))
     out.append(_text(x + 10, y + 22, position, 14, font_weight="bold"))
-    label = _short(spec.name)
+    label = short_name(spec.name)
     out.append(_text(x + CELL / 2, y + CELL - 12, label, _fit(label, 11, CELL - 12), text_anchor="middle"))
     settled_by = [s for s in range(game.players) if state.settlement(s) == cell]
     if settled_by:  # whose settlement it is (the owner may be someone else now)

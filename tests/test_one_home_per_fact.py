@@ -77,3 +77,65 @@ def test_one_colour_policy_for_every_command(environ, mode, tty, expected, monke
         monkeypatch.setenv(name, value)
     if mode == "auto":
         assert common.use_colour(Stream()) is expected
+
+
+KIND_IDS = ("settlement", "salt_mine", "guelta", "reg", "erg", "fesh_fesh", "mountain", "chott")
+
+
+def test_kind_labels_have_one_home():
+    from targui_cli import terminal
+    from targui_dsl import labels
+    from targui_dsl.engine.render import kind_abbreviations
+
+    assert terminal.kind_labels is labels.kind_labels
+    assert labels.kind_labels(KIND_IDS) == ["Set", "Sal", "Gue", "Reg", "Erg", "Fes", "Mou", "Cho"]
+    # str(state) draws two letters; the engine's own copy must agree until it imports this one
+    assert labels.kind_labels(KIND_IDS, 2, capitalize=False, pad="_") == kind_abbreviations(KIND_IDS)
+    assert labels.short_name("Guelta (oasis)") == "Guelta"
+
+
+def test_one_format_value_for_values_as_an_author_writes_them():
+    from targui_cli import compare, diff
+    from targui_dsl import diffing, paths, schema
+
+    assert diff.format_value is diffing.format_value is schema.format_value is paths.format_value
+    assert not hasattr(compare, "format_value")  # a comparison's figures have their own name: format_figure
+
+
+def test_the_resolved_data_of_a_compiled_ruleset_is_read_only_all_the_way_down():
+    from targui_dsl import load_ruleset
+
+    rs = load_ruleset("original-dutch")
+    with pytest.raises(TypeError):
+        rs.resolved["setup"]["cash"] = 99
+    with pytest.raises(TypeError):
+        rs.resolved["territories"]["erg"]["economic"] = 9
+    with pytest.raises(AttributeError):
+        rs.resolved["deck"].append("spring")
+    assert load_ruleset("original-dutch").resolved["setup"]["cash"] == rs.resolved["setup"]["cash"]
+
+
+def test_the_complete_schema_is_applied_to_merged_playable_rulesets_only(tmp_path):
+    from targui_dsl.build import build
+
+    (tmp_path / "r.yaml").write_text("extends: original-dutch\nid: r\ntitle: R\nlevy: null\n", encoding="utf-8")
+    assert "E0303" in [d.code for d in build(str(tmp_path / "r.yaml")).diagnostics]
+    (tmp_path / "b.yaml").write_text("extends: base\nabstract: true\nid: b\ntitle: B\nlevy: null\n", encoding="utf-8")
+    assert "E0303" not in [d.code for d in build(str(tmp_path / "b.yaml")).diagnostics]
+    import targui_dsl.schema as schema_module
+
+    assert not hasattr(schema_module, "check_schema_complete")  # docs/internals.md names validate_schema
+
+
+def test_targui_rulesets_reads_files_with_the_project_loader(monkeypatch):
+    import yaml
+    from click.testing import CliRunner
+
+    from targui_cli.main import cli
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("yaml.safe_load used instead of targui_dsl.yamlload")
+
+    monkeypatch.setattr(yaml, "safe_load", refuse)
+    result = CliRunner().invoke(cli, ["rulesets"], catch_exceptions=False)
+    assert result.exit_code == 0 and "original-dutch" in result.stdout
