@@ -40,7 +40,7 @@ def study_options(func):
                           "results do not depend on it."),
         click.option("--scheduler", metavar="ADDRESS", default=None,
                      help="Play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786; "
-                          "needs pip install 'targui[dask]'); --workers is then ignored."),
+                          "needs pip install '.[dask]' in a checkout); --workers is then ignored."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
                      help="Also draw the results to FILE (.png, .svg or .pdf; needs matplotlib)."),
     ]

@@ -72,6 +72,10 @@ def test_install_hints_name_a_checkout_not_a_published_package():
 
     assert INSTALL_HINT.startswith("pip install '.[plot]'")
     assert "'targui[" not in text_of_docs()
+    from click.testing import CliRunner
+
+    for command in ("simulate", "compare"):
+        assert "'targui[" not in CliRunner().invoke(cli, [command, "--help"]).output
 
 
 def text_of_docs() -> str:
