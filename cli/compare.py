@@ -30,6 +30,9 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
     every command. Game i is played under both with the same seed (derived
     from --seed and i) and the same bots, so a difference comes from the
     rules, not from the luck of the draw. Both must seat --players.
+    Exactly two rulesets, because every test compares a pair: to weigh a
+    third, compare it with A in a second run (the same --seed plays the
+    same games).
 
     \b
     Exit status:

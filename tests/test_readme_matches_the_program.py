@@ -57,6 +57,7 @@ def test_compare_refuses_a_third_ruleset_as_the_readme_says():
     result = CliRunner().invoke(cli, ["compare", "original-dutch", "swedish-12", "updated-treasury"])
     assert result.exit_code == 2
     assert "compare A B [--games N]" in readme()
+    assert "Exactly two rulesets" in CliRunner().invoke(cli, ["compare", "--help"]).output
 
 
 def test_the_quick_start_says_where_to_run_it_and_keeps_its_commands():
