@@ -50,13 +50,19 @@ BUILTIN_PREFIX = "built-in "
 
 
 def shown_file(file: str | None) -> str | None:
-    """A ruleset file's name on screen. A built-in file that the working directory does not
-    contain (an installed package: a long site-packages path) is named by its place among
-    the built-ins, ``built-in original-dutch.yaml``; any other file as it was given."""
-    if not file or not os.path.isabs(file):
+    """A ruleset file's name on screen. A built-in file of an installed targui (a long
+    site-packages path, wherever the working directory is), or of a checkout outside the
+    working directory, is named by its place among the built-ins, ``built-in
+    original-dutch.yaml``; any other file as it was given (a checkout's own
+    ``rulesets/base.yaml`` stays a path to open in an editor)."""
+    if not file:
         return file
     try:
-        inside = Path(file).resolve().relative_to(rulesets_dir().resolve())
-    except (ValueError, OSError, RuntimeError, FileNotFoundError):
+        folder = rulesets_dir()
+        inside = Path(os.path.abspath(file)).resolve().relative_to(folder.resolve())
+    except (ValueError, OSError, RuntimeError):
         return file
-    return BUILTIN_PREFIX + inside.as_posix()
+    installed = folder == _PACKAGE / "rulesets"
+    if installed or os.path.isabs(file):
+        return BUILTIN_PREFIX + inside.as_posix()
+    return file

@@ -107,3 +107,17 @@ def test_the_per_card_table_says_what_a_modifier_did(tmp_path: Path):
     cards = json.loads(run("simulate", str(rule), "--games", "2", "--seed", "2", "--json").stdout)["cards"]
     assert cards["sandstorm"]["this_round"] == ["reg.strategic = 4"]
     assert cards["drought"]["this_round"] == []
+
+
+def test_an_installed_copy_is_named_built_in_even_inside_the_working_directory(tmp_path: Path, monkeypatch):
+    import shutil
+
+    from targui_dsl import resources
+
+    package = tmp_path / "venv" / "site-packages" / "targui_dsl"
+    shutil.copytree(rulesets_dir(), package / "rulesets")
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    monkeypatch.chdir(tmp_path)  # the installed files are below the working directory
+    header = run("show", "swedish-12").stdout.splitlines()[0]
+    assert header == "# swedish-12: merged from built-in swedish-12.yaml <- built-in base.yaml"
+    assert "site-packages" not in run("diff", "original-dutch", "swedish-12").stdout
