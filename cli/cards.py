@@ -90,7 +90,7 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     rs = load_or_exit(ruleset)
     entries, wanted = card_entries(rs, language)
     available = sorted({code for e in entries for code in e["languages"]})
-    if entries and wanted not in available:
+    if language is not None and wanted not in available:
         raise click.BadParameter(
             f"no card of {visible(rs.id)} has a text in `{wanted}`; texts exist in {', '.join(available) or 'no language'}",
             param_hint="--lang")
@@ -101,7 +101,9 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     else:
         width = _width()
         click.echo(click.style(f"{visible(rs.title)} ({visible(rs.id)})", bold=True)
-                   + f": {len(entries)} cards, {len(rs.deck)} in the deck, texts in {wanted}"
+                   + f": {len(entries)} cards, {len(rs.deck)} in the deck, "
+                   + (f"texts in {wanted}" if wanted in available
+                      else f"texts in {', '.join(sorted({e['language'] for e in entries if e['language']})) or 'no language'}")
                    + (f" (the rulebook's own: --lang {rs.language})"
                       if rs.language and rs.language != wanted and rs.language in available else ""))
         for entry in entries:
