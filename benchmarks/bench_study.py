@@ -73,7 +73,7 @@ def main() -> None:
         try:
             import distributed
         except ImportError:
-            print("Dask: not installed (pip install 'targui[dask]')")
+            print("Dask: not installed (pip install '.[dask]')")
         else:
             started = time.perf_counter()
             with distributed.LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,

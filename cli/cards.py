@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from targui_dsl.compiled import CompiledRuleset
+from targui_dsl.compiled import UI_LANGUAGE, CompiledRuleset
 from targui_dsl.text import visible
 
 from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
@@ -18,28 +18,27 @@ _LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 
 
 def card_entries(rs: CompiledRuleset, language: str | None = None) -> tuple[list[dict[str, Any]], str]:
-    """The cards in number order with their text in ``language`` (default: the ruleset's).
+    """The cards in number order with their text in ``language`` (default: English, the
+    language of targui's screens).
 
     Returns the entries and the language asked for. A card without a text in
-    that language gets one it has (the ruleset's language first, then
-    English, then the first in alphabetical order); its ``language`` says
-    which, ``fallback`` that it is one.
+    that language gets one it has (:meth:`CompiledRuleset.card_text`: English,
+    then the rulebook's own language, then the first in alphabetical order);
+    its ``language`` says which, ``fallback`` that it is one.
     """
-    wanted = language or rs.resolved.get("language") or "en"
-    preference = [wanted, rs.resolved.get("language"), "en"]
+    wanted = language or UI_LANGUAGE
     in_deck = {card_id: i + 1 for i, card_id in enumerate(rs.deck)}
     entries = []
     for card in sorted(rs.cards.values(), key=lambda c: (c.number, c.id)):
-        texts = {code: text for code, text in card.texts.items() if isinstance(text, str) and text.strip()}
-        code = next((c for c in preference if c and c in texts), None) or next(iter(sorted(texts)), None)
+        code, text = rs.card_text(card.id, wanted)
         entries.append({
             "number": card.number,
             "id": card.id,
             "title": card.title,
             "language": code,
             "fallback": code is not None and code != wanted,
-            "text": texts.get(code) if code else None,
-            "languages": sorted(texts),
+            "text": text,
+            "languages": sorted(c for c, t in card.texts.items() if isinstance(t, str) and t.strip()),
             "effect": card.effect.source,
             "in_deck": card.id in in_deck,
             "deck_position": in_deck.get(card.id),
@@ -56,7 +55,7 @@ def _width() -> int:
 @click.command(epilog=RULESET_HELP)
 @click.argument("ruleset", metavar="RULESET")
 @click.option("--lang", "language", metavar="CODE", default=None,
-              help="Language of the rulebook texts (nl, sv, en, ...); default: the ruleset's `language`.")
+              help="Language of the rulebook texts (nl, sv, en, ...); default: en, where a card has it.")
 @format_option
 def cards(ruleset: str, language: str | None, output_format: str, as_json: bool) -> None:
     """List the (mis)fortune cards of RULESET in number order.
@@ -67,18 +66,22 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     `[not in the deck]`. Texts are wrapped to the terminal width (the
     COLUMNS variable, at most 100); effects are printed as written.
 
-    The text is in the ruleset's `language` unless --lang asks for another.
-    A card without a text in that language is shown in one it has, and a
-    note on standard error says so once.
+    The text is in English, the language of targui's screens, wherever the
+    card has one (the built-in variants quote the updated English rulebook
+    for every card); --lang shows another, such as the rulebook's own (`nl`
+    for original-dutch, `sv` for swedish-12). A card without a text in that
+    language is shown in one it has (English, then the ruleset's own
+    language), and a note on standard error says so once. A language no
+    card has is refused, with the languages there are.
 
     \b
     Exit status: 0 listed, 1 the ruleset has errors (diagnostics printed),
-    2 usage error (e.g. --lang not a language code).
+    2 usage error (--lang not a language code, or one no card has).
 
     \b
     Examples:
       targui cards original-dutch
-      targui cards swedish-12 --lang en
+      targui cards swedish-12 --lang sv
       targui cards my-house-rule.yaml --json
     """
     language = language.lower() if language is not None else None
@@ -86,6 +89,11 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
         raise click.BadParameter(f"{language!r} is not a language code such as nl, sv or en", param_hint="--lang")
     rs = load_or_exit(ruleset)
     entries, wanted = card_entries(rs, language)
+    available = sorted({code for e in entries for code in e["languages"]})
+    if language is not None and wanted not in available:
+        raise click.BadParameter(
+            f"no card of {visible(rs.id)} has a text in `{wanted}`; texts exist in {', '.join(available) or 'no language'}",
+            param_hint="--lang")
     fallbacks = sorted({e["language"] for e in entries if e["fallback"]})
     missing = [e for e in entries if e["fallback"]]
     if wants_json(output_format, as_json):
@@ -93,7 +101,11 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     else:
         width = _width()
         click.echo(click.style(f"{visible(rs.title)} ({visible(rs.id)})", bold=True)
-                   + f": {len(entries)} cards, {len(rs.deck)} in the deck, texts in {wanted}")
+                   + f": {len(entries)} cards, {len(rs.deck)} in the deck, "
+                   + (f"texts in {wanted}" if wanted in available
+                      else f"texts in {', '.join(sorted({e['language'] for e in entries if e['language']})) or 'no language'}")
+                   + (f" (the rulebook's own: --lang {rs.language})"
+                      if rs.language and rs.language != wanted and rs.language in available else ""))
         for entry in entries:
             click.echo()
             head = f"{entry['number']:>3}  {visible(entry['title'])}"

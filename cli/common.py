@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from typing import Any, Mapping, NoReturn
 
 import click
 
@@ -44,22 +44,33 @@ def wants_json(output_format: str, as_json: bool) -> bool:
     return as_json or output_format == "json"
 
 
-def colour_forbidden(environ=None) -> bool:
+COLOUR_MODES = ("auto", "always", "never")
+
+
+def colour_forbidden(environ: Mapping[str, str] | None = None) -> bool:
     """NO_COLOR set (and not empty) or TERM=dumb: no colour, even on a terminal."""
     environ = os.environ if environ is None else environ
     return bool(environ.get("NO_COLOR")) or environ.get("TERM") == "dumb"
 
 
-def use_colour(stream=None) -> bool:
-    """Colour for ``stream`` (standard output by default): only on a terminal, unless NO_COLOR
-    is set or TERM is dumb."""
-    stream = stream if stream is not None else sys.stdout
-    if colour_forbidden():
+def want_colour(mode: str = "auto", stream: Any = None, environ: Mapping[str, str] | None = None) -> bool:
+    """The one colour policy of every command: `always`, `never`, or `auto` = ``stream``
+    (standard output by default) is a terminal, NO_COLOR is unset or empty and TERM is
+    not `dumb`. An explicit `always` wins over NO_COLOR."""
+    if mode == "always":
+        return True
+    if mode == "never" or colour_forbidden(environ):
         return False
+    stream = stream if stream is not None else sys.stdout
     try:
         return bool(getattr(stream, "isatty", None) and stream.isatty())
     except (ValueError, OSError):  # a closed or odd stream
         return False
+
+
+def use_colour(stream: Any = None) -> bool:
+    """Colour for ``stream`` (standard output by default) by the `auto` policy of :func:`want_colour`."""
+    return want_colour("auto", stream)
 
 
 def fail(message: str) -> NoReturn:

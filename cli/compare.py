@@ -30,6 +30,9 @@ def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str,
     every command. Game i is played under both with the same seed (derived
     from --seed and i) and the same bots, so a difference comes from the
     rules, not from the luck of the draw. Both must seat --players.
+    Exactly two rulesets, because every test compares a pair: to weigh a
+    third, compare it with A in a second run (the same --seed plays the
+    same games).
 
     \b
     Exit status:
@@ -144,7 +147,8 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[s
     return MEAN_WORDS[key[len("metrics."):]]
 
 
-def format_value(value: float, unit: str) -> str:
+def format_figure(value: float, unit: str) -> str:
+    """A figure of a comparison: a rate as a percentage, a mean with two decimals."""
     return f"{100 * value:.1f}%" if unit == "%" else f"{value:.2f}"
 
 
@@ -152,7 +156,7 @@ def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], label_a: 
     """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A (p < 0.001)."."""
     more, fewer, unit = _words(row, a, b)
     words = more if row["difference"] > 0 else fewer
-    value_a, value_b = format_value(row["a"], unit), format_value(row["b"], unit)
+    value_a, value_b = format_figure(row["a"], unit), format_figure(row["b"], unit)
     unit_text = "" if unit == "%" else f" {unit}"
     p = format_p(row["p"])
     return (f"Under {label_b}, {words}: {value_b}{unit_text} against {value_a} under {label_a}"

@@ -12,6 +12,7 @@ from targui_dsl.build import build
 from targui_dsl.diagnostics import sort_key
 from targui_dsl.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
 from targui_dsl.paths import format_value
+from targui_dsl.resources import shown_file
 from targui_dsl.text import visible
 
 from .common import (EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, render_diagnostics, use_colour,
@@ -96,12 +97,13 @@ def _visible_diff(result: RulesetDiff) -> RulesetDiff:
         return visible(k) if isinstance(k, str) else k
 
     def span(at: Any) -> Any:
-        return replace(at, file=visible(at.file)) if at is not None else None
+        return replace(at, file=visible(shown_file(at.file))) if at is not None else None
 
     changes = [replace(c, path=tuple(key(p) for p in c.path), old=value(c.old), new=value(c.new),
                        old_at=span(c.old_at), new_at=span(c.new_at)) for c in result.changes]
-    return replace(result, a=visible(result.a), b=visible(result.b), a_files=[visible(f) for f in result.a_files],
-                   b_files=[visible(f) for f in result.b_files], changes=changes,
+    return replace(result, a=visible(result.a), b=visible(result.b),
+                   a_files=[visible(shown_file(f)) for f in result.a_files],
+                   b_files=[visible(shown_file(f)) for f in result.b_files], changes=changes,
                    card_numbers={key(k): n for k, n in result.card_numbers.items()})
 
 

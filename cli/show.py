@@ -4,10 +4,11 @@ from __future__ import annotations
 
 
 import click
-import yaml
+import yaml  # dumping only: files are read with targui_dsl.yamlload
 
 from targui_dsl.text import visible
-from targui_dsl.resources import builtin_ruleset_names, builtin_ruleset_path, ruleset_schema_path
+from targui_dsl.resolve import builtin_rulesets
+from targui_dsl.resources import ruleset_schema_path, shown_file
 
 from .common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
 
@@ -56,7 +57,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         if wants_json(output_format, as_json):
             echo_json(data)
         else:
-            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(rs.files)}"))
+            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(shown_file(f) for f in rs.files)}"))
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
         return
 
@@ -68,10 +69,10 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
                  for card in sorted(rs.cards.values(), key=lambda c: c.number)]
     if wants_json(output_format, as_json):
         echo_json([{"name": name, "source": code.source, "python": code.python,
-                    "file": code.file, "line": code.line} for name, code in snippets])
+                    "file": shown_file(code.file), "line": code.line} for name, code in snippets])
         return
     for name, code in snippets:
-        where = f"  ({code.file}:{code.line})" if code.file else ""
+        where = f"  ({shown_file(code.file)}:{code.line})" if code.file else ""
         click.echo(click.style(f"== {visible(name)}", bold=True) + visible(where))
         click.echo("   " + visible(code.source.strip(), keep_newlines=True).replace("\n", "\n   "))
         click.echo(visible(code.python.rstrip(), keep_newlines=True))
@@ -119,15 +120,8 @@ def rulesets(output_format: str, as_json: bool) -> None:
       targui rulesets
       targui rulesets --json
     """
-    rows = []
-    for name in builtin_ruleset_names():
-        path = builtin_ruleset_path(name)
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.safe_load(handle) or {}
-        if data.get("abstract") is True:
-            continue
-        rows.append({"name": name, "title": data.get("title", ""), "extends": data.get("extends"),
-                     "path": str(path)})
+    rows = [{"name": r.name, "title": r.title, "extends": r.extends, "path": str(r.path)}
+            for r in builtin_rulesets() if not r.abstract]
     if wants_json(output_format, as_json):
         echo_json(rows)
         return

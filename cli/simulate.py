@@ -42,7 +42,7 @@ def study_options(func):
                           "results do not depend on it."),
         click.option("--scheduler", metavar="ADDRESS", default=None,
                      help="Play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786; "
-                          "needs pip install 'targui[dask]'); --workers is then ignored."),
+                          "needs pip install '.[dask]' in a checkout); --workers is then ignored."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
                      help="Also draw the results to FILE (.png, .svg or .pdf; needs matplotlib)."),
     ]
@@ -368,7 +368,11 @@ def render_summary(result: dict[str, Any]) -> str:
                      f" {'silver -':>9} {'silver +':>9}")
         for card, c in cards.items():
             per = c["per_draw"]
-            lines.append(f"  {titles[card][:width - 2]:<{width - 2}} {c['drawn']:>6} {per['camels_removed']:>9.2f}"
+            row = f"  {titles[card][:width - 2]:<{width - 2}} {c['drawn']:>6}"
+            if c.get("this_round") and not any(per.values()):  # a modifier: nothing to count, say what it does
+                lines.append(f"{row}   until the round's levy: {', '.join(c['this_round'])}")
+                continue
+            lines.append(f"{row} {per['camels_removed']:>9.2f}"
                          f" {per['camels_added']:>9.2f} {per['cash_taken']:>9.2f} {per['cash_given']:>9.2f}")
         lines.append("")
 

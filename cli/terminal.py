@@ -22,44 +22,23 @@ screen and asks for the keyboard to be handed over between two humans.
 
 from __future__ import annotations
 
-import os
 import shutil
 import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from targui_dsl.engine import IllegalAction, Narrator, Phase
+from targui_dsl.colours import ANSI_COLOURS  # the one colour table (targui_dsl.colours)
+from targui_dsl.labels import kind_labels  # noqa: F401 - the one home of kind labels
 from targui_dsl.text import visible
 
+from .common import COLOUR_MODES, want_colour  # noqa: F401 - the one colour policy, used by play
 from .syntax import ACTION_VERBS, action_syntax_lines
 
 # -- colour ------------------------------------------------------------------
 
-# Tribe colours (the ruleset schema's enum) as ANSI SGR codes. Black is drawn
-# bright black (grey) so that it shows on a dark terminal.
-ANSI_COLOURS: Mapping[str, int] = {
-    "black": 90, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
-}
-COLOUR_MODES = ("auto", "always", "never")
 #: Home, clear the screen, clear the scrollback: what one human saw and typed is gone.
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
-
-
-def want_colour(mode: str, stream=None, environ: Mapping[str, str] | None = None) -> bool:
-    """Whether to colour: `always`, `never`, or `auto` = the stream is a terminal, NO_COLOR
-    is unset or empty and TERM is not `dumb`. An explicit `always` wins over NO_COLOR."""
-    if mode == "always":
-        return True
-    if mode == "never":
-        return False
-    environ = os.environ if environ is None else environ
-    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
-        return False
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except (ValueError, OSError):  # a closed or odd stream
-        return False
 
 
 def _tribe(game, seat: int) -> str:
@@ -86,20 +65,6 @@ PLAIN = Style(False)
 # -- short names ---------------------------------------------------------------
 
 
-def kind_labels(kind_ids: Sequence[str]) -> list[str]:
-    """Three-letter labels for territory kinds (`guelta` -> `Gue`), unique within the ruleset."""
-    out: list[str] = []
-    for kind_id in kind_ids:
-        letters = [c for c in kind_id if c.isalnum()] or ["?"]
-        candidates = ["".join(letters[:3])]
-        # on a clash: the first letter with two later ones, then a number
-        candidates += [letters[0] + a + b for i, a in enumerate(letters[1:], 1) for b in letters[i + 1:]]
-        label = next((c for c in candidates if c.capitalize() not in out), None)
-        label = label.capitalize() if label else f"{letters[0].upper()}{len(out):02d}"[:3]
-        out.append(label.ljust(3))
-    return out
-
-
 def sector_labels(sector_ids: Sequence[str]) -> list[str]:
     """Two-letter sector tags: `north_west` -> `NW`, `east` -> `EA`; unique."""
     out: list[str] = []
@@ -122,7 +87,7 @@ class TableRecord:
 
     def __init__(self, game):
         self.names = {t.id: visible(t.name) for t in game.ruleset.tribes}
-        self.cards = game.ruleset.cards
+        self.ruleset = game.ruleset
         self.turned: list[str] = []
         self.last_card: dict | None = None
 
@@ -134,8 +99,7 @@ class TableRecord:
             self.turned.append(self.names.get(event["tribe"], event["tribe"]))
         elif kind == "card":
             self.turned.append(f"card {event['number']}")
-            card = self.cards.get(event["card"])
-            text = (card.texts.get("en") or next(iter(card.texts.values()), "")) if card is not None else ""
+            text = self.ruleset.card_text(event["card"])[1] or ""
             self.last_card = {"number": event["number"], "title": event["title"], "text": text}
 
 

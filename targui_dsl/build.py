@@ -23,24 +23,19 @@ from .compiled import (
     Seating,
     TerritoryKind,
     Tribe,
+    frozen_deep,
     frozen_mapping,
 )
 from .diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics,
                           limit_per_file, with_hint_budget)
 from .effects import Environment, Type, compile_effect, compile_formula
 from .effects.cost import SnippetBudget, sizes_of, snippet_cost
-from .effects.names import COMBAT_PARAMS, HOOK_MOMENTS, PLAYER_PARAMS
+from .effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
 from .paths import value_at
 from .perseat import PER_SEAT, compile_seat_formula, evaluate
 from .resolve import Resolved, resolve
 from .schema import validate_schema
 
-FORMULAS: tuple[tuple[tuple[str, ...], dict], ...] = (
-    (("combat", "defender_loses"), COMBAT_PARAMS),
-    (("combat", "attacker_loses"), COMBAT_PARAMS),
-    (("levy",), PLAYER_PARAMS),
-    (("end", "score"), PLAYER_PARAMS),
-)
 
 
 @dataclass
@@ -57,6 +52,10 @@ class Report:
     @property
     def ok(self) -> bool:
         return not any(d.is_error for d in self.diagnostics)
+
+    def __repr__(self) -> str:  # one line; the ruleset and the sources have their own
+        verdict = "ok" if self.ok else "errors"
+        return f"<Report {self.ref!r}: {verdict}, {len(self.diagnostics)} diagnostics, ruleset {self.ruleset!r}>"
 
 
 @with_hint_budget
@@ -143,7 +142,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
         formula(path, params)
     tie_breaks = value_at(data, ("end", "tie_breaks"))
     for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
-        formula(("end", "tie_breaks", i), PLAYER_PARAMS)
+        formula(("end", "tie_breaks", i), TIE_BREAK_PARAMS)
 
     def effect(path: tuple, env: Environment) -> None:
         source = value_at(data, path)
@@ -265,7 +264,7 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: di
         hooks=frozen_mapping(
             {moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ()))) for moment in HOOK_MOMENTS}
         ),
-        resolved=frozen_mapping(data),
+        resolved=frozen_deep(data),
     )
 
 

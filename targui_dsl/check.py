@@ -35,38 +35,10 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
-from .effects.names import LANGUAGE_NAMES
-from .effects.parser import KEYWORDS
+from .effects.names import RESERVED_NAMES
 from .paths import value_at
 from .perseat import PER_SEAT, seat_values
 from .schema import key_span, value_span
-
-# Names the effect language gives a meaning of its own (keywords, globals,
-# functions, parameters): a kind or tribe id spelled like one of them could
-# not be told apart in a card effect.
-RESERVED_NAMES = KEYWORDS | LANGUAGE_NAMES
-
-
-def parameter_hint(name: str) -> str | None:
-    """Where a formula parameter (`die`, `source`, `player`, ...) may be used, for an "unknown name" hint.
-
-    Read from the table of formulas and their parameters in build.py, so a
-    parameter added there is explained here without a change.
-    """
-    import importlib
-
-    from .paths import dotted
-
-    # Imported here (build imports this module); getattr, because a hint must
-    # never fail whatever build.py's tables become.
-    build = importlib.import_module(".build", __package__)
-    homes = [f"`{dotted(path)}`" for path, params in getattr(build, "FORMULAS", ()) if name in params]
-    if name in getattr(build, "PLAYER_PARAMS", {}):
-        homes.append("`end.tie_breaks`")
-    if not homes:
-        return None
-    where = homes[0] if len(homes) == 1 else ", ".join(homes[:-1]) + " and " + homes[-1]
-    return f"`{name}` exists only in the formula{'s' if len(homes) > 1 else ''} {where}"
 
 
 def check_meaning(data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True) -> list[Diagnostic]:

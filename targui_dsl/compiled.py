@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+#: The language of targui's own screens. A card's text is shown in it where
+#: the card has one; the rulebook's own language on request (``cards --lang``).
+UI_LANGUAGE = "en"
+
 
 @dataclass(frozen=True)
 class CompiledCode:
@@ -34,6 +38,10 @@ class CompiledCode:
     file: str | None = None
     line: int | None = None
     pauses: bool = False
+
+    def __repr__(self) -> str:  # the source, not the function and its generated code
+        where = f" at {self.file}:{self.line}" if self.file else ""
+        return f"<CompiledCode {_clip(self.source)!r}{where}>"
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,9 @@ class Board:
     def row_col(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.columns)
 
+    def __repr__(self) -> str:
+        return f"<Board {self.rows}x{self.columns}, {len(self.sectors)} sectors>"
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -101,6 +112,20 @@ class Card:
     title: str
     texts: Mapping[str, str]  # language code -> rulebook text
     effect: CompiledCode
+
+    def text_in(self, *languages: str | None) -> tuple[str | None, str | None]:
+        """The card's text in the first of ``languages`` it has, else in English, else in
+        the first language in alphabetical order: ``(code, text)``, or ``(None, None)``
+        for a card without text. The one place that picks a card's text for a screen."""
+        texts = {code: text for code, text in self.texts.items() if isinstance(text, str) and text.strip()}
+        for code in (*languages, UI_LANGUAGE):
+            if code and code in texts:
+                return code, texts[code]
+        code = min(texts, default=None)
+        return (code, texts[code]) if code is not None else (None, None)
+
+    def __repr__(self) -> str:
+        return f"<Card {self.number} {self.id}: {self.title!r}>"
 
 
 @dataclass(frozen=True)
@@ -137,13 +162,32 @@ class CompiledRuleset:
     cards: Mapping[str, Card]
     deck: tuple[str, ...]  # card ids, in rulebook order
 
-    resolved: Mapping[str, Any]  # the merged ruleset data, for display
+    resolved: Mapping[str, Any]  # the merged ruleset data, for display: read-only all the way down (frozen_deep)
 
     #: Effects run at moments of the game (effects.names.HOOK_MOMENTS, in the
     #: order they happen): every moment is a key, with () when it has none.
     #: Each is called as ``function(rt)``, the turn hooks as
     #: ``function(rt, player)``; run them in tuple order.
     hooks: Mapping[str, tuple[CompiledCode, ...]]
+
+    @property
+    def language(self) -> str | None:
+        """The language of the rulebook the ruleset quotes (its `language` key)."""
+        value = self.resolved.get("language")
+        return value if isinstance(value, str) else None
+
+    def card_text(self, card_id: str, language: str | None = None) -> tuple[str | None, str | None]:
+        """``(code, text)`` of a card for a screen: in ``language`` (default English, the
+        language of targui's screens), else the rulebook's own, else any it has."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return None, None
+        return card.text_in(language or UI_LANGUAGE, UI_LANGUAGE, self.language)
+
+    def __repr__(self) -> str:  # print(ruleset) in a REPL: one line, not every table
+        return (f"<CompiledRuleset {self.id!r} ({self.title}): {len(self.tribes)} tribes, "
+                f"{self.board.rows}x{self.board.columns} board, {len(self.cards)} cards, {len(self.deck)} in the deck, "
+                f"{self.rounds} rounds>")
 
     def kind_index(self, kind_id: str) -> int:
         for kind in self.kinds:
@@ -174,5 +218,20 @@ class CompiledRuleset:
         return -(-len(self.deck) // per) if per > 0 else 0
 
 
+def _clip(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def frozen_mapping(items: Mapping) -> Mapping:
     return MappingProxyType(dict(items))
+
+
+def frozen_deep(value: Any) -> Any:
+    """``value`` with every mapping made a read-only proxy and every list a tuple, all the way
+    down: data a compiled ruleset shows can no longer be changed behind the engine's back."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen_deep(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen_deep(item) for item in value)
+    return value

@@ -1,4 +1,4 @@
-"""Charts of simulation summaries and comparisons (optional: needs matplotlib, ``pip install 'targui[plot]'``).
+"""Charts of simulation summaries and comparisons (optional: needs matplotlib, ``pip install '.[plot]'`` in a checkout).
 
     from targui_dsl.plots import plot_simulation, plot_comparison
     plot_simulation(run_games(...), "wins.png")          # .png, .svg or .pdf
@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-INSTALL_HINT = "pip install 'targui[plot]'"
+# targui is installed from a checkout, not from a package index: the extra is `.[plot]`.
+INSTALL_HINT = "pip install '.[plot]' in a checkout of targui (or pip install matplotlib)"
 
 
 class PlotUnavailable(RuntimeError):

@@ -42,6 +42,10 @@ class Resolved:
     docs: list[LoadedDoc] = field(default_factory=list)  # parallel to ``files``
     _owners: dict[YamlPath, LoadedDoc] = field(default_factory=dict, repr=False)
 
+    def __repr__(self) -> str:  # one line: the data and the sources are whole files
+        state = "merged" if self.data is not None else "not merged"
+        return f"<Resolved {' <- '.join(self.files) or '(no file)'}: {state}, {len(self.diagnostics)} diagnostics>"
+
     def locate(self, path: YamlPath, offset: int) -> Span:
         """Position of character ``offset`` of the string at ``path``, in the file that wrote it."""
         path = tuple(path)
@@ -132,8 +136,35 @@ def _builtin_names() -> list[str]:
         return []
 
 
+@dataclass(frozen=True)
+class BuiltinRuleset:
+    """A built-in ruleset as `targui rulesets` lists it, read with the project's loader."""
+
+    name: str
+    title: str
+    extends: str | None
+    path: Path
+    abstract: bool  # only ever extended (`base`): not to be played, shown or offered
+
+
+def builtin_rulesets() -> list[BuiltinRuleset]:
+    """Every built-in ruleset, abstract bases included, in name order."""
+    out = []
+    for name in _builtin_names():
+        path = _builtin_path(name)
+        if path is None:
+            continue
+        data = load_yaml_file(path, name).data
+        data = data if isinstance(data, dict) else {}
+        extends = data.get("extends")
+        out.append(BuiltinRuleset(name, str(data.get("title", "")), extends if isinstance(extends, str) else None,
+                                  path, data.get("abstract") is True))
+    return out
+
+
 def _unknown_builtin(name: str, span: Span | None) -> Diagnostic:
-    names = _builtin_names()
+    # `extends:` may name an abstract base; a command line is offered only what it can play.
+    names = _builtin_names() if span is not None else [r.name for r in builtin_rulesets() if not r.abstract]
     hint = did_you_mean(name, names)
     if hint is None:
         paths = "a path to a file must contain a `/` or end in `.yaml`"

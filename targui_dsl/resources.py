@@ -8,6 +8,7 @@ editable install they are the repository's top-level ``rulesets/`` and
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -43,3 +44,25 @@ def builtin_ruleset_path(name: str) -> Path | None:
         return path if path.is_file() else None
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         return None
+
+
+BUILTIN_PREFIX = "built-in "
+
+
+def shown_file(file: str | None) -> str | None:
+    """A ruleset file's name on screen. A built-in file of an installed targui (a long
+    site-packages path, wherever the working directory is), or of a checkout outside the
+    working directory, is named by its place among the built-ins, ``built-in
+    original-dutch.yaml``; any other file as it was given (a checkout's own
+    ``rulesets/base.yaml`` stays a path to open in an editor)."""
+    if not file:
+        return file
+    try:
+        folder = rulesets_dir()
+        inside = Path(os.path.abspath(file)).resolve().relative_to(folder.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return file
+    installed = folder == _PACKAGE / "rulesets"
+    if installed or os.path.isabs(file):
+        return BUILTIN_PREFIX + inside.as_posix()
+    return file

@@ -165,11 +165,6 @@ def validate_schema(
     return sorted(unique, key=sort_key)
 
 
-def check_schema_complete(data: Any, spans: Mapping[Path, Span], key_spans: Mapping[Path, Span]) -> list[Diagnostic]:
-    """:func:`validate_schema` for a merged, non-abstract ruleset."""
-    return validate_schema(data, spans, key_spans, complete=True)
-
-
 def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None) -> list[Diagnostic]:
     path = tuple(problem.absolute_path)
     where = dotted(path)

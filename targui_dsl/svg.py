@@ -22,6 +22,9 @@ import re
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from .colours import TRIBE_COLOURS as TRIBE_COLOURS_TABLE
+from .labels import short_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import GameState
 
@@ -50,15 +53,10 @@ KIND_COLOURS = {
 }
 FALLBACK = ("#b9c99a", "#e2b4a0", "#c3b3d6", "#9fc3d9", "#e8c9a0", "#b8d8c8", "#d9b8c9", "#c9c9a0")
 
-# The rulebooks' tribe colours, as shades that read well on sand.
-TRIBE_COLOURS = {
-    "green": "#2e9d5a", "yellow": "#e3b21c", "red": "#cf3a2c", "blue": "#2f6cd0",
-    "black": "#2b2b2b", "white": "#f4f4f4", "orange": "#e07b1f", "purple": "#8146b3",
-    "brown": "#8a5a32", "grey": "#7d7d7d", "gray": "#7d7d7d", "pink": "#e06c9f",
-    "magenta": "#c2389b", "cyan": "#1fa5b8",
-}
+# The tribe colours' shades come from the one colour table.
+TRIBE_COLOURS = {name: colour.svg for name, colour in TRIBE_COLOURS_TABLE.items()}
 _CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
-_LIGHT = {"yellow", "white", "cyan", "#f4f4f4", "#e3b21c"}
+_LIGHT = {key for name, c in TRIBE_COLOURS_TABLE.items() if c.light for key in (name, c.svg)}
 
 
 def kind_colour(kind_id: str, index: int) -> str:
@@ -85,11 +83,6 @@ def _attrs(**attrs: Any) -> str:
 def _text(x: float, y: float, text: Any, size: float = 12, **attrs: Any) -> str:
     attrs.setdefault("fill", INK)
     return f"<text {_attrs(x=round(x, 1), y=round(y, 1), font_size=size, **attrs)}>{escape(str(text))}</text>"
-
-
-def _short(name: str) -> str:
-    """`Guelta (oasis)` -> `Guelta`: the name without its gloss."""
-    return name.split(" (")[0].strip() or name
 
 
 def _fit(text: str, size: float, width: float) -> float:
@@ -186,7 +179,7 @@ def _cell(state: "GameState", cell: int, x: float, y: float, colours: list[str])
         out.append(f'<circle {_attrs(cx=bx, cy=by, r=10, fill=colours[owner], stroke="#ffffff", stroke_width=1.5)}/>')
         out.append(_text(bx, by + 4.5, owner + 1, 12, text_anchor="middle", font_weight="bold", fill=text_colour))
     out.append(_text(x + 10, y + 22, position, 14, font_weight="bold"))
-    label = _short(spec.name)
+    label = short_name(spec.name)
     out.append(_text(x + CELL / 2, y + CELL - 12, label, _fit(label, 11, CELL - 12), text_anchor="middle"))
     settled_by = [s for s in range(game.players) if state.settlement(s) == cell]
     if settled_by:  # whose settlement it is (the owner may be someone else now)

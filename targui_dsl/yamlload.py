@@ -89,6 +89,9 @@ class LoadedDoc:
     _offset_maps: dict[YamlPath, list[int] | None] = field(default_factory=dict, repr=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
 
+    def __repr__(self) -> str:  # one line, not the whole file
+        return f"<LoadedDoc {self.file}: {len(self.text)} characters, {len(self.diagnostics)} diagnostics>"
+
     def locate(self, path: YamlPath, offset: int) -> Span:
         """The file position of character ``offset`` of the string at ``path``.
 

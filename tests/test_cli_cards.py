@@ -27,12 +27,13 @@ def card_numbers(text: str) -> list[int]:
     return [int(m) for m in re.findall(r"^\s{0,2}(\d+)  \S", text, flags=re.M)]
 
 
-def test_original_dutch_in_number_order_with_dutch_text_and_effects(runner):
+def test_original_dutch_in_number_order_with_english_text_and_effects(runner):
     result = run(runner, "cards", "original-dutch")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert card_numbers(out) == list(range(1, 17))
-    assert "De Haussa, een vreemde, vijandige stam" in out
+    assert "The Haussa, a foreign enemy tribe" in out
+    assert "De Haussa" not in out
     assert "effect: for t in territories where t.kind == salt_mine { t.camels = 0 }" in out
     assert "[not in the deck]" not in out
     assert result.stderr == ""
@@ -45,12 +46,16 @@ def test_lang_nl_shows_dutch_and_needs_no_fallback(runner):
     assert "note:" not in result.stderr
 
 
-def test_missing_language_falls_back_and_says_so_once(runner):
-    result = run(runner, "cards", "original-dutch", "--lang", "en")
+def test_missing_language_falls_back_and_says_so_once(runner, tmp_path: Path):
+    rule = tmp_path / "one-french.yaml"
+    rule.write_text("extends: original-dutch\nid: one-french\ntitle: One French card\n"
+                    "cards:\n  spring:\n    text:\n      fr: C'est le printemps.\n", encoding="utf-8")
+    result = run(runner, "cards", str(rule), "--lang", "fr")
     assert result.exit_code == 0
-    assert "(nl) De Haussa" in result.stdout
+    assert "(en) The Haussa" in result.stdout
+    assert "C'est le printemps." in result.stdout
     assert result.stderr.count("note:") == 1
-    assert "16 cards have no `en` text; shown in nl instead" in result.stderr
+    assert "15 cards have no `fr` text; shown in en instead" in result.stderr
 
 
 def test_lang_picks_among_several_languages(runner, tmp_path: Path):

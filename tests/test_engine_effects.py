@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine_fixtures import finish_round, put, settled_state, start_turn
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
+from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine import EventLog, Game, GameState, Phase, play
 from targui_dsl.resources import rulesets_dir
 
@@ -175,3 +177,26 @@ def test_resampling_in_the_middle_of_a_choice_keeps_no_hidden_value(tmp_path):
     assert a.to_json() == b.to_json()
     assert a.observation_string(1) == state.observation_string(1)
     a.apply_action(a.legal_actions()[0])  # the sample plays on
+
+
+# --- a runaway house rule stays playable ---------------------------------------------------
+
+def test_a_runaway_house_rule_levy_is_capped(tmp_path: Path):
+    # A levy that squares the cash would grow past any bound in a few rounds;
+    # stored amounts stop at MAX_VALUE, so the game stays playable.
+    path = tmp_path / "squared-levy.yaml"
+    path.write_text(
+        "extends: original-dutch\nid: squared-levy\ntitle: Squared levy\n"
+        "levy: player.cash * player.cash + 10\n",
+        encoding="utf-8",
+    )
+    rs = load_ruleset(str(path))
+    state = Game(rs, players=2, seed=3).new_initial_state()
+    bots = [make_agent("random", 1), make_agent("random", 2)]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    assert max(state.cash(s) for s in range(state.game.players)) == MAX_VALUE

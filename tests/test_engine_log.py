@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine_fixtures import REAL_VARIANTS, any_ruleset
+from engine_fixtures import REAL_VARIANTS, any_ruleset, put, start_turn
 from targui_dsl.engine import EventLog, Game, ReplayMismatch, read_log, replay
 from targui_dsl.simulate import play_game
 
@@ -91,3 +91,44 @@ def test_replay_detects_a_tampered_log():
             break
     with pytest.raises(ReplayMismatch):
         replay(any_ruleset("original-dutch"), events)
+
+
+# --- the end of a game is its last event ---------------------------------------------------
+
+def dutch():
+    return any_ruleset("original-dutch")
+
+
+def settled_with_log(ruleset, players: int = 2):
+    log = EventLog()
+    state = Game(ruleset, players=players, seed=1, explicit_chance=True).new_initial_state(log=log)
+    while state.round == 0:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state, log
+
+
+def test_conquest_that_ends_the_game_logs_the_end_last():
+    """Taking the last enemy territory by attack: `end` must be the last event (docs/engine.md),
+    after the attack's own `attack_end`."""
+    state, log = settled_with_log(dutch(), players=2)
+    start_turn(state, 0)
+    home1 = state.settlement(1)
+    # seat 1 owns nothing but its settlement, with 1 camel; seat 0 stands next to it
+    for cell in range(state.game.cells):
+        if state.owner(cell) == 1 and cell != home1:
+            put(state, state.game.position_of_cell[cell], unowned=True, camels=0)
+    target = state.game.position_of_cell[home1]
+    put(state, target, camels=1)
+    source = state.game.position_of_cell[state.game.neighbours[home1][0]]
+    put(state, source, kind="reg", owner=0, camels=6)
+    state.apply_action(f"attack {source} {target}")
+    state.apply_action("die 6")  # (6 + 0) // 2 = 3 >= 1: the settlement falls
+    state.apply_action("enter 2")
+    assert state.is_terminal() and state.end_reason == "last_standing" and state.winners() == [0]
+    types = [e["type"] for e in log.events]
+    assert types[-1] == "end", types[-4:]
+    assert types[-3:] == ["attack_end", "eliminated", "end"]
+    assert state.owner(home1) == 0 and state.camels(home1) == 2

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine_fixtures import any_ruleset, put, settled_state, start_turn
-from targui_dsl.engine import CHANCE, EventLog, Game, GameState, IllegalAction, Phase
+from targui_dsl.engine import CHANCE, EventLog, Game, GameState, IllegalAction, Phase, play
 from targui_dsl.engine.actions import COUNT_BASE, PASS
 from targui_dsl.engine.chance import below, derive_seed, seed_state
 
@@ -266,3 +266,39 @@ def test_text_board_shows_grid_players_and_result():
     assert len(lines) == 1 + 7 + 4 + 1
     assert " 20se1 10" in lines[3]  # position 20, a settlement of seat 1, 10 camels
     assert lines[8].startswith(">1 Kel Ahaggar: cash 10 treasury 0")
+
+
+# --- a saved state shares nothing with the game --------------------------------------------
+
+def dutch():
+    return any_ruleset("original-dutch")
+
+
+def _finished_state():
+    from targui_dsl.agents import make_agent
+
+    state = Game(dutch(), players=3, seed=4).new_initial_state()
+    bots = [make_agent("random", s) for s in range(3)]
+    play(state, bots)
+    return state
+
+
+def test_saved_state_shares_no_list_with_the_game():
+    """to_json()/from_json() copy the results too: changing the saved dict later
+    must not change the state (and the other way round)."""
+    from targui_dsl.engine import GameState
+
+    state = _finished_state()
+    scores, tie_breaks, winners = state.scores(), state.tie_break_values(), state.winners()
+    saved = state.to_json()
+    saved["state"]["final_scores"].append(99)
+    saved["state"]["final_tie_breaks"][0].append(99)
+    saved["state"]["winners"].append(99)
+    assert (state.scores(), state.tie_break_values(), state.winners()) == (scores, tie_breaks, winners)
+
+    saved = state.to_json()
+    restored = GameState.from_json(state.game.ruleset, saved)
+    saved["state"]["final_scores"][0] = -1
+    saved["state"]["final_tie_breaks"][0][0] = -1
+    saved["state"]["winners"].clear()
+    assert (restored.scores(), restored.tie_break_values(), restored.winners()) == (scores, tie_breaks, winners)

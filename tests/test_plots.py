@@ -18,7 +18,7 @@ def test_without_matplotlib_plots_are_refused_before_any_game(monkeypatch, tmp_p
     for command in (["simulate", "swedish-12"], ["compare", "swedish-12", "swedish-12"]):
         result = CliRunner().invoke(cli, [*command, "-n", "100000", "--plot", str(out)])
         assert result.exit_code == 1
-        assert "pip install 'targui[plot]'" in result.stderr
+        assert "pip install '.[plot]'" in result.stderr
         assert not out.exists()
 
 

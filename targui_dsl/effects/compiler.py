@@ -30,7 +30,7 @@ from ..compiled import CompiledCode
 from ..diagnostics import Diagnostic, Span, did_you_mean, error
 from . import nodes as n
 from .parser import Problem, parse
-from .names import FUNCTIONS, GLOBALS
+from .names import FUNCTIONS, GLOBALS, parameter_hint
 from .runtime import (
     MAX_CHOICE_NUMBERS,
     MAX_ROLL_SIDES,
@@ -732,7 +732,6 @@ class _Compiler:
                     f"it may use only {names} and numbers",
                 )
                 return self.bad()
-            from ..check import parameter_hint  # a formula parameter used elsewhere: say where it exists
 
             hints = [h for h in (parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
             hint = "; ".join(hints) or None

@@ -1,8 +1,10 @@
 """Every name the effect language gives a meaning, and where each exists.
 
-One table for the compiler (what a name compiles to), the checker (ids that
-may not clash with a name), the docs and messages (where a name may be used:
-"`die` exists only in the combat formulas").
+One table for the parser (keywords), the compiler (what a name compiles
+to), the builder (which formula takes which parameters), the checker (ids
+that may not clash with a name: :data:`RESERVED_NAMES`), the docs and
+messages (where a name may be used: "`die` exists only in the combat
+formulas").
 """
 
 from __future__ import annotations
@@ -10,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from ..paths import dotted
 from .types import Type
+
+#: Words that can never be names (loop variables, kinds, tribes, fields): the
+#: grammar's keywords (grammar.lark; a test holds the two together).
+KEYWORDS = frozenset(
+    "for in where if else and or not true false nobody this round sum min max count any all"
+    " let chooses move from to".split()
+)
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,30 @@ PLACES: Mapping[str, tuple[str, Mapping[str, Type]]] = {
 }
 
 
+#: The rule formulas: where each is written and its parameters, in the order
+#: the compiled function takes them. `end.tie_breaks` is a list of formulas
+#: with :data:`TIE_BREAK_PARAMS`.
+FORMULAS: tuple[tuple[tuple[str, ...], Mapping[str, Type]], ...] = (
+    (("combat", "defender_loses"), COMBAT_PARAMS),
+    (("combat", "attacker_loses"), COMBAT_PARAMS),
+    (("levy",), PLAYER_PARAMS),
+    (("end", "score"), PLAYER_PARAMS),
+)
+TIE_BREAK_PARAMS: Mapping[str, Type] = PLAYER_PARAMS
+
+
+def parameter_hint(name: str) -> str | None:
+    """Where a formula parameter (`die`, `source`, `player`, ...) may be used, for an
+    "unknown name" hint; None for a name that is no formula's parameter."""
+    homes = [f"`{dotted(path)}`" for path, params in FORMULAS if name in params]
+    if name in TIE_BREAK_PARAMS:
+        homes.append("`end.tie_breaks`")
+    if not homes:
+        return None
+    where = homes[0] if len(homes) == 1 else ", ".join(homes[:-1]) + " and " + homes[-1]
+    return f"`{name}` exists only in the formula{'s' if len(homes) > 1 else ''} {where}"
+
+
 def places_of(name: str) -> list[str]:
     """Where a parameter name exists, as descriptions ("the combat formulas (...)"); [] for others."""
     return [description for description, params in PLACES.values() if name in params]
@@ -85,3 +119,8 @@ def places_of(name: str) -> list[str]:
 #: Every name with a meaning of its own: a kind or tribe id may not be one.
 PARAMETER_NAMES = frozenset(name for _, params in PLACES.values() for name in params)
 LANGUAGE_NAMES = frozenset(GLOBALS) | frozenset(FUNCTIONS) | PARAMETER_NAMES
+
+#: What a kind or tribe id may not be (E0414): a keyword, or a name the
+#: language gives a meaning of its own (globals, functions, parameters); a
+#: card effect could not tell the id apart from it.
+RESERVED_NAMES = KEYWORDS | LANGUAGE_NAMES

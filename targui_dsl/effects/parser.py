@@ -8,6 +8,8 @@ offsets, which the compiler turns into file positions.
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,12 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from . import nodes as n
-
-#: Words that can never be names (loop variables, kinds, tribes, fields).
-KEYWORDS = frozenset(
-    "for in where if else and or not true false nobody this round sum min max count any all"
-    " let chooses move from to".split()
-)
+from .names import KEYWORDS
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
 KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
@@ -330,6 +327,30 @@ def parse_effect(source: str) -> tuple[n.Effect | None, list[Problem]]:
 
 def parse_formula(source: str) -> tuple[n.Formula | None, list[Problem]]:
     return parse(source, "formula")  # type: ignore[return-value]
+
+
+def round_long_changes(source: str) -> tuple[str, ...]:
+    """The changes an effect makes `this round` (``erg.strategic = 3``), as written.
+
+    Such a card moves no camel and no silver when it is revealed: it changes a
+    territory kind's value until the round's levy. A report of what cards did
+    names these instead of showing zeros. Empty for an effect that does not parse.
+    """
+    tree, _ = parse_effect(source)
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, n.Assign) and node.this_round is not None:
+            found.append(" ".join(source[node.target.pos.start:node.value.pos.end].split()))
+        if isinstance(node, tuple):
+            for item in node:
+                walk(item)
+        elif isinstance(node, n.Node):
+            for item in dataclasses.fields(node):  # type: ignore[arg-type]
+                walk(getattr(node, item.name))
+
+    walk(tree)
+    return tuple(found)
 
 
 # Syntax error messages ------------------------------------------------------

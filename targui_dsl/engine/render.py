@@ -8,23 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..labels import kind_labels
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
 
 def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:
-    """Two-letter names for kinds, unique within the ruleset."""
-    out: list[str] = []
-    for kind_id in kind_ids:
-        letters = [c for c in kind_id if c.isalnum()] or ["?"]
-        abbr = "".join(letters[:2]).ljust(2, "_")
-        i = 2
-        while abbr in out and i < len(letters):
-            abbr = letters[0] + letters[i]
-            i += 1
-        out.append(abbr)
-    return out
+    """Two-letter names for kinds, unique within the ruleset (the one maker of kind labels)."""
+    return kind_labels(kind_ids, 2, capitalize=False, pad="_")
 
 
 def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:

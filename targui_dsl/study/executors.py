@@ -11,7 +11,7 @@ ones the CLI makes.
   spawned and compile it once, in their initializer. Workers ignore Ctrl-C
   (the parent stops them) and die quietly on SIGTERM or SIGHUP.
 - :func:`dask_executor` connects to a running Dask scheduler
-  (``pip install 'targui[dask]'``).
+  (``pip install '.[dask]'``).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def dask_executor(address: str, timeout: float | None = None) -> Iterator[tuple[
     try:
         from distributed import Client
     except ImportError:
-        raise ExecutorUnavailable("--scheduler needs Dask's `distributed`: pip install 'targui[dask]'") from None
+        raise ExecutorUnavailable("--scheduler needs Dask's `distributed`: pip install '.[dask]'") from None
     try:
         client = Client(address, timeout=timeout or CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..effects.parser import round_long_changes
 from ..compiled import CompiledRuleset
 from ..stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
 from .summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
@@ -65,6 +66,8 @@ def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: in
         entry: dict[str, Any] = {"number": info.number if info else None, "title": info.title if info else card,
                                  "drawn": drawn, "draws_per_game": drawn / games if games else 0.0}
         entry.update(zip(CARD_FIELDS, figures))
+        # A modifier (`erg.strategic = 3 this round`) moves no camel or silver when drawn: say what it changes.
+        entry["this_round"] = list(round_long_changes(info.effect.source)) if info else []
         entry["per_draw"] = {f: (n / drawn if drawn else 0.0) for f, n in zip(CARD_FIELDS, figures)}
         card_table[card] = entry
     attack_count, attacks_won = summary.attacks.total, summary.attacks_won.total

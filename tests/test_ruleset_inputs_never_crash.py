@@ -1,5 +1,5 @@
-"""Review: front-end inputs that must give diagnostics, never a traceback,
-and rulesets that validate must be playable."""
+"""Odd ruleset inputs (integral floats, names the system refuses, huge numbers, formula lists
+of the wrong type) give diagnostics, never a traceback; rulesets that validate are playable."""
 
 from __future__ import annotations
 

@@ -1,0 +1,27 @@
+"""Running the targui command in tests: in-process with click's runner, or as a real child
+process (for streams, signals and the guard of main())."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from targui_cli.main import cli
+
+COMMANDS = ["rulesets", "validate", "show", "cards", "diff", "schema", "play", "replay", "simulate", "compare"]
+
+
+def run(*args: str, **kwargs):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False, **kwargs)
+
+
+def targui(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """The real command in a child process (for streams, signals and the guard of main())."""
+    return subprocess.run([sys.executable, "-m", "targui_cli.main", *args], capture_output=True, text=True,
+                          timeout=timeout, **kwargs)
+
+
+def no_crash(text: str) -> None:
+    assert "Traceback" not in text and "internal error" not in text and "Exception ignored" not in text, text

@@ -1,0 +1,84 @@
+"""The README says what the program does: its listings are the shipped files, its command
+table names only arguments and options the commands take."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from targui_cli.main import cli
+from targui_dsl.resources import rulesets_dir
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def test_the_salt_caravan_listing_is_the_shipped_example():
+    shipped = (rulesets_dir() / "examples" / "salt-caravan.yaml").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```\n", readme(), flags=re.S)
+    listing = [b for b in blocks if "\nid: salt-caravan\n" in b]
+    assert listing == [shipped]
+
+
+def command_rows() -> list[tuple[str, list[str]]]:
+    rows = re.findall(r"^\| `targui ([a-z]+)((?: [^`]*)?)` \|", readme(), flags=re.M)
+    return [(name, rest.replace("\\|", "|").split()) for name, rest in rows]
+
+
+def test_the_command_table_lists_every_command():
+    assert sorted(name for name, _ in command_rows()) == sorted(cli.commands)
+
+
+@pytest.mark.parametrize("name,words", command_rows(), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_command_row_names_only_what_the_command_takes(name, words):
+    command = cli.commands[name]
+    arguments = [p for p in command.params if isinstance(p, click.Argument)]
+    options = {opt for p in command.params if isinstance(p, click.Option) for opt in p.opts}
+    bare = " ".join(words)
+    while re.search(r"\[[^\[\]]*\]", bare):  # optional parts, innermost first
+        bare = re.sub(r"\[[^\[\]]*\]", " ", bare)
+    shown = [w for w in bare.split() if w != "..."]  # `[--human SEAT]...`: the option repeats
+    assert len(shown) == len(arguments), (name, shown)
+    for shown_word, argument in zip(shown, arguments):
+        assert shown_word.endswith("...") == (argument.nargs == -1), (name, shown_word)
+    for option in re.findall(r"--[a-z][a-z-]*", " ".join(words)):
+        assert option in options, (name, option)
+
+
+def test_compare_refuses_a_third_ruleset_as_the_readme_says():
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(cli, ["compare", "original-dutch", "swedish-12", "updated-treasury"])
+    assert result.exit_code == 2
+    assert "compare A B [--games N]" in readme()
+    assert "Exactly two rulesets" in CliRunner().invoke(cli, ["compare", "--help"]).output
+
+
+def test_the_quick_start_says_where_to_run_it_and_keeps_its_commands():
+    text = readme()
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert "virtual environment" in quick and ". .venv/bin/activate" in quick
+    assert "pip install . && targui play original-dutch --players 4 --bots greedy,random --seed 1" in quick
+    assert "pip install '.[test]' && pytest" in quick
+
+
+def test_install_hints_name_a_checkout_not_a_published_package():
+    from targui_dsl.plots import INSTALL_HINT
+
+    assert INSTALL_HINT.startswith("pip install '.[plot]'")
+    assert "'targui[" not in text_of_docs()
+    from click.testing import CliRunner
+
+    for command in ("simulate", "compare"):
+        assert "'targui[" not in CliRunner().invoke(cli, [command, "--help"]).output
+
+
+def text_of_docs() -> str:
+    root = README.parent
+    return "\n".join(p.read_text(encoding="utf-8") for p in [README, *sorted((root / "docs").glob("*.md"))])
