@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 
-COMMANDS = ["rulesets", "validate", "show", "cards", "diff", "schema", "play", "replay", "simulate", "compare"]
+COMMANDS = sorted(cli.commands)  # every command the group has, so a new one is held to the same standard
 
 
 def run(*args: str, **kwargs):
