@@ -15,6 +15,7 @@ from typing import Sequence
 from ..engine.chance import derive_seed
 from ..engine.loop import Player
 from .greedy import GreedyAgent
+from .ismcts import DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, ISMCTSAgent
 from .random_agent import RandomAgent
 from .spec import (
     BOTS,
@@ -33,6 +34,17 @@ from .spec import (
 
 register(BotKind("random", RandomAgent, "uniform over each decision's legal actions"))
 register(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"))
+register(BotKind(
+    "ismcts", ISMCTSAgent,
+    "information-set MCTS (Cowling et al. 2012) over its own observation, greedy rollouts",
+    (
+        BotParam("iterations", int, DEFAULT_ITERATIONS, "search iterations per decision", minimum=1),
+        BotParam("seconds", float, 0.0, "CPU seconds per decision instead (0: use iterations; not reproducible)",
+                 minimum=0),
+        BotParam("exploration", float, DEFAULT_EXPLORATION, "UCB1 exploration constant", minimum=0),
+        BotParam("depth", int, DEFAULT_DEPTH, "greedy rollout steps before the position is scored", minimum=0),
+    ),
+))
 
 
 def agent_kinds() -> list[str]:
@@ -47,7 +59,8 @@ def seat_agents(game_seed: int, spellings: Sequence[str]) -> list[Player]:
 
 
 __all__ = [
-    "BOTS", "DEFAULT_BOTS", "BotKind", "BotParam", "BotSpec", "BotSpecError", "GreedyAgent", "RandomAgent",
+    "BOTS", "DEFAULT_BOTS", "BotKind", "BotParam", "BotSpec", "BotSpecError", "GreedyAgent", "ISMCTSAgent",
+    "RandomAgent",
     "agent_kinds", "bot_names", "describe_bots", "make_agent", "parse_bot", "parse_bot_list", "register",
     "seat_agents",
 ]
