@@ -113,9 +113,10 @@ def test_hidden_treasury_cash_and_deck_order_do_not_change_the_choice(phase):
     assert changed.observation_string(seat) == state.observation_string(seat)
     assert changed.information_state_string(seat) == state.information_state_string(seat)
 
-    assert searched(changed) == searched(state)
-    # and the search is sensitive enough to tell another seed apart, so the test can fail
-    assert searched(state, seed=10)[1] != searched(state)[1]
+    same = searched(state)
+    assert searched(changed) == same
+    # and the search is sensitive enough to tell other draws apart, so the test can fail
+    assert any(searched(state, seed=seed)[1] != same[1] for seed in range(10, 15))
 
 
 def test_parameters_are_spelled_like_every_bot():

@@ -15,7 +15,8 @@ from typing import Sequence
 from ..engine.chance import derive_seed
 from ..engine.loop import Player
 from .greedy import GreedyAgent
-from .ismcts import DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, ISMCTSAgent
+from .ismcts import (DEFAULT_BIAS, DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_WIDTH,
+                     ISMCTSAgent)
 from .random_agent import RandomAgent
 from .spec import (
     BOTS,
@@ -43,6 +44,10 @@ register(BotKind(
                  minimum=0),
         BotParam("exploration", float, DEFAULT_EXPLORATION, "UCB1 exploration constant", minimum=0),
         BotParam("depth", int, DEFAULT_DEPTH, "greedy rollout steps before the position is scored", minimum=0),
+        BotParam("width", int, DEFAULT_WIDTH, "moves and buy cells tried per node, best first by the rollout "
+                 "policy's scores, plus pass (0: every legal one)", minimum=0),
+        BotParam("bias", float, DEFAULT_BIAS, "progressive bias towards greedy's choice (and the rollout "
+                 "policy's below the root), fading as 1/(visits+1)", minimum=0),
     ),
 ))
 

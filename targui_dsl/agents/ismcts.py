@@ -51,6 +51,7 @@ import math
 import random
 import time
 from typing import Callable
+from ..engine.game import Game
 from ..engine.observation import Observation
 from ..engine.phases import Phase
 from ..engine.state import GameState
@@ -61,9 +62,12 @@ from .greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTL
 DEFAULT_ITERATIONS = 100
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_DEPTH = 8
+DEFAULT_WIDTH = 6
+DEFAULT_BIAS = 0.3
 
-LEVY_WEIGHT = 0.5
-CAMEL_WEIGHT = 0.15
+CAMEL_WEIGHT = 0.15  # a camel (or a silver in hand, which buys one) in points of score
+BANKED = 0.7  # the share of a levy still to come that ends up in a treasury the score counts
+PROBE = 1000
 WITHOUT_SETTLEMENT = 0.4  # a seat without its own settlement cannot win: its value shrinks
 REWARD_SCALE = 0.12  # the logistic's width, as a share of the leader's value (at least 2 points)
 
@@ -71,13 +75,18 @@ _COUNT_PHASES = (Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT)
 
 
 class _Edge:
-    __slots__ = ("visits", "reward", "avail", "child")
+    """An edge of the tree and the node below it: the edge's statistics (for the seat that
+    took it), the node's children keyed by (seat to move, action), and per seat the
+    action the rollout policy favours there (its progressive bias)."""
+
+    __slots__ = ("visits", "reward", "avail", "child", "favourite")
 
     def __init__(self) -> None:
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
         self.child: dict[tuple[int, int], _Edge] = {}
+        self.favourite: dict[int, int] = {}
 
 
 class _Rollout:
@@ -89,7 +98,8 @@ class _Rollout:
     approximated in rollouts only). Setup decisions and card choices go to ``greedy``.
     """
 
-    def __init__(self, players: int, rng: random.Random) -> None:
+    def __init__(self, players: int, rng: random.Random, weights: "Weights") -> None:
+        self.weights = weights
         self.bots = [GreedyAgent(rng.getrandbits(32)) for _ in range(players)]
         self.planned = [-1] * players  # the count this seat planned with its last pair or buy cell (-1: none)
         self.odds_cache: dict[tuple[int, int, int, int], FightOdds] = {}
@@ -111,7 +121,7 @@ class _Rollout:
         if phase == Phase.MOVE_COUNT or phase == Phase.BUY_COUNT:
             planned = self.planned[seat]
             if planned < 0:
-                planned = _default_count(self.bots[seat], state.observation(seat), state)
+                planned = _default_count(self.bots[seat], state.observation(seat))
             return state.count_step(planned)
         if phase == Phase.BUY_CELL:
             return self._buy(state, seat, legal)
@@ -149,13 +159,24 @@ class _Rollout:
         return worth
 
     def _move(self, state: GameState, seat: int, legal: list[int]) -> int:
+        best, best_score, planned = PASS, 0.0, -1
+        for score, action, count in self.move_scores(state, seat, legal, False):
+            if score > best_score:
+                best, best_score, planned = action, score, count
+        self.planned[seat] = planned
+        return best
+
+    def move_scores(self, state: GameState, seat: int, legal: list[int],
+                    every_attack: bool) -> list[tuple[float, int, int]]:
+        """(score, pair id, planned count or -1) for each move worth considering; attacks with
+        poor odds only when ``every_attack``."""
         game = state.game
         sources, targets = game.pair_source, game.pair_target
         threat = self._threats(state, seat)
         rounds_left = max(1, game.rounds - state.round + 1)
         own = state.settlement(seat)
         owner, camels = state.owner, state.camels
-        best, best_score, planned = PASS, 0.0, -1
+        scored: list[tuple[float, int, int]] = []
         for action in legal:
             source = sources[action]
             if source < 0:
@@ -165,13 +186,14 @@ class _Rollout:
             holder = owner(target)
             if holder >= 0 and holder != seat and camels(target) > 0:
                 odds = self.odds(state, seat, source, target)
+                if odds.throws_to_take(camels(target)) > MAX_FIGHT_THROWS:
+                    continue
                 win, kept = odds(have, camels(target))
-                if win < ATTACK_MIN_WIN_CHANCE or odds.throws_to_take(camels(target)) > MAX_FIGHT_THROWS:
+                if win < ATTACK_MIN_WIN_CHANCE and not every_attack:
                     continue
                 score = win * self._value(state, target, seat, rounds_left) - (have - kept) * 0.8 \
                     + camels(target) * 0.3
-                if score > best_score:
-                    best, best_score, planned = action, score, -1
+                scored.append((score, action, -1))
                 continue
             keep = threat(source) + 1 + (2 if own == source else 0) if threat(source) else 0
             movable = have - keep
@@ -187,41 +209,60 @@ class _Rollout:
                 needed = threat(target) + 1 if threat(target) else 0
                 count = movable if needed > movable else max(needed, min(movable, max(1, movable // 2)))
                 score = self._value(state, target, seat, rounds_left) * (1.0 if count >= needed else 0.4)
-            if score > best_score:
-                best, best_score, planned = action, score, count
-        self.planned[seat] = planned
-        return best
+            scored.append((score, action, count))
+        return scored
 
     def _buy(self, state: GameState, seat: int, legal: list[int]) -> int:
+        limit = state.buy_limit()
+        scored = self.buy_scores(state, seat, legal)
+        if not limit or not scored:
+            return PASS
+        self.planned[seat] = limit
+        return max(scored)[1]
+
+    def buy_scores(self, state: GameState, seat: int, legal: list[int]) -> list[tuple[float, int]]:
+        """(need, buy cell id) for each cell camels may be bought on."""
         game = state.game
         base = game.cell_base
-        limit = state.buy_limit()
-        cells = [a - base for a in legal if a != PASS]
-        if not limit or not cells:
-            return PASS
         threat = self._threats(state, seat)
         own = state.settlement(seat)
-        best, best_need = cells[0], -1.0
-        for cell in cells:
+        scored = []
+        for action in legal:
+            if action == PASS:
+                continue
+            cell = action - base
             deficit = (threat(cell) + 1 + (2 if cell == own else 0) if threat(cell) else 0) - state.camels(cell)
             need = max(0, deficit) * (3.0 if cell == own else 1.0) + 0.1 * len(game.neighbours[cell]) \
                 + (0.5 if threat(cell) else 0.0)
-            if need > best_need:
-                best, best_need = cell, need
-        self.planned[seat] = limit
-        return base + best
+            scored.append((need, action))
+        return scored
+
+    def candidates(self, state: GameState, seat: int, legal: list[int], width: int) -> list[int]:
+        """The actions worth a tree node at a move or a buy: pass and the ``width`` best by the
+        rollout policy's own scores (every action elsewhere, counts aside)."""
+        phase = state.phase
+        if phase == Phase.MOVE:
+            ranked = sorted(self.move_scores(state, seat, legal, True), reverse=True)
+        elif phase == Phase.BUY_CELL:
+            ranked = sorted(self.buy_scores(state, seat, legal), reverse=True)  # type: ignore[arg-type]
+        else:
+            return legal
+        if len(ranked) <= width:
+            return legal if len(ranked) + 1 >= len(legal) else sorted({PASS, *(r[1] for r in ranked)})
+        return sorted({PASS, *(r[1] for r in ranked[:width])})
 
 
-def _default_count(bot: GreedyAgent, obs: Observation, state: GameState) -> int:
-    """A count for a pair or a buy cell the tree chose (the rollout policy did not plan it)."""
-    if state.phase == Phase.BUY_COUNT:
-        return state.buy_limit()
-    pair = state.pending_move()
+def _default_count(bot: GreedyAgent, obs: Observation) -> int:
+    """A count for a pair or a buy cell the policy did not plan: all it can buy; the camels
+    the source can spare (half, when it cannot spare any)."""
+    if obs.phase == Phase.BUY_COUNT:
+        return obs.buy_limit() or 0
+    pair = obs.pending_move()
     if pair is None:
         return 1
     source, _ = pair
-    have = state.camels(source)
-    spare = have - bot.keep_on(obs, source, state.current_player())
+    have = obs.camels(source)
+    spare = have - bot.keep_on(obs, source, obs.seat)
     return spare if spare > 0 else max(1, have // 2)
 
 
@@ -243,7 +284,7 @@ def _count_candidates(state: GameState, legal: list[int], bot: GreedyAgent) -> l
         source, _ = state.attack()  # type: ignore[misc]
         values.add(top - min(top - 1, bot.keep_on(obs, source, seat)))
     else:
-        values.add(_default_count(bot, obs, state))
+        values.add(_default_count(bot, obs))
     return sorted({step(v) for v in values} & set(legal))
 
 
@@ -253,12 +294,18 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
-                 exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH) -> None:
+                 exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
+                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.depth = depth
+        self.width = width
+        self.bias = bias
+        self._greedy = GreedyAgent(seed)
+        self._greedy_pick = self._last_choice = -1
+        self._weights: tuple[Game, Weights] | None = None  # probed once per game
         self.iterations_done = 0  # in all, for benchmarks
         self.decisions_searched = 0
         #: the last search's root: visits per legal action of this seat (for tests and analysis)
@@ -270,7 +317,10 @@ class ISMCTSAgent:
         me = observation.seat
         rng = self.rng
         root = _Edge()
-        rollout = _Rollout(observation.game.players, rng)
+        root.favourite[me] = self._greedy_choice(observation, legal_actions)
+        if self._weights is None or self._weights[0] is not observation.game:
+            self._weights = (observation.game, Weights(observation.resample(rng)))
+        rollout = _Rollout(observation.game.players, rng, self._weights[1])
         if self.seconds > 0:
             deadline = time.process_time() + self.seconds
             done = 0
@@ -291,13 +341,25 @@ class ISMCTSAgent:
             if visits > best_visits:
                 best, best_visits = action, visits
         if best < 0:  # no iteration reached a choice (cannot happen with one legal step or more)
-            return rollout.choose(observation.resample(rng), me, legal_actions)
+            best = root.favourite[me]
+        self._last_choice = best
         return best
+
+    def _greedy_choice(self, observation: Observation, legal_actions: list[int]) -> int:
+        """What ``greedy`` would do here (the root's favourite): its count only when the pair
+        or buy cell before it was greedy's too, else a safe default count."""
+        phase = observation.phase
+        if phase in (Phase.MOVE_COUNT, Phase.BUY_COUNT) and self._last_choice != self._greedy_pick:
+            return observation.count_step(_default_count(self._greedy, observation))
+        pick = self._greedy.choose(observation, legal_actions)
+        self._greedy_pick = pick
+        return pick
 
     def _iterate(self, root: _Edge, state: GameState, rollout: _Rollout, rng: random.Random) -> None:
         path: list[tuple[_Edge, int]] = []  # (edge, seat that took it)
         node = root
         c = self.exploration
+        bias = self.bias
         expanded = False
         rollout.reset()
         while not expanded:
@@ -305,14 +367,23 @@ class ISMCTSAgent:
             if state.is_terminal():
                 break
             seat = state.current_player()
-            legal = state.legal_actions()
+            every = state.legal_actions()
+            legal = every
             if state.phase in _COUNT_PHASES:
                 legal = _count_candidates(state, legal, rollout.bots[seat])
+            elif self.width:
+                legal = rollout.candidates(state, seat, legal, self.width)
+            favourite = node.favourite.get(seat)
+            if favourite is None:
+                favourite = node.favourite[seat] = rollout.choose(state, seat, every)
+            else:
+                rollout.planned[seat] = -1  # the policy's plan is only known on its first visit here
+            if favourite not in legal:
+                if favourite in every:  # (another determinisation may not allow it)
+                    legal = sorted({favourite, *legal})
             children = node.child
             untried = [a for a in legal if (seat, a) not in children]
-            favourite = -1
             if untried:
-                favourite = rollout.choose(state, seat, state.legal_actions())
                 action = favourite if favourite in untried else untried[rng.randrange(len(untried))]
                 edge = children[(seat, action)] = _Edge()
                 for a in legal:
@@ -330,9 +401,11 @@ class ISMCTSAgent:
                 for a in legal:
                     e = children[(seat, a)]
                     score = e.reward / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                    if a == favourite:
+                        score += bias / (e.visits + 1)
                     if score > best_score:
                         best_score, action, edge = score, a, e
-            if not expanded or action != favourite:
+            if action != favourite:
                 rollout.planned[seat] = -1  # a count below this was not planned by the rollout policy
             path.append((edge, seat))
             state.apply_action(action)
@@ -350,7 +423,7 @@ class ISMCTSAgent:
             seat = state.current_player()
             state.apply_action(rollout.choose(state, seat, state.legal_actions()))
         _settle_chance(state, rng)
-        return evaluate(state)
+        return evaluate(state, rollout.weights)
 
 
 def _settle_chance(state: GameState, rng: random.Random) -> None:
@@ -365,32 +438,55 @@ def _settle_chance(state: GameState, rng: random.Random) -> None:
         state.apply_action(outcome)
 
 
-def seat_values(state: GameState) -> list[float | None]:
+class Weights:
+    """How the ruleset's score formula counts money, found by probing it on a copy of a
+    determinisation (so no variant is named): the score's change per silver of cash in
+    hand and per silver of treasury. Cash in hand is then valued at what it buys (a camel
+    each), whatever the score says of it, and a silver of levy still to come at
+    ``BANKED`` x the treasury's weight when the score counts the treasury, else at a camel."""
+
+    __slots__ = ("cash_in_score", "silver")
+
+    def __init__(self, state: GameState) -> None:
+        probe = state.clone()
+        seat = 0
+        before = probe.scores()[seat]
+        edit = probe.edit()
+        edit.set_cash(seat, probe.cash(seat) + PROBE)
+        after_cash = probe.scores()[seat]
+        edit.set_treasury(seat, probe.treasury(seat) + PROBE)
+        after_treasury = probe.scores()[seat]
+        self.cash_in_score = (after_cash - before) / PROBE
+        self.silver = max(CAMEL_WEIGHT, BANKED * (after_treasury - after_cash) / PROBE)
+
+
+def seat_values(state: GameState, weights: Weights) -> list[float | None]:
     """Each seat's heuristic value (None for a seat out of the game); see the module text."""
     game = state.game
     rt = state.runtime
-    rounds_after = max(0, game.rounds - state.round)
+    levies_left = max(0, game.rounds - state.round + 1)
     scores = state.scores()
-    public_cash = not game.treasury
+    in_score, silver = weights.cash_in_score, weights.silver
     values: list[float | None] = []
     for seat in range(game.players):
         if not state.in_game(seat):
             values.append(None)
             continue
-        camels = state.player_camels(seat) + (state.cash(seat) if public_cash else 0)
-        value = scores[seat] + LEVY_WEIGHT * game.levy(rt, seat) * rounds_after + CAMEL_WEIGHT * camels
+        cash = state.cash(seat)
+        value = (scores[seat] - in_score * cash + silver * game.levy(rt, seat) * levies_left
+                 + CAMEL_WEIGHT * (state.player_camels(seat) + cash))
         if not state.holds_own_settlement(seat):
             value *= WITHOUT_SETTLEMENT
         values.append(float(value))
     return values
 
 
-def evaluate(state: GameState) -> list[float]:
+def evaluate(state: GameState, weights: Weights) -> list[float]:
     """Per seat, a reward in 0..1: the returns at the end, else a logistic of the seat's
     heuristic lead over the best other seat still in the game."""
     if state.is_terminal():
         return state.returns()
-    values = seat_values(state)
+    values = seat_values(state, weights)
     present = [v for v in values if v is not None]
     if not present:
         return [0.0] * len(values)
