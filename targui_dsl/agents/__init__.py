@@ -3,8 +3,9 @@
 
 A bot is spelled ``kind`` or ``kind:name=value:...`` (see :mod:`.spec`, the one
 place that knows the bots by name). Kinds: ``random`` (uniform over each
-decision step's legal actions) and ``greedy`` (a one-step heuristic, see
-:mod:`.greedy`). Bots decide only from their seat's observation; chance is the
+decision step's legal actions), ``greedy`` (a one-step heuristic, see
+:mod:`.greedy`) and ``ismcts`` (information-set Monte Carlo tree search, see
+:mod:`.ismcts`). Bots decide only from their seat's observation; chance is the
 state's business. Each bot's strategy is described in ``docs/bots.md``.
 """
 

@@ -59,11 +59,11 @@ from ..engine.actions import AGAIN, GIVE_UP, PASS
 from .greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTLEMENT_BONUS, MAX_FIGHT_THROWS,
                      OWN_SETTLEMENT_BONUS, FightOdds, GreedyAgent)
 
-DEFAULT_ITERATIONS = 100
-DEFAULT_EXPLORATION = 0.7
-DEFAULT_DEPTH = 8
+DEFAULT_ITERATIONS = 150
+DEFAULT_EXPLORATION = 0.3
+DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
-DEFAULT_BIAS = 0.3
+DEFAULT_BIAS = 1.0
 
 CAMEL_WEIGHT = 0.15  # a camel (or a silver in hand, which buys one) in points of score
 BANKED = 0.7  # the share of a levy still to come that ends up in a treasury the score counts
