@@ -14,11 +14,15 @@ is grown for the deciding seat's information set; every iteration
    pair, then its count; a buy cell, then its count; a deposit; again or give
    up...), among the actions legal *in this determinisation*, by UCB1 where
    a child's exploration term counts the iterations in which it was
-   available (the paper's subset-armed bandit);
-3. **expands** one untried action (the rollout policy's own choice first);
-4. **rolls out** a few decision steps with the ``greedy`` bot in every seat
-   (``depth``), then scores the position with a heuristic (below);
+   available (the paper's subset-armed bandit), plus a progressive bias
+   ``bias / (visits + 1)`` towards one favourite per node: at the root the
+   action ``greedy`` would take, below it the rollout policy's;
+3. **expands** one untried action (the favourite first);
+4. **rolls out** ``depth`` decision steps with the rollout policy (``greedy``'s
+   rules of thumb made cheap) in every seat, then scores the position (below);
 5. **backs up**: each edge is credited with the reward of the seat that took it.
+
+The most visited action at the root is played.
 
 Chance (dice, cards) is drawn inside the determinisation by its own
 generator (or sampled from ``chance_outcomes()`` in an explicit-chance game)
@@ -26,23 +30,24 @@ and is not a tree node: a child of an action stands for every outcome that
 followed it (an open-loop tree), and the seat to move below it is part of the
 child's key, since the round stack decides who moves next.
 
-Counts are wide (up to 255 ids), so at a count node the tree only tries a
-few candidate values (one, all, all but one, half, what ``greedy`` would pick,
-what keeps the source safe, nothing for a deposit); the rest of the id
-range is never worth an iteration.
+**Width.** Counts are wide (up to 255 ids), so at a count node the tree only
+tries a few values (one, all, all but one, half, nothing, what ``greedy`` or
+a safe default would pick). At a move or a buy it tries pass and the
+``width`` best actions by the rollout policy's scores (attacks of any odds).
 
 **The heuristic.** A seat's value is its current score (the ruleset's score
-formula) plus ``LEVY_WEIGHT`` x its levy (the ruleset's levy formula) per
-round still to come, plus ``CAMEL_WEIGHT`` per camel (and per silver in hand
-when cash is public), scaled down when it does not hold its own settlement
-(it cannot win then). The reward of a seat is a logistic of its lead over
-the best other seat in play; a finished game pays its returns.
+formula) plus its levy (the ruleset's levy formula) for each levy still to
+come, valued per silver as :class:`Weights` says, plus ``CAMEL_WEIGHT`` per
+camel and per silver in hand, scaled down when the seat does not hold its
+own settlement (it cannot win then). The reward of a seat is a logistic of
+its lead over the best other seat in play; a finished game pays its returns.
 
-**Budget and determinism.** ``iterations`` (default below) or ``seconds``
-(CPU time per decision, 0 = use iterations). With an iteration budget a
-seed gives the same choices every time; a time budget depends on the
-machine and is not reproducible. A decision with one legal action is taken
-at once (the engine takes forced steps by itself anyway).
+**Budget and determinism.** ``iterations`` or ``seconds`` (CPU time per
+decision, 0 = use iterations). With an iteration budget a seed gives the
+same choices every time; a time budget depends on the machine and is not
+reproducible. A decision with one legal action is taken at once.
+
+Parameters, figures and spellings: ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -51,11 +56,12 @@ import math
 import random
 import time
 from typing import Callable
+
+from ..engine.actions import AGAIN, GIVE_UP, PASS
 from ..engine.game import Game
 from ..engine.observation import Observation
 from ..engine.phases import Phase
 from ..engine.state import GameState
-from ..engine.actions import AGAIN, GIVE_UP, PASS
 from .greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTLEMENT_BONUS, MAX_FIGHT_THROWS,
                      OWN_SETTLEMENT_BONUS, FightOdds, GreedyAgent)
 
