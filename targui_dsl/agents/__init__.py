@@ -3,8 +3,9 @@
 
 A bot is spelled ``kind`` or ``kind:name=value:...`` (see :mod:`.spec`, the one
 place that knows the bots by name). Kinds: ``random`` (uniform over each
-decision step's legal actions) and ``greedy`` (a one-step heuristic, see
-:mod:`.greedy`). Bots decide only from their seat's observation; chance is the
+decision step's legal actions), ``greedy`` (a one-step heuristic, see
+:mod:`.greedy`) and ``ismcts`` (information-set Monte Carlo tree search, see
+:mod:`.ismcts`). Bots decide only from their seat's observation; chance is the
 state's business. Each bot's strategy is described in ``docs/bots.md``.
 """
 
@@ -15,6 +16,8 @@ from typing import Sequence
 from ..engine.chance import derive_seed
 from ..engine.loop import Player
 from .greedy import GreedyAgent
+from .ismcts import (DEFAULT_BIAS, DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_WIDTH,
+                     ISMCTSAgent)
 from .random_agent import RandomAgent
 from .spec import (
     BOTS,
@@ -33,6 +36,21 @@ from .spec import (
 
 register(BotKind("random", RandomAgent, "uniform over each decision's legal actions"))
 register(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"))
+register(BotKind(
+    "ismcts", ISMCTSAgent,
+    "information-set MCTS (Cowling et al. 2012) over its own observation, greedy rollouts",
+    (
+        BotParam("iterations", int, DEFAULT_ITERATIONS, "search iterations per decision", minimum=1),
+        BotParam("seconds", float, 0.0, "CPU seconds per decision instead (0: use iterations; not reproducible)",
+                 minimum=0),
+        BotParam("exploration", float, DEFAULT_EXPLORATION, "UCB1 exploration constant", minimum=0),
+        BotParam("depth", int, DEFAULT_DEPTH, "greedy rollout steps before the position is scored", minimum=0),
+        BotParam("width", int, DEFAULT_WIDTH, "moves and buy cells tried per node, best first by the rollout "
+                 "policy's scores, plus pass (0: every legal one)", minimum=0),
+        BotParam("bias", float, DEFAULT_BIAS, "progressive bias towards greedy's choice (and the rollout "
+                 "policy's below the root), fading as 1/(visits+1)", minimum=0),
+    ),
+))
 
 
 def agent_kinds() -> list[str]:
@@ -47,7 +65,8 @@ def seat_agents(game_seed: int, spellings: Sequence[str]) -> list[Player]:
 
 
 __all__ = [
-    "BOTS", "DEFAULT_BOTS", "BotKind", "BotParam", "BotSpec", "BotSpecError", "GreedyAgent", "RandomAgent",
+    "BOTS", "DEFAULT_BOTS", "BotKind", "BotParam", "BotSpec", "BotSpecError", "GreedyAgent", "ISMCTSAgent",
+    "RandomAgent",
     "agent_kinds", "bot_names", "describe_bots", "make_agent", "parse_bot", "parse_bot_list", "register",
     "seat_agents",
 ]
