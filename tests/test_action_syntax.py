@@ -14,7 +14,7 @@ from targui_cli.terminal import HELP_TEXT, interpret, group_actions
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.engine import Game
-from targui_dsl.engine.state import DECISION_VERBS
+from targui_dsl.engine.readable import DECISION_VERBS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
 

@@ -229,10 +229,12 @@ def test_a_targui_bot_plays_through_the_adapter_from_its_observation():
 
 def test_the_mcts_example_runs():
     result = subprocess.run(
-        [sys.executable, str(ROOT / "docs" / "examples" / "openspiel_mcts.py"), "--simulations", "2", "--games", "1"],
+        [sys.executable, str(ROOT / "docs" / "examples" / "openspiel_mcts.py"), "--simulations", "2", "--games", "1",
+         "--bot", "ismcts:iterations=10"],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr
-    assert "mcts won" in result.stdout and "MCTS decisions of 2 simulations" in result.stdout
+    assert "mcts won" in result.stdout and "ismcts:iterations=10 won" in result.stdout
+    assert "MCTS decisions of 2 simulations" in result.stdout
 
 
 def test_openspiels_own_ismcts_bot_plays_the_treasury_variant_through_the_adapter():

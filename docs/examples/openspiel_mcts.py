@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", default="original-dutch", help="a built-in name or a path")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--bot", default="greedy", help="the targui bot's spelling (make_agent)")
+    parser.add_argument("--bot", default="ismcts", help="the targui bot's spelling (make_agent)")
     parser.add_argument("--simulations", type=int, default=50, help="MCTS simulations per decision")
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)

@@ -45,6 +45,7 @@ from .game import Game
 from .phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
 
 from .observation import Observation, information_state_string, observation_string, observation_tensor, resample_hidden
+from .readable import DECISION_VERBS, steps_from_text  # noqa: F401 - DECISION_VERBS: read here by callers
 from .runtime import EffectAdapter
 from .setup import PositionEditor
 
@@ -75,9 +76,6 @@ _OVER = int(Phase.OVER)
 _EFFECT_CHOICE = int(Phase.EFFECT_CHOICE)
 _EFFECT_ROLL = int(Phase.EFFECT_ROLL)
 LABELS = tuple(p.label for p in Phase)
-#: The verbs of readable decisions, as the terminal and logs write them.
-DECISION_VERBS = ("again", "attack", "buy", "choose", "count", "deposit", "enter", "give up", "move", "pass", "sector",
-                  "settle")
 # what _advance does at a node: list the options, count them, draw chance, stop
 _LISTED, _COUNTED, _DRAWN, _ENDED = range(4)
 _NODE = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
@@ -838,142 +836,10 @@ class GameState:
         high = min(self._count_hi, value * scale + scale - 1)
         return f"{low}..{high}"
 
-    # ------------------------------------------------------------------------------------
-    # Readable actions -> steps
-    # ------------------------------------------------------------------------------------
     def actions_from_text(self, text: str) -> list[int]:
         """The steps a readable action stands for at this node, each checked before any
-        is applied (``move 25 24 5`` -> the pair, then the count)."""
-        w = words(text)
-        if not w:
-            raise IllegalAction("empty action")
-        if IS_CHANCE[self._phase]:
-            return [self._outcome_from_words(w, text)]
-        if self._phase == _OVER:
-            raise IllegalAction("the game is over")
-        steps: list[int] = []
-        phase = self._phase
-        verb = w[0]
-        if verb == "give" and w[1:2] == ["up"]:
-            verb, w = "give up", ["give up", *w[2:]]
-        if phase == _DEPOSIT and verb not in ("deposit", "count"):
-            # moving or passing without a deposit deposits nothing
-            steps.extend(self._count_steps(0, self._count_lo, self._count_hi, self._count_prefix,
-                                           self._count_digits, "finish the deposit first"))
-            phase = _MOVE
-        space = self._game.actions
-        args = w[1:]
-
-        def legal_here(action: int, at: int) -> int:
-            if at == self._phase and action not in self.legal_actions():
-                raise IllegalAction(self._why_illegal(action))
-            return action
-
-        if verb == "pass" and not args and phase in (_MOVE, _BUY_CELL):
-            steps.append(legal_here(PASS, phase))
-        elif verb in ("again", "give up") and not args and phase == _ATTACK_CHOICE:
-            steps.append(AGAIN if verb == "again" else GIVE_UP)
-        elif verb in ("move", "attack") and phase == _MOVE and len(args) in (2, 3):
-            source, target = self._cell(args[0], text), self._cell(args[1], text)
-            pair = self._game.pair_id[source].get(target)
-            if pair is None or self._owner[source] != self._player:
-                raise IllegalAction(f"cannot move from {args[0]} to {args[1]}"
-                                    + (" (not yours)" if self._owner[source] != self._player else " (not adjacent)"))
-            if pair not in self._move_ids[source]:
-                raise IllegalAction(f"cannot move from {args[0]} to {args[1]} (impassable)")
-            if not self._camels[source]:
-                raise IllegalAction(f"no camels on {args[0]}")
-            attack = self.defended(target)
-            if attack and (verb == "move" or len(args) == 3):
-                raise IllegalAction(f"{args[1]} is defended: attack it (attack {args[0]} {args[1]})")
-            if not attack and verb == "attack":
-                raise IllegalAction(f"{args[1]} holds no enemy camels: move there instead")
-            steps.append(pair)
-            if len(args) == 3:
-                steps.extend(self._count_steps(plain_number(args[2], text), 1, self._camels[source], 0, 0,
-                                               f"can move 1..{self._camels[source]} camels from {args[0]}"))
-        elif verb == "buy" and phase == _BUY_CELL and len(args) in (2, 3):
-            # buy 5 on 12 | buy 5 12 | buy on 12 (the cell only: the count comes next)
-            count_word = None if args[0] == "on" else args[0]
-            cell_words = [a for a in args[1:] if a != "on"] if count_word is not None else args[1:]
-            if len(cell_words) != 1:
-                raise IllegalAction("try `buy 5 on 12`")
-            cell = self._cell(cell_words[0], text)
-            limit = self.buy_limit()
-            if not limit:
-                raise IllegalAction("cannot buy any camels now")
-            if not self.may_buy_on(cell):
-                raise IllegalAction(f"cannot place camels on {cell_words[0]}")
-            steps.append(space.cell(cell))
-            if count_word is not None:
-                steps.extend(self._count_steps(plain_number(count_word, text), 1, limit, 0, 0,
-                                               f"can buy 1..{limit} camels now"))
-        elif verb in ("deposit", "count", "enter") and len(args) == 1 and IS_COUNT[phase]:
-            expected = {_DEPOSIT: "deposit", _ENTER: "enter"}.get(phase, "count")
-            if verb not in ("count", expected):
-                raise IllegalAction(f"`{text.strip()}` is not an action here: {self.expecting()}")
-            steps.extend(self._count_steps_here(args[0], text))
-        elif verb == "sector" and len(args) == 1 and phase == _SECTOR:
-            index = self._game.sector_by_id.get(args[0])
-            if index is None:
-                raise IllegalAction(f"no sector `{args[0]}` (sectors: {', '.join(self._game.sector_ids)})")
-            steps.append(legal_here(space.sector(index), phase))
-        elif verb == "settle" and len(args) == 1 and phase == _SETTLE:
-            cell = self._cell(args[0], text)
-            if cell not in self.settle_cells():
-                pos = self._game.position_of_cell
-                allowed = " ".join(str(pos[c]) for c in sorted(self.settle_cells(), key=pos.__getitem__))
-                raise IllegalAction(f"cannot settle on {args[0]} (allowed: {allowed})")
-            steps.append(space.cell(cell))
-        elif verb == "choose" and len(args) == 1 and phase == _EFFECT_CHOICE:
-            wanted = {self.action_to_string(a).split()[1]: a for a in self.legal_actions()}
-            if args[0] not in wanted:
-                raise IllegalAction(f"cannot choose {args[0]} (choices: {', '.join(wanted)})")
-            steps.append(wanted[args[0]])
-        elif verb == "deposit" and not self._game.treasury:
-            raise IllegalAction("this ruleset has no treasury")
-        elif verb not in DECISION_VERBS:
-            raise IllegalAction(f"unknown action `{w[0]}` (actions: {', '.join(DECISION_VERBS)})")
-        else:
-            raise IllegalAction(f"`{text.strip()}` is not an action here: {self.expecting()}")
-        return steps
-
-    def _count_steps_here(self, word: str, text: str) -> list[int]:
-        """The rest of the count being chosen now: ``300`` (the count) or ``256..511`` (one digit)."""
-        lo, hi, prefix, digits = self._count_lo, self._count_hi, self._count_prefix, self._count_digits
-        if ".." in word and digits > 1:
-            low_text = word.split("..")[0]
-            value = plain_number(low_text, text)
-            scale = COUNT_RADIX ** (digits - 1)
-            digit = value // scale - prefix * COUNT_RADIX
-            low, high = digit_range(lo, hi, prefix, digits)
-            if not low <= digit <= high:
-                raise IllegalAction(f"`{text.strip()}` is not legal now ({self.expecting()})")
-            return [COUNT_BASE + digit]
-        value = plain_number(word, text)
-        return self._count_steps(value, lo, hi, prefix, digits, self.expecting())
-
-    def _count_steps(self, value: int, lo: int, hi: int, prefix: int, digits: int, meaning: str) -> list[int]:
-        """The digit steps choosing ``value`` from ``lo..hi`` (``digits`` 0: a count not begun).
-        A step with a single possible digit is left out: the engine takes it by itself."""
-        if digits == 0:
-            digits = count_digits(hi)
-        if not lo <= value <= hi or value // COUNT_RADIX ** digits != prefix:
-            raise IllegalAction(f"{meaning}, not {value}")
-        steps = []
-        for k in range(digits, 0, -1):
-            low, high = digit_range(lo, hi, prefix, k)
-            digit = (value // COUNT_RADIX ** (k - 1)) % COUNT_RADIX
-            if low != high:
-                steps.append(COUNT_BASE + digit)
-            prefix = prefix * COUNT_RADIX + digit
-        return steps
-
-    def _cell(self, word: str, text: str) -> int:
-        cell = self._game.cell_of_position.get(plain_number(word, text))
-        if cell is None:
-            raise IllegalAction(f"no position {word} on the board")
-        return cell
+        is applied (``move 25 24 5`` -> the pair, then the count; see :mod:`.readable`)."""
+        return steps_from_text(self, text)
 
     # ------------------------------------------------------------------------------------
     # Chance
