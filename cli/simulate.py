@@ -376,10 +376,16 @@ def render_summary(result: dict[str, Any]) -> str:
                          f" {per['camels_added']:>9.2f} {per['cash_taken']:>9.2f} {per['cash_given']:>9.2f}")
         lines.append("")
 
+    lines.append(played_line(result, games))
+    return "\n".join(lines)
+
+
+def played_line(result: dict[str, Any], games: int) -> str:
+    """The closing line of a study or tournament: how much was played, how fast, how many from --out."""
     workers = result.get("workers", 1)
     played = result.get("games_played", games)
     resumed = f"; {games - played} games taken from --out" if played < games else ""
-    lines.append(f"{result['decisions']} decisions; {played} games played in {result['seconds']:.2f} s"
-                 f" ({result['games_per_second']} games/s, {result['decisions_per_second']} decisions/s"
-                 f"{f', {workers} workers' if workers > 1 else ''}{resumed})")
-    return "\n".join(lines)
+    per_decision = f", {result['decisions_per_second']} decisions/s" if "decisions_per_second" in result else ""
+    return (f"{result['decisions']} decisions; {played} games played in {result['seconds']:.2f} s"
+            f" ({result['games_per_second']} games/s{per_decision}"
+            f"{f', {workers} workers' if workers > 1 else ''}{resumed})")

@@ -11,7 +11,7 @@ from targui_dsl.text import visible
 
 from .common import RULESET_HELP, check_writable, echo_json, format_option, load_or_exit, wants_json
 from .play import parse_bots
-from .simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, show_progress
+from .simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
 
 MAX_RESAMPLES = 100_000
 
@@ -192,11 +192,7 @@ def render_tournament(result: dict[str, Any]) -> str:
     lines.append("rating: Bradley-Terry fit to pairwise placings, Elo scale, mean 1500; "
                  f"95% interval: {interval}.")
     lines.append("")
-    workers = result.get("workers", 1)
-    played = result.get("games_played", games)
-    resumed = f"; {games - played} games taken from --out" if played < games else ""
-    lines.append(f"{result['decisions']} decisions; {played} games played in {result['seconds']:.2f} s"
-                 f" ({result['games_per_second']} games/s{f', {workers} workers' if workers > 1 else ''}{resumed})")
+    lines.append(played_line(result, games))
     return "\n".join(lines)
 
 

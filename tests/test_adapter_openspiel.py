@@ -37,6 +37,17 @@ def random_step(state: "pyspiel.State", rng: random.Random) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def play_on_together(state: "pyspiel.State", copies: list, rng: random.Random) -> None:
+    """Play ``state`` to its end at random, each step applied to the copies too; they end equal."""
+    while not state.is_terminal():
+        before = len(state.history())
+        random_step(state, rng)
+        for copy in copies:
+            copy.apply_action(state.history()[before])
+    for copy in copies:
+        assert copy.engine.to_json() == state.engine.to_json()
+
+
 def reach(game: "pyspiel.Game", phase: Phase, seed: int) -> "pyspiel.State":
     """A state of a random game at a decision of ``phase`` (new games until one gets there)."""
     rng = random.Random(seed)
@@ -117,14 +128,8 @@ def test_clone_and_serialisation_resume_mid_attack_identically():
     copies = [clone, restored, pickled]
     for copy in copies:
         assert copy.history() == state.history() and str(copy) == str(state)
-    rng = random.Random(9)
-    while not state.is_terminal():
-        before = len(state.history())
-        random_step(state, rng)
-        for copy in copies:
-            copy.apply_action(state.history()[before])
+    play_on_together(state, copies, random.Random(9))
     for copy in copies:
-        assert copy.engine.to_json() == state.engine.to_json()
         assert copy.returns() == state.returns()
 
 
@@ -135,14 +140,7 @@ def test_a_card_that_asks_players_is_cloned_and_saved_mid_choice():
     state = reach(game, Phase.EFFECT_CHOICE, seed=1)
     assert state.engine.choice() is not None
     copies = [state.clone(), pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]]
-    rng = random.Random(2)
-    while not state.is_terminal():
-        before = len(state.history())
-        random_step(state, rng)
-        for copy in copies:
-            copy.apply_action(state.history()[before])
-    for copy in copies:
-        assert copy.engine.to_json() == state.engine.to_json()
+    play_on_together(state, copies, random.Random(2))
     # choices inside effects are bounded by the effects' step budget, so they count in the bound
     assert game.max_game_length() > load("original-dutch", 2).max_game_length()
 

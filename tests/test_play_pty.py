@@ -9,100 +9,23 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import select
-import signal
-import sys
 import time
 
 import pytest
 
 pty = pytest.importorskip("pty")  # POSIX only
 
-ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|[\x01\x02]")
+from pty_session import Session  # noqa: E402
+
 PROMPT = "Kel Ahaggar [1]> "
-TIMEOUT = 10.0  # seconds per expected piece of output: generous, a normal run takes well under one
-
-
-class Session:
-    """A child process on a pty, with bounded reads."""
-
-    def __init__(self, args, env):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: become the command
-            try:
-                os.execvpe(sys.executable, [sys.executable, *args], env)
-            finally:
-                os._exit(127)
-        self.raw = b""
-        self.pos = 0  # where the next expect() starts, in the plain text
-        self.status = None
-
-    @property
-    def text(self) -> str:
-        return ANSI.sub(b"", self.raw).decode("utf-8", "replace").replace("\r\n", "\n")
-
-    def _read(self, timeout: float) -> bool:
-        """Read what is there within `timeout`; False once the child has closed the terminal."""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-        if not ready:
-            return True
-        try:
-            data = os.read(self.fd, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            data = b""
-        self.raw += data
-        return bool(data)
-
-    def expect(self, needle: str, timeout: float = TIMEOUT) -> str:
-        """Wait until `needle` appears after the last match; return the text up to and including it."""
-        deadline = time.monotonic() + timeout
-        open_ = True
-        while True:
-            index = self.text.find(needle, self.pos)
-            if index >= 0:
-                start, self.pos = self.pos, index + len(needle)
-                return self.text[start:self.pos]
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not open_:
-                raise AssertionError(f"no {needle!r} within {timeout}s; the output after the last match:\n"
-                                     f"{self.text[self.pos:][-3000:]}")
-            open_ = self._read(min(remaining, 0.5))
-
-    def send(self, data: bytes) -> None:
-        os.write(self.fd, data)
-
-    def wait(self, timeout: float = TIMEOUT) -> int:
-        """The exit status; the rest of the output is read on the way."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self._read(0.1)
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                while self._read(0.05):
-                    pass
-                self.status = status
-                return os.waitstatus_to_exitcode(status)
-        raise AssertionError(f"the game did not exit within {timeout}s:\n{self.text[-3000:]}")
-
-    def close(self) -> None:
-        if self.status is None:  # still running after a failed check: end it (only this child)
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
-        os.close(self.fd)
 
 
 @pytest.fixture
 def start(tmp_path):
     sessions = []
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TARGUI_DEBUG")}
-    env.update(TERM="xterm", COLUMNS="100", LINES="50", PYTHONIOENCODING="utf-8")
 
     def start(*args):
-        session = Session(["-m", "targui_cli.main", "play", *args], env)
+        session = Session(["play", *args])  # a colour terminal, NO_COLOR unset
         sessions.append(session)
         return session
 
