@@ -307,15 +307,13 @@ def end_explanation(state) -> tuple[list[str], list[str]]:
     scores, ties, winners = state.scores(), state.tie_break_values(), state.winners()
     names = [_tribe(game, s) for s in range(game.players)]
     rules = [visible(" ".join(tb.source.split())) for tb in ruleset.tie_breaks]
-    in_game = [s for s in range(game.players) if state.in_game(s)]
-    needs_settlement = ruleset.own_settlement_required_to_win
     barred: list[str] = []
     for seat in range(game.players):
         if seat in winners:
             continue
         if not state.in_game(seat):
             barred.append(f"{names[seat]} is out of the game (no territory left)")
-        elif needs_settlement and not state.holds_own_settlement(seat) and state.end_reason != "last_standing":
+        elif not state.may_win(seat) and state.end_reason != "last_standing":
             where = state.settlement(seat)
             at = f" ({game.position_of_cell[where]})" if where >= 0 else ""
             barred.append(f"{names[seat]} lost their own settlement{at}, and who does not hold it cannot win")
@@ -325,7 +323,7 @@ def end_explanation(state) -> tuple[list[str], list[str]]:
         how.append(f"Only {who} still {'own' if len(winners) > 1 else 'owns'} territory: {who} "
                    f"{'win' if len(winners) > 1 else 'wins'}, whatever the scores.")
         return how, barred
-    eligible = [s for s in in_game if state.holds_own_settlement(s) or not needs_settlement]
+    eligible = [s for s in range(game.players) if state.may_win(s)]
     if not eligible:
         how.append("Nobody holds their own settlement: a draw between the players still in the game.")
         return how, barred

@@ -40,7 +40,7 @@ def test_bot_parameters_are_read_checked_and_written_back_canonically():
     from targui_dsl.agents.spec import BotKind, BotParam, register, unregister
 
     made = []
-    kind = BotKind("probe", lambda seed, depth, c: made.append((seed, depth, c)) or RandomAgentForProbe(),
+    kind = BotKind("probe", lambda seed, depth, c: made.append((seed, depth, c)) or make_agent("random", seed),
                    "test bot", (BotParam("depth", int, 2, "plies", minimum=1), BotParam("c", float, 1.0, "weight")))
     register(kind)
     try:
@@ -62,10 +62,6 @@ def test_bot_parameters_are_read_checked_and_written_back_canonically():
             parse_bot_list("greedy,,random")
     finally:
         unregister("probe")
-
-
-def RandomAgentForProbe():
-    return make_agent("random", 0)
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])

@@ -45,7 +45,7 @@ from .game import Game
 from .phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
 
 from .observation import Observation, information_state_string, observation_string, observation_tensor, resample_hidden
-from .readable import DECISION_VERBS, steps_from_text  # noqa: F401 - DECISION_VERBS: read here by callers
+from .readable import steps_from_text
 from .runtime import EffectAdapter
 from .setup import PositionEditor
 
@@ -416,6 +416,12 @@ class GameState:
     def in_game(self, seat: int) -> bool:
         """Whether the seat still owns territory (always true during setup)."""
         return self._round == 0 or bool(self._cells_of[seat])
+
+    def may_win(self, seat: int) -> bool:
+        """Whether the seat may win on score: in the game, and holding its own settlement
+        where the ruleset requires it (the one home of that rule: the end and its screen)."""
+        return self.in_game(seat) and (self.holds_own_settlement(seat)
+                                       or not self._game.ruleset.own_settlement_required_to_win)
 
     def seats_in_game(self) -> list[int]:
         return [s for s in range(self._game.players) if self._cells_of[s]]
@@ -1509,8 +1515,7 @@ class GameState:
         if reason == "last_standing":
             winners = list(in_game)
         else:
-            eligible = [s for s in in_game
-                        if self.holds_own_settlement(s) or not game.ruleset.own_settlement_required_to_win]
+            eligible = [s for s in in_game if self.may_win(s)]
             if eligible:
                 key = {s: (scores[s], *tie_breaks[s]) for s in eligible}
                 best = max(key.values())
