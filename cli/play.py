@@ -273,19 +273,19 @@ class _Resume:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
+        from targui_dsl.logfile import feed_decision
+
+        def consult() -> None:
+            seat = state.current_player()
+            if bots[seat] is not None:
+                bots[seat].choose(state.observation(seat), state.legal_actions())
+
         log.replaying = True
         for number, event in enumerate(self.events[1:], 1):
             if event["type"] != "decision" or log.count > number:
                 continue  # chance comes from the seed, and what the engine produced itself is done
-            # (a decision logged as forced can still be input: a pass forced after a chosen
-            # `deposit 0`, which is not logged by itself; as logfile's replayer does)
-            for step in state.actions_from_text(event["action"]):
-                if log.count > number:
-                    break  # the engine took the rest itself (a pass forced after `deposit 0`)
-                seat = state.current_player()
-                if bots[seat] is not None:
-                    bots[seat].choose(state.observation(seat), state.legal_actions())
-                state.apply_action(step)
+            # (a decision logged as forced can still be input, as in logfile's replayer)
+            feed_decision(state, event["action"], lambda: log.count > number, consult)
         log.replaying = False
         if log.count != len(self.events):
             fail(f"{self.path}: cannot resume: the engine reached event {log.count - 1}, the log has "

@@ -610,12 +610,7 @@ def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_ch
                 return result(LogDifference(i, want, None, f"the engine produced nothing here: it waits for "
                                                            f"{_waiting_for(state)}"), i - 1)
             try:
-                # step by step, until the engine reports the decision: after a chosen `deposit 0`
-                # the engine may take the rest (a forced pass) itself
-                for step in state.actions_from_text(want["action"]):
-                    if len(produced) >= i:
-                        break
-                    state.apply_action(step)
+                feed_decision(state, want["action"], lambda: len(produced) >= i)
             except (IllegalAction, ValueError) as err:
                 return result(LogDifference(i, want, None, f"the engine rejects `{want['action']}`: {err}"), i - 1)
             if len(produced) < i:
@@ -627,6 +622,20 @@ def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_ch
         return result(LogDifference(len(events), None, extra, "the log ends here; the engine goes on"),
                       len(events) - 1)
     return result(None, len(events) - 1)
+
+
+def feed_decision(state: Any, action: str, reported: Callable[[], bool],
+                  before_step: Callable[[], None] | None = None) -> None:
+    """Apply a logged decision to ``state`` step by step until ``reported()`` says the engine
+    has reported it: after a chosen `deposit 0` (which the engine does not log by itself) it
+    takes the rest, a forced pass, itself. ``before_step`` runs before each step applied
+    (``play --resume`` shows each step to the seat's bot). Raises ``IllegalAction``."""
+    for step in state.actions_from_text(action):
+        if reported():
+            return
+        if before_step is not None:
+            before_step()
+        state.apply_action(step)
 
 
 def _waiting_for(state) -> str:
