@@ -15,7 +15,7 @@ import time
 from targui_dsl import load_ruleset
 from targui_dsl.effects import Environment, compile_effect
 from targui_dsl.effects.runtime import STEP_BUDGET, EffectBudgetExceeded
-from targui_dsl.engine import Game
+from targui_dsl.games.targui.game import Game
 
 
 def nested(depth: int) -> str:

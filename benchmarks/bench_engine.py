@@ -13,7 +13,7 @@ import cProfile
 import pstats
 
 from targui_dsl import load_ruleset
-from targui_dsl.simulate import run_games
+from targui_dsl.study.simulate import run_games
 
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 

@@ -42,7 +42,7 @@ sys.path.insert(0, tree)
 import targui_dsl
 assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
-from targui_dsl.engine import Game
+from targui_dsl.games.targui.game import Game
 rs = load_ruleset(variant)
 second_edition = hasattr(__import__("targui_dsl.engine", fromlist=["play"]), "play")
 rng = random.Random(12345)
@@ -60,7 +60,7 @@ for index in range(games):
             state.apply_action(rng.choice(legal))
     elif second_edition:
         from targui_dsl.agents import make_agent
-        from targui_dsl.engine import play
+        from targui_dsl.engine.loop import play
         play(state, [make_agent("random", index * 8 + s) for s in range(players)])
         decisions += state.decisions
     else:

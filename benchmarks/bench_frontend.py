@@ -24,8 +24,8 @@ import tracemalloc
 from pathlib import Path
 from typing import Callable
 
-from targui_dsl.build import build
-from targui_dsl.diagnostics import render_all
+from targui_dsl.frontend.build import build
+from targui_dsl.frontend.diagnostics import render_all
 
 MIB = 1024 * 1024
 CAP = 256 * 1024  # the file size cap (yamlload.MAX_BYTES)

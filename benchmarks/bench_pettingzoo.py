@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from targui_dsl import load_ruleset
-from targui_dsl.engine import Game
+from targui_dsl.games.targui.game import Game
 
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from targui_dsl.stats import wilson_interval
+from targui_dsl.study.stats import wilson_interval
 
 
 def main(paths: list[str]) -> None:

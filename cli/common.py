@@ -9,11 +9,11 @@ from typing import Any, Mapping, NoReturn
 
 import click
 
-from targui_dsl.compiled import CompiledRuleset
+from targui_dsl.games.targui.compiled import CompiledRuleset
 from dataclasses import replace
 
-from targui_dsl.diagnostics import Diagnostic, RulesetError, Sources, render_all
-from targui_dsl.text import json_text, visible, visible_output, visible_source
+from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
+from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
 
 # Exit codes, the same for every command.
 EXIT_OK = 0

@@ -8,17 +8,17 @@ import sys
 try:  # a Ctrl-C while Python imports the commands ends quietly too
     import click
 
-    from .bots import bots
-    from .cards import cards
-    from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
-    from .compare import compare
-    from .diff import diff
-    from .play import play
-    from .replay import replay
-    from .show import rulesets, schema, show
-    from .simulate import simulate
-    from .tournament import tournament
-    from .validate import validate
+    from targui_cli.bots import bots
+    from targui_cli.cards import cards
+    from targui_cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
+    from targui_cli.compare import compare
+    from targui_cli.diff import diff
+    from targui_cli.play import play
+    from targui_cli.replay import replay
+    from targui_cli.show import rulesets, schema, show
+    from targui_cli.simulate import simulate
+    from targui_cli.tournament import tournament
+    from targui_cli.validate import validate
 except KeyboardInterrupt:  # pragma: no cover - timing dependent
     sys.stderr.write("\ninterrupted\n")
     raise SystemExit(130) from None  # EXIT_INTERRUPTED, which may not be imported yet

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 import click
 
 from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
-from targui_dsl.text import visible
+from targui_dsl.frontend.text import visible
 
-from .common import (
+from targui_cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     RULESET_HELP,
@@ -23,7 +23,7 @@ from .common import (
     os_reason,
     wants_json,
 )
-from .syntax import action_syntax_lines
+from targui_cli.syntax import action_syntax_lines
 
 def parse_bots(value: str) -> list[str]:
     """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
@@ -35,7 +35,7 @@ def parse_bots(value: str) -> list[str]:
 
 def seat_game(rs, players: int, seed: int, kinds: list[str]):
     """(Game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
-    from targui_dsl.simulate import seat_bots
+    from targui_dsl.study.simulate import seat_bots
 
     game = _new_game(rs, players, seed)
     try:
@@ -51,7 +51,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     order (a shorter list repeats its last kind); the default list is cut to
     the seats left, an explicit list may not be longer than them.
     """
-    from targui_dsl.simulate import seat_bots
+    from targui_dsl.study.simulate import seat_bots
 
     game = _new_game(rs, players, seed)
     seen: set[int] = set()
@@ -80,7 +80,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
 
 
 def _new_game(rs, players: int, seed: int, tribes: list[str] | None = None):
-    from targui_dsl.engine import Game
+    from targui_dsl.games.targui.game import Game
 
     try:
         return Game(rs, players=players, seed=seed, tribes=tribes)
@@ -273,7 +273,7 @@ class _Resume:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
-        from targui_dsl.logfile import feed_decision
+        from targui_dsl.gamelog.logfile import feed_decision
 
         def consult() -> None:
             seat = state.current_player()
@@ -295,7 +295,7 @@ class _Resume:
 def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:
     """Read, check and verify the log of a game to continue; a clear line and exit 1 when
     it cannot be continued (not a log, a changed ruleset, over, or edited)."""
-    from targui_dsl.logfile import LogError, find_ruleset, header_problems, read_log_file, verify_log
+    from targui_dsl.gamelog.logfile import LogError, find_ruleset, header_problems, read_log_file, verify_log
 
     try:
         events = read_log_file(path).events
@@ -340,7 +340,7 @@ class _LogFile:
     def __init__(self, path: str, append: bool = False):
         self.path = path
         # locked: a second writer is refused
-        from targui_dsl.logfile import open_log_for_appending, open_log_for_writing
+        from targui_dsl.gamelog.logfile import open_log_for_appending, open_log_for_writing
 
         self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
 
@@ -401,10 +401,11 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
                resume: _Resume | None = None):
     """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
     ``tell`` is false; the final state."""
-    from targui_dsl.engine import Narrator, play
+    from targui_dsl.gamelog.events import Narrator
+    from targui_dsl.engine.loop import play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import render_board, render_end
+    from targui_cli.terminal import render_board, render_end
 
     narrate = Narrator(game)
     if tell:
@@ -446,10 +447,10 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
                       resume: _Resume | None = None) -> int:
     """Play with people at the terminal (from where ``resume``'s log stops); the exit
     status (0, or 130 after Ctrl-C)."""
-    from targui_dsl.engine import play
+    from targui_dsl.engine.loop import play
     from targui_dsl.agents import seat_agents
 
-    from .terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
+    from targui_cli.terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
@@ -503,7 +504,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
 
 def _resumed(resume: _Resume, state, board: bool) -> str:
     """The line that says where a resumed game goes on (and its board, for a game of bots)."""
-    from .terminal import render_board
+    from targui_cli.terminal import render_board
 
     where = f"round {state.round}" if state.round else "setup"
     line = (f"Resumed {resume.path} after event {len(resume.events) - 1}, in {where}"
@@ -518,7 +519,7 @@ class _TableLog:
     file already holds (checking that each one replayed is the one logged)."""
 
     def __init__(self, stream, seated: list[str | None], resume: _Resume | None) -> None:
-        from targui_dsl.engine import EventLog
+        from targui_dsl.gamelog.events import EventLog
 
         self._log = EventLog(stream, keep=False)
         self.listeners = self._log.listeners
@@ -529,7 +530,7 @@ class _TableLog:
         self.replaying = False
 
     def emit(self, event: dict) -> None:
-        from targui_dsl.logfile import seal_header
+        from targui_dsl.gamelog.logfile import seal_header
 
         if event["type"] == "header":
             event = seal_header({**event, "seats": self.seats})  # the seal covers the seats too

@@ -10,15 +10,15 @@ from typing import Any
 
 import click
 
-from targui_dsl.logfile import (LogDifference, LogError, find_ruleset, header_problems, read_log_file, replay_log,
+from targui_dsl.gamelog.logfile import (LogDifference, LogError, find_ruleset, header_problems, read_log_file, replay_log,
                                 verify_log)
-from targui_dsl.text import visible
+from targui_dsl.frontend.text import visible
 
-from .common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
+from targui_cli.common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
-    """Where to load a log's ruleset from (see :func:`targui_dsl.logfile.find_ruleset`):
+    """Where to load a log's ruleset from (see :func:`targui_dsl.gamelog.logfile.find_ruleset`):
     the file the header names only if it still has the header's sha256, else
     the built-in of that id."""
     return find_ruleset(header, log_path)
@@ -168,7 +168,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         for problem in mismatches:
             click.echo(f"note: {log_file}: {visible(problem)}", err=True)
 
-    from targui_dsl.engine import Game, Narrator
+    from targui_dsl.games.targui.game import Game
+
+    from targui_dsl.gamelog.events import Narrator
 
     try:
         game = Game(rs, players=header["players"], seed=header["seed"], tribes=header["tribes"])
@@ -273,7 +275,7 @@ def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], 
                 width: int, context: int = 6, note: str = "") -> str:
     """One screen of ``replay --step``: the board after event ``current``, where it stands,
     and the lines told up to it (the last one marked)."""
-    from .terminal import render_board
+    from targui_cli.terminal import render_board
 
     event = events[current]
     where = f"round {event['round']}" if "round" in event else ("before the deal" if current == 0 else "")
@@ -306,7 +308,7 @@ def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> 
 def _step_loop(rs, game, events: list[dict], told: list[tuple[int, str]], fd: int, cooked) -> None:
     import shutil
 
-    from .terminal import CLEAR_SCREEN, Style, TableRecord, want_colour
+    from targui_cli.terminal import CLEAR_SCREEN, Style, TableRecord, want_colour
 
     style = Style(want_colour("auto", sys.stdout))
     current, note = 0, ""
@@ -373,7 +375,7 @@ def _read_line(prompt: str, fd: int, cooked) -> str:
 
 def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
     """The end screen, as `targui play` shows it (the final state comes from the log)."""
-    from .terminal import render_end
+    from targui_cli.terminal import render_end
 
     try:
         run = replay_log(rs, events)
@@ -388,7 +390,7 @@ def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
 
 
 def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:
-    from targui_dsl.svg import board_svg
+    from targui_dsl.games.targui.svg import board_svg
 
     try:
         run = replay_log(rs, events, at=at)

@@ -10,12 +10,12 @@ from typing import Any, Callable, Iterator
 import click
 
 from targui_dsl.agents import DEFAULT_BOTS
-from targui_dsl.text import visible
+from targui_dsl.frontend.text import visible
 
-from .common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
+from targui_cli.common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
                      render_diagnostics, use_colour, wants_json)
 
-from .play import parse_bots, seat_game
+from targui_cli.play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
@@ -73,7 +73,7 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
     for rs in rulesets:
         _, seated = seat_game(rs, players, seed, kinds)
     if plot_file is not None:
-        from targui_dsl.plots import PlotUnavailable, require_matplotlib
+        from targui_dsl.study.plots import PlotUnavailable, require_matplotlib
 
         try:
             require_matplotlib()
@@ -143,7 +143,7 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
     finished chunks in --out, and exits 128 + the signal's number.
     """
-    from targui_dsl.simulate import timing
+    from targui_dsl.study.simulate import timing
     from targui_dsl.study import Study
     from targui_dsl.study.figures import summary_figures
 
@@ -172,7 +172,7 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
               scheduler: str | None = None, out: str | None = None, records: str | None = None):
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
-    from targui_dsl.diagnostics import RulesetError
+    from targui_dsl.frontend.diagnostics import RulesetError
     from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch, run_study as run
 
     workers = min(workers, plan.chunk_count)
@@ -198,7 +198,7 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
-    from targui_dsl import plots
+    from targui_dsl.study import plots
 
     try:
         (plots.plot_simulation if kind == "simulation" else plots.plot_comparison)(result, plot_file)
@@ -265,7 +265,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
         for flag, value in (("--out", out), ("--records", records)):
             if value is not None:
                 raise click.BadParameter("not with --against (a comparison plays two studies)", param_hint=flag)
-        from .compare import run_compare
+        from targui_cli.compare import run_compare
 
         run_compare(ruleset, against, games, players, bots, seed, rotate, workers, scheduler, plot_file, as_json)
         return

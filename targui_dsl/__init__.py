@@ -8,9 +8,10 @@ Loading never raises anything but :class:`RulesetError`, which carries every
 diagnostic found.
 """
 
-from .build import Report, build, load_ruleset
-from .compiled import CompiledRuleset
-from .diagnostics import Diagnostic, RulesetError, Span
-from .engine import Game, GameState
+from targui_dsl.frontend.build import Report, build, load_ruleset
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Span
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import GameState
 
 __all__ = ["CompiledRuleset", "Diagnostic", "Game", "GameState", "Report", "RulesetError", "Span", "build", "load_ruleset"]

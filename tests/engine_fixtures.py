@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from targui_dsl import load_ruleset
-from targui_dsl.compiled import CompiledRuleset
-from targui_dsl.engine import Game, GameState
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import GameState
 
 REAL_VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 

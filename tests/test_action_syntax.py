@@ -13,8 +13,8 @@ from targui_cli.syntax import ACTION_SYNTAX, action_syntax_markdown
 from targui_cli.terminal import HELP_TEXT, interpret, group_actions
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.engine import Game
-from targui_dsl.engine.readable import DECISION_VERBS
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.readable import DECISION_VERBS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
 

@@ -17,8 +17,10 @@ openspiel = pytest.importorskip("targui_dsl.adapters.openspiel")
 
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-from targui_dsl.engine import Game, Phase  # noqa: E402
-from targui_dsl.engine.actions import AGAIN, GIVE_UP  # noqa: E402
+from targui_dsl.games.targui.game import Game# noqa: E402
+
+from targui_dsl.games.targui.phases import Phase# noqa: E402
+from targui_dsl.games.targui.actions import AGAIN, GIVE_UP  # noqa: E402
 
 from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
 

@@ -18,7 +18,9 @@ adapter = pytest.importorskip("targui_dsl.adapters.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from targui_dsl.engine import Game, IllegalAction  # noqa: E402
+from targui_dsl.games.targui.game import Game# noqa: E402
+
+from targui_dsl.games.targui.actions import IllegalAction# noqa: E402
 
 from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
 

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from targui_dsl.engine import GameState
-from targui_dsl.engine.actions import PASS
+from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.actions import PASS
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
 
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.resources import rulesets_dir
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""`targui diff` and targui_dsl.diffing: rule-by-rule differences after `extends:`."""
+"""`targui diff` and targui_dsl.frontend.diffing: rule-by-rule differences after `extends:`."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import build
-from targui_dsl.diffing import diff_rulesets
-from targui_dsl.paths import dotted, format_value
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.diffing import diff_rulesets
+from targui_dsl.frontend.paths import dotted, format_value
+from targui_dsl.frontend.resources import rulesets_dir
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.diffing import LogError, read_game_log, replay_log, verify_log
-from targui_dsl.logfile import seal_header
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.diffing import LogError, read_game_log, replay_log, verify_log
+from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.frontend.resources import rulesets_dir
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.resources import rulesets_dir
 
 VARIANTS = ["original-dutch", "swedish-12", "updated-treasury"]
 EXAMPLES = sorted(str(p) for p in (rulesets_dir() / "examples").glob("*.yaml"))

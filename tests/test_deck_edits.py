@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from targui_dsl import load_ruleset
-from targui_dsl.build import build
-from targui_dsl.resolve import resolve
-from targui_dsl.resources import rulesets_dir
-from targui_dsl.simulate import run_games
+from targui_dsl.frontend.build import build
+from targui_dsl.frontend.resolve import resolve
+from targui_dsl.frontend.resources import rulesets_dir
+from targui_dsl.study.simulate import run_games
 
 HEAD = "extends: swedish-12\nid: house\n"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.diagnostics import Span
+from targui_dsl.frontend.diagnostics import Span
 from targui_dsl.effects import BOOL, INT, PLAYER, TERRITORY, Environment, compile_effect, compile_formula
 from targui_dsl.effects.compiler import RUNTIME_METHODS
 

@@ -15,7 +15,7 @@ from targui_dsl.effects.runtime import (
     EffectBudgetExceeded,
     RollRequest,
 )
-from targui_dsl.diagnostics import Span
+from targui_dsl.frontend.diagnostics import Span
 
 from effect_fake import (
     COMBAT_ENV,

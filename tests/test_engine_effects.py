@@ -11,8 +11,12 @@ from engine_fixtures import finish_round, put, settled_state, start_turn
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine import EventLog, Game, GameState, Phase, play
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.engine.loop import play
+from targui_dsl.frontend.resources import rulesets_dir
 
 EXAMPLES = ("upkeep", "flash-flood", "caravan-choice", "land-grant", "gifts-back")
 
@@ -124,7 +128,7 @@ def test_a_choice_in_a_hook_of_the_rounds_end_waits_for_its_answer(tmp_path):
 
 
 def test_a_treasury_change_made_by_a_card_is_told(tmp_path):
-    from targui_dsl.engine import Narrator
+    from targui_dsl.gamelog.events import Narrator
 
     rule = tmp_path / "tax.yaml"
     rule.write_text("extends: updated-treasury\nid: tax\ntitle: Tax\ncards:\n  caravan_raid:\n"

@@ -10,8 +10,9 @@ import jsonschema
 import pytest
 
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, start_turn
-from targui_dsl.engine import EventLog, Game, ReplayMismatch, read_log, replay
-from targui_dsl.simulate import play_game
+from targui_dsl.gamelog.events import EventLog, ReplayMismatch, read_log, replay
+from targui_dsl.games.targui.game import Game
+from targui_dsl.study.simulate import play_game
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "game-log.schema.json").read_text())
 

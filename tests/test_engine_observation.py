@@ -9,7 +9,8 @@ import pytest
 import engine_fixtures
 from engine_fixtures import REAL_VARIANTS, any_ruleset, settled_state, start_turn
 from targui_dsl.agents import make_agent
-from targui_dsl.engine import Game, Phase
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import Phase
 
 
 def state_mid_game(variant: str, seed: int = 4, decisions: int = 120):
@@ -74,7 +75,7 @@ def test_without_a_treasury_cash_is_public():
 
 def test_everything_is_revealed_at_the_end():
     state = Game(any_ruleset("updated-treasury"), players=3, seed=2).new_initial_state()
-    from targui_dsl.engine import play
+    from targui_dsl.engine.loop import play
 
     play(state, [make_agent("greedy", s) for s in range(3)])
     view = state.observation(1)
@@ -104,7 +105,7 @@ def test_resampling_keeps_the_observation_and_ignores_the_hidden_truth(variant):
     assert a.legal_actions() == state.legal_actions()
     # the sample is a real game: it plays on to the end
     bots = [make_agent("random", s) for s in range(4)]
-    from targui_dsl.engine import play
+    from targui_dsl.engine.loop import play
 
     play(a, bots)
     assert a.is_terminal()

@@ -13,7 +13,9 @@ from engine_fixtures import (
     settled_state,
     start_turn,
 )
-from targui_dsl.engine import CHANCE, TERMINAL, Game, IllegalAction
+from targui_dsl.games.targui.phases import CHANCE, TERMINAL
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.actions import IllegalAction
 
 
 @pytest.fixture(params=REAL_VARIANTS)

@@ -8,8 +8,13 @@ import random
 import pytest
 
 from engine_fixtures import any_ruleset, put, settled_state, start_turn
-from targui_dsl.engine import CHANCE, EventLog, Game, GameState, IllegalAction, Phase, play
-from targui_dsl.engine.actions import COUNT_BASE, PASS
+from targui_dsl.games.targui.phases import CHANCE, Phase
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.actions import IllegalAction
+from targui_dsl.engine.loop import play
+from targui_dsl.games.targui.actions import COUNT_BASE, PASS
 from targui_dsl.engine.chance import below, derive_seed, seed_state
 
 
@@ -181,7 +186,7 @@ def test_explicit_chance_nodes_list_outcomes_with_probabilities():
 def test_same_seed_same_game_different_seed_different_game():
     def run(seed):
         game = Game(any_ruleset("original-dutch"), players=4, seed=seed)
-        from targui_dsl.simulate import play_game
+        from targui_dsl.study.simulate import play_game
         return play_game(game, ["random"] * 4).to_json()
 
     assert run(3) == run(3)
@@ -286,7 +291,7 @@ def _finished_state():
 def test_saved_state_shares_no_list_with_the_game():
     """to_json()/from_json() copy the results too: changing the saved dict later
     must not change the state (and the other way round)."""
-    from targui_dsl.engine import GameState
+    from targui_dsl.games.targui.state import GameState
 
     state = _finished_state()
     scores, tie_breaks, winners = state.scores(), state.tie_break_values(), state.winners()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.build import build
-from targui_dsl.diagnostics import (
+from targui_dsl.frontend.build import build
+from targui_dsl.frontend.diagnostics import (
     MAX_PER_FILE,
     MAX_PER_SNIPPET,
     QUOTE_WIDTH,
@@ -27,8 +27,8 @@ from targui_dsl.diagnostics import (
 )
 from targui_dsl.effects.cost import MAX_SNIPPETS, Sizes, estimate, sizes_of
 from targui_dsl.effects.parser import MAX_CHARS, parse_effect
-from targui_dsl.schema import first_repeat, validate_schema
-from targui_dsl.yamlload import MAX_VALUES, load_yaml_text
+from targui_dsl.frontend.schema import first_repeat, validate_schema
+from targui_dsl.frontend.yamlload import MAX_VALUES, load_yaml_text
 
 HEAD = "extends: original-dutch\nid: house\n"
 
@@ -242,7 +242,7 @@ def test_e0002_a_file_shows_at_most_its_cap(tmp_path):
 def test_limit_per_file_adds_up_the_snippets_own_and_n_more():
     span = Span("f.yaml", 10, 1)  # after the three below: past the cap
     many = [error("E0502", f"p{i}", Span("f.yaml", i + 1, 1)) for i in range(3)]
-    from targui_dsl.diagnostics import more_diagnostic
+    from targui_dsl.frontend.diagnostics import more_diagnostic
 
     snippet_more = more_diagnostic([error("E0502", "x", span)] * 7, "this effect")
     kept = limit_per_file(many + [snippet_more], most=2)
@@ -355,7 +355,7 @@ def test_e0511_loops_nested_past_what_python_compiles(tmp_path):
 
 
 def test_did_you_mean_hints_share_a_budget_within_a_build():
-    from targui_dsl.diagnostics import HINT_BUDGET, did_you_mean, with_hint_budget
+    from targui_dsl.frontend.diagnostics import HINT_BUDGET, did_you_mean, with_hint_budget
 
     names = [f"kind_number_{i}" for i in range(500)]
 

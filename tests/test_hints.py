@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from targui_dsl.build import build
+from targui_dsl.frontend.build import build
 
 HEAD = "extends: original-dutch\nid: house\n"
 

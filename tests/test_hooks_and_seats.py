@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from targui_dsl import load_ruleset
-from targui_dsl.build import build
+from targui_dsl.frontend.build import build
 from targui_dsl.effects.names import HOOK_MOMENTS
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.resources import rulesets_dir
 
 from effect_fake import Cell, FakeRuntime, Seat, drive
 

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.text import json_text, visible, visible_output
+from targui_dsl.frontend.text import json_text, visible, visible_output
 
 # Every control character visible() promises to escape (newlines and tabs are checked apart).
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
@@ -131,7 +131,7 @@ def test_validate_in_colour_keeps_only_targuis_colours(tmp_path):
     """On a terminal the diagnostics are coloured: an escape sequence written into the
     file itself (raw bytes, or a key spelled with escapes) is still shown as text."""
     from targui_cli.common import render_diagnostics
-    from targui_dsl.build import build
+    from targui_dsl.frontend.build import build
 
     raw = tmp_path / "raw.yaml"
     raw.write_bytes(b"extends: original-dutch\nid: raw\ntitle: a \x1b[31mRED\x1b]0;x\x07\n")

@@ -1,4 +1,4 @@
-"""targui_dsl.yamlload: values, positions, and every E01xx refusal at its exact place."""
+"""targui_dsl.frontend.yamlload: values, positions, and every E01xx refusal at its exact place."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from targui_dsl.diagnostics import Span
-from targui_dsl.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
+from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.frontend.yamlload import MAX_BYTES, MAX_DEPTH, load_yaml_file, load_yaml_text
 
 
 def load(text: str):

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from targui_dsl.yamlload import LoadedDoc, load_yaml_file, load_yaml_text
+from targui_dsl.frontend.yamlload import LoadedDoc, load_yaml_file, load_yaml_text
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from targui_dsl.check import check_meaning
-from targui_dsl.colours import ANSI_COLOURS, TRIBE_COLOURS
+from targui_dsl.frontend.check import check_meaning
+from targui_dsl.games.targui.colours import ANSI_COLOURS, TRIBE_COLOURS
 from targui_dsl.effects.names import KEYWORDS, RESERVED_NAMES
-from targui_dsl.resolve import resolve
-from targui_dsl.resources import ruleset_schema_path
+from targui_dsl.frontend.resolve import resolve
+from targui_dsl.frontend.resources import ruleset_schema_path
 
 
 def test_the_keywords_are_the_grammars_words():
@@ -32,7 +32,7 @@ def test_every_reserved_name_is_refused_as_a_kind_id(word):
 
 
 def test_a_formula_parameter_in_a_card_is_explained_from_the_one_table(tmp_path):
-    from targui_dsl.build import build
+    from targui_dsl.frontend.build import build
 
     (tmp_path / "r.yaml").write_text("extends: original-dutch\nid: r\ntitle: R\n"
                                      "cards:\n  spring:\n    effect: 'for t in territories { t.camels += die }'\n",
@@ -50,7 +50,7 @@ def test_the_schema_allows_exactly_the_colours_there_is_a_way_to_draw():
 
 def test_the_board_and_the_terminal_paint_from_the_one_table():
     from targui_cli.terminal import Style
-    from targui_dsl.svg import tribe_colour
+    from targui_dsl.games.targui.svg import tribe_colour
 
     for name, colour in TRIBE_COLOURS.items():
         assert tribe_colour(name) == colour.svg
@@ -84,8 +84,8 @@ KIND_IDS = ("settlement", "salt_mine", "guelta", "reg", "erg", "fesh_fesh", "mou
 
 def test_kind_labels_have_one_home():
     from targui_cli import terminal
-    from targui_dsl import labels
-    from targui_dsl.engine.render import kind_abbreviations
+    from targui_dsl.games.targui import labels
+    from targui_dsl.games.targui.render import kind_abbreviations
 
     assert terminal.kind_labels is labels.kind_labels
     assert labels.kind_labels(KIND_IDS) == ["Set", "Sal", "Gue", "Reg", "Erg", "Fes", "Mou", "Cho"]
@@ -97,7 +97,7 @@ def test_kind_labels_have_one_home():
 
 def test_one_format_value_for_values_as_an_author_writes_them():
     from targui_cli import compare, diff
-    from targui_dsl import diffing, paths, schema
+    from targui_dsl.frontend import diffing, paths, schema
 
     assert diff.format_value is diffing.format_value is schema.format_value is paths.format_value
     assert not hasattr(compare, "format_value")  # a comparison's figures have their own name: format_figure
@@ -117,13 +117,13 @@ def test_the_resolved_data_of_a_compiled_ruleset_is_read_only_all_the_way_down()
 
 
 def test_the_complete_schema_is_applied_to_merged_playable_rulesets_only(tmp_path):
-    from targui_dsl.build import build
+    from targui_dsl.frontend.build import build
 
     (tmp_path / "r.yaml").write_text("extends: original-dutch\nid: r\ntitle: R\nlevy: null\n", encoding="utf-8")
     assert "E0303" in [d.code for d in build(str(tmp_path / "r.yaml")).diagnostics]
     (tmp_path / "b.yaml").write_text("extends: base\nabstract: true\nid: b\ntitle: B\nlevy: null\n", encoding="utf-8")
     assert "E0303" not in [d.code for d in build(str(tmp_path / "b.yaml")).diagnostics]
-    import targui_dsl.schema as schema_module
+    import targui_dsl.frontend.schema as schema_module
 
     assert not hasattr(schema_module, "check_schema_complete")  # docs/internals.md names validate_schema
 
@@ -135,7 +135,7 @@ def test_targui_rulesets_reads_files_with_the_project_loader(monkeypatch):
     from targui_cli.main import cli
 
     def refuse(*args, **kwargs):
-        raise AssertionError("yaml.safe_load used instead of targui_dsl.yamlload")
+        raise AssertionError("yaml.safe_load used instead of targui_dsl.frontend.yamlload")
 
     monkeypatch.setattr(yaml, "safe_load", refuse)
     result = CliRunner().invoke(cli, ["rulesets"], catch_exceptions=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from targui_dsl.effects.parser import parse_effect, parse_formula
-from targui_dsl.yamlload import load_yaml_text
+from targui_dsl.frontend.yamlload import load_yaml_text
 
 JARGON = ("<block", "<scalar>", "'?'", "or something else", "RPAR", "RSQB")
 

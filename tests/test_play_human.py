@@ -15,7 +15,9 @@ from targui_cli.terminal import (
 )
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.engine import EventLog, Game, play as play_game, read_log, replay
+from targui_dsl.gamelog.events import EventLog, read_log, replay
+from targui_dsl.games.targui.game import Game
+from targui_dsl.engine.loop import play as play_game
 
 PROMPT = "Kel Ahaggar [1]> "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -1,4 +1,4 @@
-"""--plot and targui_dsl.plots (the drawing tests need matplotlib, an optional extra)."""
+"""--plot and targui_dsl.study.plots (the drawing tests need matplotlib, an optional extra)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from engine_fixtures import any_ruleset
 from targui_cli.main import cli
-from targui_dsl.simulate import compare_summaries, run_games
+from targui_dsl.study.simulate import compare_summaries, run_games
 
 
 def test_without_matplotlib_plots_are_refused_before_any_game(monkeypatch, tmp_path):
@@ -29,7 +29,7 @@ def _summary(rs_name, seed):
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
 def test_plot_simulation(tmp_path, suffix, magic):
     pytest.importorskip("matplotlib")
-    from targui_dsl.plots import plot_simulation
+    from targui_dsl.study.plots import plot_simulation
 
     path = tmp_path / f"wins{suffix}"
     plot_simulation(_summary("swedish-12", 1), path)
@@ -39,7 +39,7 @@ def test_plot_simulation(tmp_path, suffix, magic):
 
 def test_plot_comparison(tmp_path):
     pytest.importorskip("matplotlib")
-    from targui_dsl.plots import plot_comparison
+    from targui_dsl.study.plots import plot_comparison
 
     path = tmp_path / "ab.svg"
     plot_comparison(compare_summaries(_summary("swedish-12", 1), _summary("updated-treasury", 1)), path)

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.build import build
+from targui_dsl.frontend.build import build
 from targui_dsl.effects.parser import round_long_changes
-from targui_dsl.resolve import resolve
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.resolve import resolve
+from targui_dsl.frontend.resources import rulesets_dir
 
 
 def run(*args: str):
@@ -112,7 +112,7 @@ def test_the_per_card_table_says_what_a_modifier_did(tmp_path: Path):
 def test_an_installed_copy_is_named_built_in_even_inside_the_working_directory(tmp_path: Path, monkeypatch):
     import shutil
 
-    from targui_dsl import resources
+    from targui_dsl.frontend import resources
 
     package = tmp_path / "venv" / "site-packages" / "targui_dsl"
     shutil.copytree(rulesets_dir(), package / "rulesets")

@@ -10,7 +10,7 @@ import click
 import pytest
 
 from targui_cli.main import cli
-from targui_dsl.resources import rulesets_dir
+from targui_dsl.frontend.resources import rulesets_dir
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -78,7 +78,7 @@ def test_the_quick_start_says_where_to_run_it_and_keeps_its_commands():
 
 
 def test_install_hints_name_a_checkout_not_a_published_package():
-    from targui_dsl.plots import INSTALL_HINT
+    from targui_dsl.study.plots import INSTALL_HINT
 
     assert INSTALL_HINT.startswith("pip install '.[plot]'")
     assert "'targui[" not in text_of_docs()

@@ -1,4 +1,4 @@
-"""targui_dsl.resolve: extends chains, the merge rules, positions across files, E02xx."""
+"""targui_dsl.frontend.resolve: extends chains, the merge rules, positions across files, E02xx."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import targui_dsl.resolve as resolve_module
-from targui_dsl.diagnostics import Span
-from targui_dsl.resolve import MAX_CHAIN, resolve
+import targui_dsl.frontend.resolve as resolve_module
+from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.frontend.resolve import MAX_CHAIN, resolve
 
 
 def write(directory: Path, name: str, text: str) -> Path:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.resolve import resolve
-from targui_dsl.resources import rulesets_dir
-from targui_dsl.yamlload import load_yaml_file
+from targui_dsl.frontend.resolve import resolve
+from targui_dsl.frontend.resources import rulesets_dir
+from targui_dsl.frontend.yamlload import load_yaml_file
 
 VARIANTS = ["original-dutch", "swedish-12", "updated-treasury"]
 SEEDS = Path("/work/shared/seeds")

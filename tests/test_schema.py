@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from targui_dsl.diagnostics import Diagnostic
-from targui_dsl.resolve import resolve
-from targui_dsl.resources import ruleset_schema_path, rulesets_dir
-from targui_dsl.paths import dotted
-from targui_dsl.schema import complete_schema, load_schema, validate_schema
-from targui_dsl.yamlload import load_yaml_file, load_yaml_text
+from targui_dsl.frontend.diagnostics import Diagnostic
+from targui_dsl.frontend.resolve import resolve
+from targui_dsl.frontend.resources import ruleset_schema_path, rulesets_dir
+from targui_dsl.frontend.paths import dotted
+from targui_dsl.frontend.schema import complete_schema, load_schema, validate_schema
+from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
 
 BUILTINS = sorted(rulesets_dir().glob("*.yaml"))
 EXAMPLES = sorted((rulesets_dir() / "examples").glob("*.yaml"))
@@ -85,7 +85,7 @@ def test_every_subschema_has_a_title_and_description_and_fixed_objects_refuse_ex
 
 
 def test_validators_are_built_once():
-    from targui_dsl import schema as module
+    from targui_dsl.frontend import schema as module
 
     assert module._validator(True) is module._validator(True)
     assert module._validator(False) is module._validator(False)

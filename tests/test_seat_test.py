@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.stats import chi_square_equal_shares, regularized_gamma_q
+from targui_dsl.study.stats import chi_square_equal_shares, regularized_gamma_q
 
 
 def test_chi_square_p_values_match_closed_forms():

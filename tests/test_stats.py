@@ -1,4 +1,4 @@
-"""targui_dsl.stats against published values and basic laws."""
+"""targui_dsl.study.stats against published values and basic laws."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from targui_dsl.stats import (
+from targui_dsl.study.stats import (
     describe,
     normal_cdf,
     normal_two_sided_p,

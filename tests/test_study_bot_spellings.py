@@ -70,7 +70,7 @@ def test_simulate_and_play_default_to_the_same_bots():
 
 
 def test_run_games_defaults_like_the_commands_and_names_bots_canonically(dice_bot):
-    from targui_dsl.simulate import run_games
+    from targui_dsl.study.simulate import run_games
 
     assert run_games("swedish-12", games=1, players=3, seed=1)["bots"] == [DEFAULT_BOTS] * 3
     figures = run_games("swedish-12", games=2, players=2, bots=" dice:salt=0 , dice:salt=7", seed=1)

@@ -1,4 +1,4 @@
-"""targui_dsl.svg.board_svg: a valid, self-contained SVG picture that shows the state."""
+"""targui_dsl.games.targui.svg.board_svg: a valid, self-contained SVG picture that shows the state."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from targui_dsl import Game, load_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.svg import board_svg, tribe_colour
+from targui_dsl.games.targui.svg import board_svg, tribe_colour
 
 NS = "{http://www.w3.org/2000/svg}"
 

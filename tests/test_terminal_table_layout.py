@@ -8,7 +8,7 @@ from targui_cli.play import play
 from targui_cli.terminal import render_players
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.engine import Game
+from targui_dsl.games.targui.game import Game
 
 
 def state_in_round_one(variant="original-dutch", players=4, seed=5):

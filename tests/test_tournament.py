@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 import bot_fixtures
 from targui_cli.main import cli
-from targui_dsl.ratings import Outcome, fit_ratings, pairwise_points
-from targui_dsl.tournament import round_size, rounded_games, seating
+from targui_dsl.study.ratings import Outcome, fit_ratings, pairwise_points
+from targui_dsl.study.tournament import round_size, rounded_games, seating
 
 
 dice_bot = pytest.fixture(scope="module")(bot_fixtures.dice_bot)

@@ -6,8 +6,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from ..build import load_ruleset
-from ..compiled import CompiledRuleset
+from targui_dsl.frontend.build import load_ruleset
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 
 @lru_cache(maxsize=32)

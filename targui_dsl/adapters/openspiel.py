@@ -34,11 +34,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..compiled import CompiledRuleset
-from ..effects.runtime import MAX_VALUE, STEP_BUDGET
-from ..engine import Game, GameState, Phase
-from ..engine.actions import AGAIN, GIVE_UP, count_digits
-from ._load import ruleset as _ruleset
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.effects.runtime import MAX_VALUE, STEP_BUDGET
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, count_digits
+from targui_dsl.adapters._load import ruleset as _ruleset
 
 __all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length"]
 
@@ -272,7 +274,7 @@ class TarguiBot(pyspiel.Bot):
     its seat's observation (``state.engine.observation(seat)``), never from the true state."""
 
     def __init__(self, spelling: str, seed: int = 0) -> None:
-        from ..agents import make_agent
+        from targui_dsl.agents import make_agent
 
         super().__init__()
         self.spelling = spelling

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.chance import derive_seed
-from ..engine.loop import Player
-from .greedy import GreedyAgent
-from .ismcts import (DEFAULT_BIAS, DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_WIDTH,
+from targui_dsl.engine.chance import derive_seed
+from targui_dsl.engine.loop import Player
+from targui_dsl.games.targui.greedy import GreedyAgent
+from targui_dsl.agents.ismcts import (DEFAULT_BIAS, DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_WIDTH,
                      ISMCTSAgent)
-from .random_agent import RandomAgent
-from .spec import (
+from targui_dsl.agents.random_agent import RandomAgent
+from targui_dsl.agents.spec import (
     BOTS,
     DEFAULT_BOTS,
     BotKind,

@@ -57,12 +57,12 @@ import random
 import time
 from typing import Callable
 
-from ..engine.actions import AGAIN, GIVE_UP, PASS
-from ..engine.game import Game
-from ..engine.observation import Observation
-from ..engine.phases import Phase
-from ..engine.state import GameState
-from .greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTLEMENT_BONUS, MAX_FIGHT_THROWS,
+from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, PASS
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.observation import Observation
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTLEMENT_BONUS, MAX_FIGHT_THROWS,
                      OWN_SETTLEMENT_BONUS, FightOdds, GreedyAgent)
 
 DEFAULT_ITERATIONS = 150

@@ -1,6 +1,6 @@
 """The random bot: uniform over the legal actions of each decision step.
 
-Every decision is one small choice (see :mod:`targui_dsl.engine.actions`), so
+Every decision is one small choice (see :mod:`targui_dsl.games.targui.actions`), so
 uniform over ``legal_actions`` is uniform over move pairs plus pass, then a
 uniform count; uniform over buy cells plus pass, then a uniform count; an
 attack continued with probability one half; a deposit uniform in 0..cash.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.observation import Observation
+from targui_dsl.games.targui.observation import Observation
 
 
 class RandomAgent:

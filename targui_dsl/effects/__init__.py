@@ -1,13 +1,13 @@
 """The effect language: card effects and rule formulas (docs/effect-language.md).
 
 ``compile_effect``/``compile_formula`` turn a snippet into a
-:class:`~targui_dsl.compiled.CompiledCode` or diagnostics (E05xx).
+:class:`~targui_dsl.games.targui.compiled.CompiledCode` or diagnostics (E05xx).
 """
 
-from .compiler import Environment, compile_effect, compile_formula
-from .parser import KEYWORDS, parse_effect, parse_formula
-from .runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, EffectRuntime, RollRequest
-from .types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
+from targui_dsl.effects.compiler import Environment, compile_effect, compile_formula
+from targui_dsl.effects.parser import KEYWORDS, parse_effect, parse_formula
+from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, EffectRuntime, RollRequest
+from targui_dsl.effects.types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
 
 __all__ = [
     "BOOL",

@@ -26,12 +26,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
-from ..compiled import CompiledCode
-from ..diagnostics import Diagnostic, Span, did_you_mean, error
-from . import nodes as n
-from .parser import Problem, parse
-from .names import FUNCTIONS, GLOBALS, parameter_hint
-from .runtime import (
+from targui_dsl.games.targui.compiled import CompiledCode
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error
+from targui_dsl.effects import nodes as n
+from targui_dsl.effects.parser import Problem, parse
+from targui_dsl.effects.names import FUNCTIONS, GLOBALS, parameter_hint
+from targui_dsl.effects.runtime import (
     MAX_CHOICE_NUMBERS,
     MAX_ROLL_SIDES,
     MAX_VALUE,
@@ -40,7 +40,7 @@ from .runtime import (
     EffectBudgetExceeded,
     RollRequest,
 )
-from .types import Type
+from targui_dsl.effects.types import Type
 
 Locate = Callable[[int], Span]
 

@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass, fields
 from typing import Callable, Iterator
 
-from ..diagnostics import Diagnostic, Span, error, sort_key, warning
-from . import nodes as n
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
+from targui_dsl.effects import nodes as n
 
 #: A snippet estimated above this many steps gets a warning (E0531): about a
 #: tenth of a second of play per run on an ordinary machine.
@@ -283,7 +283,7 @@ def _first_pos(tree: n.Node) -> n.Pos:
 
 def snippet_cost(source: str, start: str, sizes: Sizes, locate: Locate | None = None) -> list[Diagnostic]:
     """:func:`cost_diagnostics` for the source of a snippet that compiled (``start``: "effect" or "formula")."""
-    from .parser import parse  # here, not at the top: the parser module is heavier to import
+    from targui_dsl.effects.parser import parse  # here, not at the top: the parser module is heavier to import
 
     tree, problems = parse(source, start)
     if tree is None or problems:

@@ -19,8 +19,8 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from . import nodes as n
-from .names import KEYWORDS
+from targui_dsl.effects import nodes as n
+from targui_dsl.effects.names import KEYWORDS
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
 KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from .observation import Observation
-from .phases import Phase
-from .state import TURN_DECIDES, GameState
+from targui_dsl.games.targui.observation import Observation
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.state import TURN_DECIDES, GameState
 
 
 OVER = int(Phase.OVER)

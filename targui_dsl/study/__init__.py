@@ -15,21 +15,21 @@
 - :mod:`.executors`: in-process, local process pool, Dask;
 - :mod:`.runner`: submitting chunks and merging what comes back, for a
   :class:`Study` or any other :class:`GamePlan` (a tournament,
-  :mod:`targui_dsl.tournament`);
+  :mod:`targui_dsl.study.tournament`);
 - :mod:`.resume` (--out) and :mod:`.records` (--records): the files;
 - :mod:`.signals`: SIGINT, SIGTERM and SIGHUP alike;
 - :mod:`.figures`: a summary's figures with intervals, and two compared.
 """
 
-from .chunks import Chunk, ChunkResult, GamePlan, Study, chunk_size_for, run_chunk, seat_bots, seated_bots
-from .executors import ExecutorUnavailable, InlineExecutor, dask_executor, local_pool
-from .games import CardCounts, GameRecord, check_seating, game_seed, play_game
-from .records import RecordWriter, record_row
-from .resume import StudyFile, StudyMismatch
-from .runner import StudyResult, run_study
-from .signals import StopOnSignals, StudyInterrupted
-from .source import RulesetSource, SourceMismatch, compile_source
-from .summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
+from targui_dsl.study.chunks import Chunk, ChunkResult, GamePlan, Study, chunk_size_for, run_chunk, seat_bots, seated_bots
+from targui_dsl.study.executors import ExecutorUnavailable, InlineExecutor, dask_executor, local_pool
+from targui_dsl.study.games import CardCounts, GameRecord, check_seating, game_seed, play_game
+from targui_dsl.study.records import RecordWriter, record_row
+from targui_dsl.study.resume import StudyFile, StudyMismatch
+from targui_dsl.study.runner import StudyResult, run_study
+from targui_dsl.study.signals import StopOnSignals, StudyInterrupted
+from targui_dsl.study.source import RulesetSource, SourceMismatch, compile_source
+from targui_dsl.study.summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
 
 __all__ = [
     "CARD_FIELDS", "CardCounts", "Chunk", "ChunkResult", "ExecutorUnavailable", "GamePlan", "GameRecord", "InlineExecutor",

@@ -17,10 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Sequence
 
-from .games import game_seed, play_game
-from .records import record_row
-from .source import RulesetSource, compile_source
-from .summary import StudySummary
+from targui_dsl.study.games import game_seed, play_game
+from targui_dsl.study.records import record_row
+from targui_dsl.study.source import RulesetSource, compile_source
+from targui_dsl.study.summary import StudySummary
 
 __all__ = ["Chunk", "ChunkResult", "GamePlan", "Study", "chunk_size_for", "run_chunk", "seat_bots", "seated_bots"]
 
@@ -56,7 +56,7 @@ def seated_bots(kinds: Sequence[str], index: int, rotate: bool) -> list[str]:
 
 class GamePlan(Protocol):
     """What the runner (and the --out file) needs of a plan of games: a :class:`Study`, or a
-    tournament (:mod:`targui_dsl.tournament`), which seats other bots in each game."""
+    tournament (:mod:`targui_dsl.study.tournament`), which seats other bots in each game."""
 
     file_format: ClassVar[str]  # the first line of its --out file says it
 

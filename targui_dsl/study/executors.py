@@ -23,9 +23,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from ..compiled import CompiledRuleset
-from .signals import STOP_SIGNALS, signals_blocked
-from .source import RulesetSource, compile_source, remember_compiled
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.study.signals import STOP_SIGNALS, signals_blocked
+from targui_dsl.study.source import RulesetSource, compile_source, remember_compiled
 
 __all__ = ["ExecutorUnavailable", "InlineExecutor", "dask_executor", "local_pool", "stop_workers"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..effects.parser import round_long_changes
-from ..compiled import CompiledRuleset
-from ..stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
-from .summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
+from targui_dsl.effects.parser import round_long_changes
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.study.stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
+from targui_dsl.study.summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
 
 __all__ = ["MEAN_ROWS", "compare_figures", "summary_figures"]
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..agents import make_agent, seat_agents
-from ..compiled import CompiledRuleset
-from ..engine import EventLog, Game, play
-from ..engine.chance import derive_seed
+from targui_dsl.agents import make_agent, seat_agents
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.game import Game
+from targui_dsl.engine.loop import play
+from targui_dsl.engine.chance import derive_seed
 
 __all__ = ["CardCounts", "GameRecord", "check_seating", "derive_seed", "game_seed", "play_game"]
 

@@ -17,7 +17,7 @@ import json
 import os
 from typing import IO, Any, Iterable, Sequence
 
-from .games import GameRecord
+from targui_dsl.study.games import GameRecord
 
 __all__ = ["RecordWriter", "record_row", "records_format", "keep_rows"]
 

@@ -21,7 +21,7 @@ import os
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .chunks import GamePlan
+    from targui_dsl.study.chunks import GamePlan
 
 __all__ = ["StudyFile", "StudyMismatch"]
 

@@ -14,11 +14,11 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .chunks import ChunkResult, GamePlan, run_chunk
-from .executors import InlineExecutor
-from .records import RecordWriter, keep_rows
-from .resume import StudyFile, StudyMismatch
-from .signals import StudyInterrupted, critical
+from targui_dsl.study.chunks import ChunkResult, GamePlan, run_chunk
+from targui_dsl.study.executors import InlineExecutor
+from targui_dsl.study.records import RecordWriter, keep_rows
+from targui_dsl.study.resume import StudyFile, StudyMismatch
+from targui_dsl.study.signals import StudyInterrupted, critical
 
 __all__ = ["StudyResult", "run_study"]
 

@@ -19,9 +19,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..compiled import CompiledRuleset
-from ..resolve import is_builtin_name, resolve
-from ..resources import builtin_ruleset_path
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.frontend.resolve import is_builtin_name, resolve
+from targui_dsl.frontend.resources import builtin_ruleset_path
 
 __all__ = ["RulesetSource", "SourceMismatch", "compile_source", "remember_compiled"]
 
@@ -103,7 +103,7 @@ def compile_source(source: RulesetSource) -> CompiledRuleset:
 
 
 def _compile(source: RulesetSource) -> CompiledRuleset:
-    from ..build import load_ruleset
+    from targui_dsl.frontend.build import load_ruleset
 
     for name, digest in source.builtins:
         path = builtin_ruleset_path(name)

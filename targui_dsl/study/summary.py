@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterable
 
-from .games import CardCounts, GameRecord
+from targui_dsl.study.games import CardCounts, GameRecord
 
 __all__ = ["Moments", "StudySummary", "PER_GAME_METRICS", "CARD_FIELDS"]
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from targui_dsl.games.targui.game import Game
 
 PASS = 0
 AGAIN = 1

@@ -1,6 +1,6 @@
 """The compiled ruleset: everything the engine needs, read-only.
 
-Built once by :mod:`targui_dsl.build` from a checked, resolved ruleset. The
+Built once by :mod:`targui_dsl.frontend.build` from a checked, resolved ruleset. The
 engine reads tables and calls compiled effects; it never re-parses text and
 never asks which variant it is running.
 """

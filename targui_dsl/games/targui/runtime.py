@@ -7,7 +7,7 @@ ints (cells, seats, kind and tribe indices). Mutations clamp instead of
 failing and keep the camel box exact: every camel removed goes back to the
 box, every camel added comes out of it.
 
-The adapter is a friend of :class:`~targui_dsl.engine.state.GameState`: it
+The adapter is a friend of :class:`~targui_dsl.games.targui.state.GameState`: it
 reads and writes the state's private fields, and nothing else does.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..effects.runtime import clamp
+from targui_dsl.effects.runtime import clamp
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from targui_dsl.games.targui.state import GameState
 
 STRATEGIC = "strategic"
 ECONOMIC = "economic"

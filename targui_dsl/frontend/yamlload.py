@@ -28,8 +28,8 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from .diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
-from .safefile import read_bounded
+from targui_dsl.frontend.diagnostics import LINE_BREAK, Diagnostic, Span, error, line_starts, position, split_lines
+from targui_dsl.frontend.safefile import read_bounded
 
 __all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 

@@ -1,6 +1,6 @@
 """Many bot games of one ruleset, summed up: the Python front door to :mod:`targui_dsl.study`.
 
-    from targui_dsl.simulate import run_games, compare_summaries
+    from targui_dsl.study.simulate import run_games, compare_summaries
     a = run_games("swedish-12", games=100, players=4, bots=["greedy", "random"], seed=1)
     b = run_games("rulesets/examples/rich-oases.yaml", games=100, players=4, bots=["greedy", "random"],
                   seed=1, workers=2)
@@ -18,15 +18,15 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-from .agents import DEFAULT_BOTS, parse_bot, parse_bot_list, seat_agents
-from .compiled import CompiledRuleset
-from .engine.game import Game
-from .engine.loop import play
-from .stats import describe, two_proportion_z_test, welch_t_test, wilson_interval
-from .study import RulesetSource, Study, check_seating, local_pool, run_study, seat_bots, seated_bots
-from .study.figures import compare_figures, summary_figures
-from .study.source import remember_compiled
-from .study.summary import PER_GAME_METRICS
+from targui_dsl.agents import DEFAULT_BOTS, parse_bot, parse_bot_list, seat_agents
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.game import Game
+from targui_dsl.engine.loop import play
+from targui_dsl.study.stats import describe, two_proportion_z_test, welch_t_test, wilson_interval
+from targui_dsl.study import RulesetSource, Study, check_seating, local_pool, run_study, seat_bots, seated_bots
+from targui_dsl.study.figures import compare_figures, summary_figures
+from targui_dsl.study.source import remember_compiled
+from targui_dsl.study.summary import PER_GAME_METRICS
 
 __all__ = ["PER_GAME_METRICS", "TIMING_FIELDS", "compare_summaries", "play_game", "run_games",
            "seat_bots", "seated_bots", "without_timing"]
@@ -84,7 +84,7 @@ def run_games(
         source = RulesetSource(f"<{compiled.id}>", builtins=((f"<compiled {id(compiled)}>", ""),))
         remember_compiled(source, compiled)
     else:
-        from .build import load_ruleset
+        from targui_dsl.frontend.build import load_ruleset
 
         compiled = load_ruleset(os.fspath(ruleset))
         source = RulesetSource.from_reference(os.fspath(ruleset))

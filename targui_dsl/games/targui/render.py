@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..labels import kind_labels
+from targui_dsl.games.targui.labels import kind_labels
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from targui_dsl.games.targui.state import GameState
 
 
 def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:

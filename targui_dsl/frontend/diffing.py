@@ -3,12 +3,12 @@
 Two pure tools that answer "what is different?":
 
 * :func:`diff_rulesets` compares two rulesets *after* ``extends:`` is merged
-  (the data of :attr:`targui_dsl.build.Report.resolved`), rule by rule: values
+  (the data of :attr:`targui_dsl.frontend.build.Report.resolved`), rule by rule: values
   by dotted path, cards added, removed and changed (old and new effect),
   and the deck (cards added, removed, moved). Every change carries the
   place where each side's value was written.
 * :func:`read_game_log`, :func:`verify_log` and :func:`replay_log` (defined in
-  :mod:`targui_dsl.logfile`, the one replayer) read a ``targui-log/1`` file,
+  :mod:`targui_dsl.gamelog.logfile`, the one replayer) read a ``targui-log/1`` file,
   re-run it through the engine's public API and report the first event
   where the log and the engine part ways, or give the state of the game
   after any event.
@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import Span
-from .paths import dotted, format_value
-from .resolve import Resolved
+from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.frontend.paths import dotted, format_value
+from targui_dsl.frontend.resolve import Resolved
 
 __all__ = [
     "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS",
@@ -233,4 +233,4 @@ def _where(span: Span | None) -> str | None:
 # Reading, verifying and replaying a log live in logfile.py (one replayer for the whole
 # program); their names stay importable from here.
 
-from .logfile import LogDifference, LogError, LogRun, read_game_log, replay_log, verify_log  # noqa: E402,F401
+from targui_dsl.gamelog.logfile import LogDifference, LogError, LogRun, read_game_log, replay_log, verify_log  # noqa: E402,F401

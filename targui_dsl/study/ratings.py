@@ -39,7 +39,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .stats import Z_95
+from targui_dsl.study.stats import Z_95
 
 __all__ = ["ELO_MEAN", "Outcome", "RatingFit", "bradley_terry", "elo_ratings", "expected_score", "fit_ratings",
            "pairwise_points", "standard_errors"]

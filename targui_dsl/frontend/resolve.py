@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import Diagnostic, Sources, Span, did_you_mean, error
-from .resources import builtin_ruleset_names, builtin_ruleset_path
-from .yamlload import LoadedDoc, YamlPath, load_yaml_file
+from targui_dsl.frontend.diagnostics import Diagnostic, Sources, Span, did_you_mean, error
+from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path
+from targui_dsl.frontend.yamlload import LoadedDoc, YamlPath, load_yaml_file
 
 __all__ = ["Resolved", "resolve", "MAX_CHAIN", "is_builtin_name"]
 

@@ -9,13 +9,13 @@ and the build (formula diagnostics, the compiled tables) both use it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from .compiled import CompiledCode
-from .diagnostics import Diagnostic
-from .effects import Environment, compile_formula
-from .effects.names import SEAT_PARAMS
-from .effects.runtime import MAX_VALUE, EffectBudgetExceeded
+from targui_dsl.games.targui.compiled import CompiledCode
+from targui_dsl.frontend.diagnostics import Diagnostic, Span
+from targui_dsl.effects import Environment, compile_formula
+from targui_dsl.effects.names import SEAT_PARAMS
+from targui_dsl.effects.runtime import MAX_VALUE, EffectBudgetExceeded
 
 #: The settings that may differ by seat, as paths in the ruleset.
 PER_SEAT = (("setup", "cash"), ("setup", "camels"))
@@ -24,7 +24,7 @@ PER_SEAT = (("setup", "cash"), ("setup", "camels"))
 SEAT_ENV = Environment(kinds={}, tribes={}, params=dict(SEAT_PARAMS), only_params=True)
 
 
-def compile_seat_formula(source: str, locate=None) -> tuple[CompiledCode | None, list[Diagnostic]]:
+def compile_seat_formula(source: str, locate: Callable[[int], Span] | None = None) -> tuple[CompiledCode | None, list[Diagnostic]]:
     return compile_formula(source, SEAT_ENV, locate)
 
 

@@ -1,6 +1,6 @@
 """Check stage: does the ruleset make sense? (codes E04xx)
 
-Runs on data that passed the schema (:mod:`targui_dsl.schema`), so every
+Runs on data that passed the schema (:mod:`targui_dsl.frontend.schema`), so every
 value present has the right type; keys may still be missing in an abstract
 base or a partial overlay, and every check simply skips what is not there.
 All checks run and every problem is reported, each at the value that causes
@@ -34,18 +34,18 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
-from .effects.names import RESERVED_NAMES
-from .paths import value_at
-from .perseat import PER_SEAT, seat_values
-from .schema import key_span, value_span
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
+from targui_dsl.effects.names import RESERVED_NAMES
+from targui_dsl.frontend.paths import value_at
+from targui_dsl.games.targui.perseat import PER_SEAT, seat_values
+from targui_dsl.frontend.schema import key_span, value_span
 
 
 def check_meaning(data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True) -> list[Diagnostic]:
     """Every meaning problem of a schema-valid ruleset, sorted by position.
 
     Takes the merged data with its spans (``spans``/``key_spans`` as made by
-    :mod:`targui_dsl.resolve`). For convenience a ``Resolved`` may be passed
+    :mod:`targui_dsl.frontend.resolve`). For convenience a ``Resolved`` may be passed
     as the only argument. ``complete`` says whether this is a playable ruleset
     (then a missing deck or settlement kind is an error, not a gap to fill).
     """

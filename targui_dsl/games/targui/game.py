@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..compiled import CompiledRuleset
-from .actions import ActionSpace, make_action_space
-from ..effects.runtime import MAX_ROLL_SIDES
-from .chance import seed_state
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.actions import ActionSpace, make_action_space
+from targui_dsl.effects.runtime import MAX_ROLL_SIDES
+from targui_dsl.engine.chance import seed_state
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .log import EventLog
-    from .state import GameState
+    from targui_dsl.gamelog.events import EventLog
+    from targui_dsl.games.targui.state import GameState
 
 
 #: Built tables by (ruleset identity, players, tribes): games of one study share them.
@@ -173,9 +173,9 @@ class Game:
 
     def new_initial_state(self, log: "EventLog | None" = None) -> "GameState":
         """The state before the first decision (in implicit-chance mode, after the deal's
-        chance events). With ``log`` (an :class:`~targui_dsl.engine.log.EventLog`) every
+        chance events). With ``log`` (an :class:`~targui_dsl.gamelog.events.EventLog`) every
         event from the first is logged."""
-        from .state import GameState
+        from targui_dsl.games.targui.state import GameState
 
         return GameState(self, log)
 
@@ -193,7 +193,7 @@ class Game:
         return self.players
 
     def observation_tensor_shape(self) -> list[int]:
-        from .observation import tensor_size
+        from targui_dsl.games.targui.observation import tensor_size
 
         return [tensor_size(self)]
 

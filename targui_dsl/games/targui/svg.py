@@ -22,11 +22,11 @@ import re
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .colours import TRIBE_COLOURS as TRIBE_COLOURS_TABLE
-from .labels import short_name
+from targui_dsl.games.targui.colours import TRIBE_COLOURS as TRIBE_COLOURS_TABLE
+from targui_dsl.games.targui.labels import short_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import GameState
+    from targui_dsl.games.targui.state import GameState
 
 __all__ = ["board_svg", "kind_colour", "tribe_colour"]
 

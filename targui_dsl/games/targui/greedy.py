@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import AGAIN, GIVE_UP, PASS
-from ..engine.observation import Observation
-from ..engine.phases import Phase
+from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, PASS
+from targui_dsl.games.targui.observation import Observation
+from targui_dsl.games.targui.phases import Phase
 
 OWN_SETTLEMENT_BONUS = 40.0
 ENEMY_SETTLEMENT_BONUS = 15.0

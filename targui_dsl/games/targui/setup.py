@@ -17,10 +17,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Sequence
 
-from ..effects.runtime import clamp
+from targui_dsl.effects.runtime import clamp
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from targui_dsl.games.targui.state import GameState
 
 
 class PositionEditor:

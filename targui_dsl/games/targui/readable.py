@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import (
+from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
     COUNT_RADIX,
@@ -20,10 +20,10 @@ from .actions import (
     plain_number,
     words,
 )
-from .phases import IS_CHANCE, IS_COUNT, Phase
+from targui_dsl.games.targui.phases import IS_CHANCE, IS_COUNT, Phase
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from targui_dsl.games.targui.state import GameState
 
 #: The verbs of readable decisions, as the terminal and logs write them.
 DECISION_VERBS = ("again", "attack", "buy", "choose", "count", "deposit", "enter", "give up", "move", "pass", "sector",

@@ -1,7 +1,7 @@
 """Tournaments: every bot plays every seat equally often, and each is rated from the results.
 
     from targui_dsl.study import RulesetSource, run_study
-    from targui_dsl.tournament import Tournament, tournament_figures
+    from targui_dsl.study.tournament import Tournament, tournament_figures
     source = RulesetSource.from_reference("original-dutch")
     plan = Tournament(source, games=96, players=4, bots=("random", "greedy", "random:x=1", ...), seed=1)
     result = run_study(plan)                       # the study runner: chunks, workers, Dask, --out
@@ -23,7 +23,7 @@ in a draw) share first place; the other players are placed by their final
 score. A summary keeps, per seating and placing, how many games ended that
 way: integer counts that merge exactly, from which wins per bot and seat
 (a draw's win split between its winners) and the ratings
-(:mod:`targui_dsl.ratings`) follow.
+(:mod:`targui_dsl.study.ratings`) follow.
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .compiled import CompiledRuleset
-from .ratings import Outcome, expected_score, fit_ratings, pairwise_points
-from .stats import wilson_interval
-from .study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
-from .study.games import GameRecord, check_seating, game_seed, play_game
-from .study.source import RulesetSource, compile_source
-from .study.summary import Moments
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
+from targui_dsl.study.stats import wilson_interval
+from targui_dsl.study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
+from targui_dsl.study.games import GameRecord, check_seating, game_seed, play_game
+from targui_dsl.study.source import RulesetSource, compile_source
+from targui_dsl.study.summary import Moments
 
 __all__ = ["TOURNAMENT_FORMAT", "Tournament", "TournamentSummary", "placing", "round_size", "rounded_games",
            "seating", "tournament_figures"]

@@ -46,9 +46,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .compiled import CompiledRuleset
-from .paths import dotted
-from .safefile import NotAFile, read_bounded
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.frontend.paths import dotted
+from targui_dsl.frontend.safefile import NotAFile, read_bounded
 
 __all__ = [
     "LINE_CAP", "TOTAL_CAP", "SEED_MIN", "SEED_MAX",
@@ -261,8 +261,8 @@ def find_ruleset(header: dict[str, Any], log_path: str) -> str | None:
     then only read to compute the hash: a stranger's log cannot make targui
     read, let alone print, any other file.
     """
-    from .resolve import is_builtin_name
-    from .resources import builtin_ruleset_path
+    from targui_dsl.frontend.resolve import is_builtin_name
+    from targui_dsl.frontend.resources import builtin_ruleset_path
 
     files = header.get("files") or []
     hashes = header.get("sha256") or []
@@ -330,7 +330,7 @@ def _log_validators() -> dict[str, Any]:
     """One JSON Schema validator per event type, from schemas/game-log.schema.json."""
     import jsonschema
 
-    from .resources import schemas_dir
+    from targui_dsl.frontend.resources import schemas_dir
 
     schema = json.loads((schemas_dir() / "game-log.schema.json").read_text(encoding="utf-8"))
     base = {k: v for k, v in schema.items() if k not in ("oneOf", "required", "type")}
@@ -391,7 +391,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _read(lines: list[str], unterminated: bool, partial: bool) -> LogFile:
-    from .engine import LOG_FORMAT
+    from targui_dsl.gamelog.events import LOG_FORMAT
 
     validators = _log_validators()
     events: list[dict[str, Any]] = []
@@ -528,7 +528,7 @@ def verify_log(ruleset: CompiledRuleset, events: list[dict[str, Any]], unfinishe
         problems.insert(0, "the header was changed after the game was logged: its seal does not match "
                            "(an edited seed, chance mode, player setup or ruleset)")
     if problems:
-        from .engine import Game
+        from targui_dsl.games.targui.game import Game
 
         try:
             game = Game(ruleset, players=head["players"], seed=head["seed"], tribes=head["tribes"])
@@ -568,7 +568,9 @@ def replay_log(ruleset: CompiledRuleset, events: list[dict[str, Any]], at: int |
 
 def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_chance: bool, compare: bool,
            at: int | None = None, unfinished: bool = False) -> LogRun:
-    from .engine import EventLog, Game, IllegalAction
+    from targui_dsl.gamelog.events import EventLog
+    from targui_dsl.games.targui.game import Game
+    from targui_dsl.games.targui.actions import IllegalAction
 
     head = events[0]
     try:
@@ -639,7 +641,7 @@ def feed_decision(state: Any, action: str, reported: Callable[[], bool],
 
 
 def _waiting_for(state) -> str:
-    from .engine import CHANCE, TERMINAL
+    from targui_dsl.games.targui.phases import CHANCE, TERMINAL
 
     player = state.current_player()
     if player == TERMINAL:

@@ -17,12 +17,12 @@ import json
 import os
 from typing import IO, TYPE_CHECKING, Any, Iterable
 
-from ..compiled import CompiledRuleset
-from ..text import visible
-from .game import Game
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.frontend.text import visible
+from targui_dsl.games.targui.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from targui_dsl.games.targui.state import GameState
 
 LOG_FORMAT = "targui-log/1"
 
@@ -45,7 +45,7 @@ class EventLog:
 
 
 def header(game: Game) -> dict[str, Any]:
-    from ..logfile import seal_header, source_hashes
+    from targui_dsl.gamelog.logfile import seal_header, source_hashes
 
     ruleset = game.ruleset
     # absolute, so that a house rule's log replays from any directory
@@ -87,10 +87,10 @@ def replay(ruleset: CompiledRuleset, events: list[dict[str, Any]], verify: bool 
     """Play the logged game again from its chance outcomes and decisions; return the final state.
 
     With ``verify`` every event the engine reports must equal the logged one
-    (else :class:`ReplayMismatch`). A thin name for :func:`targui_dsl.logfile.replay_log`,
+    (else :class:`ReplayMismatch`). A thin name for :func:`targui_dsl.gamelog.logfile.replay_log`,
     the one replayer.
     """
-    from ..logfile import replay_log
+    from targui_dsl.gamelog.logfile import replay_log
 
     head = events[0]
     if head.get("type") != "header" or head.get("format") != LOG_FORMAT:

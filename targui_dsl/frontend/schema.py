@@ -29,9 +29,9 @@ from typing import Any, Mapping
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from .diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
-from .paths import dotted, format_value
-from .resources import ruleset_schema_path
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
+from targui_dsl.frontend.paths import dotted, format_value
+from targui_dsl.frontend.resources import ruleset_schema_path
 
 Path = tuple
 

@@ -2,7 +2,7 @@
 
 Everything that changes during a game lives on :class:`GameState` as ints
 and flat lists of ints; everything fixed lives on
-:class:`~targui_dsl.engine.game.Game`. Each rule is written once, in the
+:class:`~targui_dsl.games.targui.game.Game`. Each rule is written once, in the
 method that lists a decision's legal actions; applying an action checks
 only that it is in that list, and a decision with a single legal action is
 taken by the engine itself (``forced``), found from the same list.
@@ -16,7 +16,7 @@ is left is the same lottery as shuffling first, and it keeps both the state
 and the chance nodes small.
 
 Compiled card effects and formulas never see this class: they get an
-:class:`~targui_dsl.engine.runtime.EffectAdapter` over it.
+:class:`~targui_dsl.games.targui.runtime.EffectAdapter` over it.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from bisect import bisect_right, insort
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..effects.runtime import MAX_VALUE, RollRequest, clamp
-from .actions import (
+from targui_dsl.effects.runtime import MAX_VALUE, RollRequest, clamp
+from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
     COUNT_RADIX,
@@ -40,19 +40,19 @@ from .actions import (
     plain_number,
     words,
 )
-from .chance import GOLDEN, MASK64, below
-from .game import Game
-from .phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
+from targui_dsl.engine.chance import GOLDEN, MASK64, below
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
 
-from .observation import Observation, information_state_string, observation_string, observation_tensor, resample_hidden
-from .readable import steps_from_text
-from .runtime import EffectAdapter
-from .setup import PositionEditor
+from targui_dsl.games.targui.observation import Observation, information_state_string, observation_string, observation_tensor, resample_hidden
+from targui_dsl.games.targui.readable import steps_from_text
+from targui_dsl.games.targui.runtime import EffectAdapter
+from targui_dsl.games.targui.setup import PositionEditor
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from .log import EventLog
+    from targui_dsl.gamelog.events import EventLog
 
 STATE_FORMAT = "targui-state/2"
 
@@ -122,7 +122,7 @@ def _make_field_copier() -> Any:
                                type_comment=None)
     module = ast.fix_missing_locations(ast.Module([function], type_ignores=[]))
     namespace: dict[str, Any] = {}
-    exec(compile(module, "<targui_dsl.engine.state: field copier>", "exec"), {}, namespace)
+    exec(compile(module, "<targui_dsl.games.targui.state: field copier>", "exec"), {}, namespace)
     return namespace["copy_plain_fields"]
 
 
@@ -303,7 +303,7 @@ class GameState:
         self._effect = None
         self._phase = _SECTOR if game.picks_sectors else _DEAL
         if log is not None:
-            from .log import header
+            from targui_dsl.gamelog.events import header
 
             log.emit(header(game))
             self._log = log
@@ -665,7 +665,7 @@ class GameState:
         return other
 
     def edit(self) -> "PositionEditor":
-        """Arrange a position by hand (tests, puzzles): see :class:`~targui_dsl.engine.setup.PositionEditor`."""
+        """Arrange a position by hand (tests, puzzles): see :class:`~targui_dsl.games.targui.setup.PositionEditor`."""
         return PositionEditor(self)
 
     def history(self) -> list[int]:
@@ -1624,7 +1624,7 @@ class GameState:
 
     # ------------------------------------------------------------------------------------
     def __str__(self) -> str:
-        from .render import render_state
+        from targui_dsl.games.targui.render import render_state
 
         return render_state(self)
 

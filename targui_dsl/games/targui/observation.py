@@ -21,13 +21,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Sequence
 
-from .actions import COUNT_BASE, count_digits
-from .chance import seed_state
-from .phases import Phase
+from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
+from targui_dsl.engine.chance import seed_state
+from targui_dsl.games.targui.phases import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .state import GameState
+    from targui_dsl.games.targui.game import Game
+    from targui_dsl.games.targui.state import GameState
 
 _PER_SEAT = 12
 _GLOBALS = 6
@@ -435,7 +435,7 @@ def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "Gam
     if effect is not None and game.treasury and not state.is_terminal():
         # paused inside a card or hook: draw the money as it stood when the effect began and
         # replay the effect's answers on that, so no true hidden value is kept anywhere
-        from .state import _replay_paused
+        from targui_dsl.games.targui.state import _replay_paused
 
         start = resample_hidden(effect.start, player, rng)
         new = _replay_paused(start, effect.where, effect.args, effect.answers)

@@ -1,6 +1,6 @@
 """Charts of simulation summaries and comparisons (optional: needs matplotlib, ``pip install '.[plot]'`` in a checkout).
 
-    from targui_dsl.plots import plot_simulation, plot_comparison
+    from targui_dsl.study.plots import plot_simulation, plot_comparison
     plot_simulation(run_games(...), "wins.png")          # .png, .svg or .pdf
     plot_comparison(compare_summaries(a, b), "ab.svg")
 

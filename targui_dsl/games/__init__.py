@@ -1,0 +1,28 @@
+"""The games targui plays, one package each, and the one table that names them.
+
+A ruleset says which game it is (``game:``, Targui when absent); everything
+outside this folder reaches a game through :func:`game_package`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import MappingProxyType
+from typing import Mapping
+
+from targui_dsl.engine.protocol import GamePackage
+
+#: A ruleset's `game:` -> the module that defines that game's ``PACKAGE``. Our own names only.
+GAMES: Mapping[str, str] = MappingProxyType({
+    "targui": "targui_dsl.games.targui.package",
+})
+DEFAULT_GAME = "targui"
+
+
+def game_package(name: str = DEFAULT_GAME) -> GamePackage:
+    """The package of the game called ``name`` (a ValueError naming the games there are)."""
+    module = GAMES.get(name)
+    if module is None:
+        raise ValueError(f"unknown game {name!r}; targui plays {', '.join(sorted(GAMES))}")
+    package: GamePackage = importlib.import_module(module).PACKAGE
+    return package
