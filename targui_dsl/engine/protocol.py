@@ -27,6 +27,17 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class EventSink(Protocol):
+    """Where a game state sends what happens. The engine imports nothing of the log file:
+    a log (:class:`targui_dsl.gamelog.events.EventLog`) is one sink, a study's counter another."""
+
+    def begin(self, game: Any) -> None:
+        """The game starts being told to this sink (a log writes its header from ``game``)."""
+
+    def emit(self, event: dict[str, Any]) -> None:
+        """One event, a plain JSON-ready dict (its ``type`` first)."""
+
+
 @dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
