@@ -15,8 +15,8 @@ import time
 
 from targui_dsl import load_ruleset
 from targui_dsl.agents import ISMCTSAgent, make_agent
-from targui_dsl.games.targui.game import Game
 from targui_dsl.engine.loop import play
+from targui_dsl.games.targui.game import Game
 
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Callable
 
 from targui_dsl import load_ruleset
+from targui_dsl.agents import seat_agents
 from targui_dsl.engine.loop import play as play_on
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.game import Game
 from targui_dsl.gamelog.logfile import open_log_for_writing, read_log_file, verify_log
-from targui_dsl.agents import seat_agents
+from targui_dsl.games.targui.game import Game
 
 
 def play(rs, seed: int, open_stream: Callable) -> None:

@@ -9,10 +9,9 @@ from typing import Any
 
 import click
 
-from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
-from targui_dsl.frontend.text import visible
-
 from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from targui_dsl.frontend.text import visible
+from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
 
 _LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 

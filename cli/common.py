@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from typing import Any, Mapping, NoReturn
 
 import click
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from dataclasses import replace
-
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 # Exit codes, the same for every command.
 EXIT_OK = 0

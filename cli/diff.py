@@ -8,15 +8,21 @@ from typing import Any
 
 import click
 
+from targui_cli.common import (
+    EXIT_BAD_INPUT,
+    RULESET_HELP,
+    echo_json,
+    format_option,
+    render_diagnostics,
+    use_colour,
+    wants_json,
+)
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
 from targui_dsl.frontend.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
 from targui_dsl.frontend.paths import format_value
 from targui_dsl.frontend.resources import shown_file
 from targui_dsl.frontend.text import visible
-
-from targui_cli.common import (EXIT_BAD_INPUT, RULESET_HELP, echo_json, format_option, render_diagnostics, use_colour,
-                     wants_json)
 
 
 def _resolved_or_exit(ref: str):

@@ -8,9 +8,6 @@ from contextlib import contextmanager
 
 import click
 
-from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
-from targui_dsl.frontend.text import visible
-
 from targui_cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -24,6 +21,9 @@ from targui_cli.common import (
     wants_json,
 )
 from targui_cli.syntax import action_syntax_lines
+from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
+from targui_dsl.frontend.text import visible
+
 
 def parse_bots(value: str) -> list[str]:
     """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
@@ -401,11 +401,10 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
                resume: _Resume | None = None):
     """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
     ``tell`` is false; the final state."""
-    from targui_dsl.gamelog.events import Narrator
-    from targui_dsl.engine.loop import play
-    from targui_dsl.agents import seat_agents
-
     from targui_cli.terminal import render_board, render_end
+    from targui_dsl.agents import seat_agents
+    from targui_dsl.engine.loop import play
+    from targui_dsl.gamelog.events import Narrator
 
     narrate = Narrator(game)
     if tell:
@@ -447,10 +446,9 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
                       resume: _Resume | None = None) -> int:
     """Play with people at the terminal (from where ``resume``'s log stops); the exit
     status (0, or 130 after Ctrl-C)."""
-    from targui_dsl.engine.loop import play
-    from targui_dsl.agents import seat_agents
-
     from targui_cli.terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
+    from targui_dsl.agents import seat_agents
+    from targui_dsl.engine.loop import play
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there

@@ -10,11 +10,17 @@ from typing import Any
 
 import click
 
-from targui_dsl.gamelog.logfile import (LogDifference, LogError, find_ruleset, header_problems, read_log_file, replay_log,
-                                verify_log)
-from targui_dsl.frontend.text import visible
-
 from targui_cli.common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
+from targui_dsl.frontend.text import visible
+from targui_dsl.gamelog.logfile import (
+    LogDifference,
+    LogError,
+    find_ruleset,
+    header_problems,
+    read_log_file,
+    replay_log,
+    verify_log,
+)
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
@@ -168,9 +174,8 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         for problem in mismatches:
             click.echo(f"note: {log_file}: {visible(problem)}", err=True)
 
-    from targui_dsl.games.targui.game import Game
-
     from targui_dsl.gamelog.events import Narrator
+    from targui_dsl.games.targui.game import Game
 
     try:
         game = Game(rs, players=header["players"], seed=header["seed"], tribes=header["tribes"])

@@ -9,13 +9,21 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from targui_cli.common import (
+    EXIT_BAD_INPUT,
+    RULESET_HELP,
+    check_writable,
+    echo_json,
+    fail,
+    format_option,
+    load_or_exit,
+    render_diagnostics,
+    use_colour,
+    wants_json,
+)
+from targui_cli.play import parse_bots, seat_game
 from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.frontend.text import visible
-
-from targui_cli.common import (EXIT_BAD_INPUT, RULESET_HELP, check_writable, echo_json, fail, format_option, load_or_exit,
-                     render_diagnostics, use_colour, wants_json)
-
-from targui_cli.play import parse_bots, seat_game
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
@@ -143,9 +151,9 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
     finished chunks in --out, and exits 128 + the signal's number.
     """
-    from targui_dsl.study.simulate import timing
     from targui_dsl.study import Study
     from targui_dsl.study.figures import summary_figures
+    from targui_dsl.study.simulate import timing
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
@@ -173,7 +181,8 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
-    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch, run_study as run
+    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch
+    from targui_dsl.study import run_study as run
 
     workers = min(workers, plan.chunk_count)
     try:

@@ -7,11 +7,10 @@ from typing import Any
 
 import click
 
-from targui_dsl.frontend.text import visible
-
 from targui_cli.common import RULESET_HELP, check_writable, echo_json, format_option, load_or_exit, wants_json
 from targui_cli.play import parse_bots
 from targui_cli.simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
+from targui_dsl.frontend.text import visible
 
 MAX_RESAMPLES = 100_000
 
@@ -100,8 +99,8 @@ def default_players(rs, bots: int) -> int:
 def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: int, workers: int,
                scheduler: str | None, out: str | None, resamples: int, output_format: str, as_json: bool) -> None:
     from targui_dsl.study import RulesetSource
-    from targui_dsl.study.tournament import Tournament, round_size, rounded_games, tournament_figures
     from targui_dsl.study.simulate import timing
+    from targui_dsl.study.tournament import Tournament, round_size, rounded_games, tournament_figures
 
     as_json = wants_json(output_format, as_json)
     spellings = parse_bots(bots)

@@ -6,10 +6,17 @@ import sys
 
 import click
 
+from targui_cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    echo_json,
+    format_option,
+    render_diagnostics,
+    use_colour,
+    wants_json,
+)
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
-
-from targui_cli.common import EXIT_BAD_INPUT, EXIT_OK, echo_json, format_option, render_diagnostics, use_colour, wants_json
 
 
 @click.command()

@@ -9,8 +9,8 @@ diagnostic found.
 """
 
 from targui_dsl.frontend.build import Report, build, load_ruleset
-from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Span
+from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
 

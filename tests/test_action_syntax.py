@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from targui_cli.play import play
 from targui_cli.syntax import ACTION_SYNTAX, action_syntax_markdown
-from targui_cli.terminal import HELP_TEXT, interpret, group_actions
+from targui_cli.terminal import HELP_TEXT, group_actions, interpret
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.games.targui.game import Game

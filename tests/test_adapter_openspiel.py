@@ -15,14 +15,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("targui_dsl.adapters.openspiel")
 
+from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-from targui_dsl.games.targui.game import Game# noqa: E402
-
-from targui_dsl.games.targui.phases import Phase# noqa: E402
 from targui_dsl.games.targui.actions import AGAIN, GIVE_UP  # noqa: E402
-
-from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
+from targui_dsl.games.targui.game import Game  # noqa: E402
+from targui_dsl.games.targui.phases import Phase  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

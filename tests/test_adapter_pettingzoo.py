@@ -15,14 +15,12 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 adapter = pytest.importorskip("targui_dsl.adapters.pettingzoo")
 
+from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from targui_dsl.games.targui.game import Game# noqa: E402
-
-from targui_dsl.games.targui.actions import IllegalAction# noqa: E402
-
-from engine_fixtures import REAL_VARIANTS, any_ruleset  # noqa: E402
+from targui_dsl.games.targui.actions import IllegalAction  # noqa: E402
+from targui_dsl.games.targui.game import Game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

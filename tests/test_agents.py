@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
+
 from targui_dsl.agents import BotSpecError, GreedyAgent, agent_kinds, make_agent, parse_bot, parse_bot_list
-from targui_dsl.games.targui.greedy import FightOdds
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.greedy import FightOdds
 from targui_dsl.study.simulate import run_games
 
 
@@ -141,7 +141,6 @@ def test_a_game_with_a_billion_camels_and_silver_ends(kind):
     a house rule's huge numbers neither stall a game nor fill memory."""
     from dataclasses import replace
 
-    from targui_dsl.engine.loop import play
 
     rs = replace(any_ruleset("original-dutch"), camel_box=10**9, start_cash=(10**9,) * 4)
     state = Game(rs, players=4, seed=1).new_initial_state()

@@ -5,13 +5,13 @@ its parameters spelled like every bot's."""
 from __future__ import annotations
 
 import pytest
-
 from engine_fixtures import REAL_VARIANTS, any_ruleset
+
 from targui_dsl.agents import BotSpecError, ISMCTSAgent, make_agent, parse_bot
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.state import GameState
 from targui_dsl.engine.loop import play
+from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.state import GameState
 
 
 def reach(variant: str, seed: int, decisions: int) -> GameState:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from targui_dsl.games.targui.state import GameState
-from targui_dsl.games.targui.actions import PASS
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
+
+from targui_dsl.games.targui.actions import PASS
+from targui_dsl.games.targui.state import GameState
 
 
 def expected_buy_list(state: GameState) -> list[int]:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from cli_run import run
-from targui_cli.common import use_colour
 
+from targui_cli.common import use_colour
 
 # --- colour ------------------------------------------------------------------------------
 

@@ -13,9 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_run import no_crash, run, targui
-
 
 # --- output files that cannot be written ------------------------------------------------
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
 from cli_run import COMMANDS, run
-
 
 # --- help ----------------------------------------------------------------------------------
 

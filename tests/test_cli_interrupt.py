@@ -10,9 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_run import no_crash
-
 
 # --- Ctrl-C --------------------------------------------------------------------------------
 

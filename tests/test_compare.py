@@ -6,8 +6,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from engine_fixtures import any_ruleset
+
 from targui_cli.compare import compare
 from targui_cli.main import cli
 from targui_dsl.study.simulate import compare_summaries, run_games, without_timing

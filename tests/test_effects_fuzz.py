@@ -3,12 +3,13 @@ arbitrary text only ever yields diagnostics inside the snippet."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from effect_fake import KIND_INDEX, TRIBE_INDEX, TRIBES, board, drive
+from effect_fake import KINDS as KIND_TABLE
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from targui_dsl.effects import PLAYER, TERRITORY, Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.parser import parse_effect, parse_formula
-
-from effect_fake import KIND_INDEX, KINDS as KIND_TABLE, TRIBE_INDEX, TRIBES, board, drive
 
 # Params give every type a leaf, so the typed generator never gets stuck.
 ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from targui_dsl.effects import KEYWORDS, nodes as n
+from targui_dsl.effects import KEYWORDS
+from targui_dsl.effects import nodes as n
 from targui_dsl.effects.parser import MAX_DEPTH, parse_effect, parse_formula
 
 

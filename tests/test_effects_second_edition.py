@@ -6,17 +6,6 @@ step budget; and every new diagnostic at its exact line and column."""
 from __future__ import annotations
 
 import pytest
-
-from targui_dsl.effects import PLAYER, Environment, compile_effect, compile_formula
-from targui_dsl.effects.runtime import (
-    MAX_CHOICE_NUMBERS,
-    STEP_BUDGET,
-    ChoiceRequest,
-    EffectBudgetExceeded,
-    RollRequest,
-)
-from targui_dsl.frontend.diagnostics import Span
-
 from effect_fake import (
     COMBAT_ENV,
     EFFECT_ENV,
@@ -29,6 +18,16 @@ from effect_fake import (
     board,
     drive,
 )
+
+from targui_dsl.effects import PLAYER, Environment, compile_effect, compile_formula
+from targui_dsl.effects.runtime import (
+    MAX_CHOICE_NUMBERS,
+    STEP_BUDGET,
+    ChoiceRequest,
+    EffectBudgetExceeded,
+    RollRequest,
+)
+from targui_dsl.frontend.diagnostics import Span
 
 TURN_ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
 
@@ -407,8 +406,8 @@ def test_new_reserved_words_cannot_be_loop_variables():
 
 
 def test_every_construct_in_the_docs_table_compiles():
-    from pathlib import Path
     import re
+    from pathlib import Path
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
     table = doc.split("## Every construct at a glance", 1)[1].split("\n## ", 1)[0]

@@ -9,8 +9,8 @@ from targui_cli.play import play
 from targui_cli.terminal import render_end
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
-from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.actions import PASS
+from targui_dsl.games.targui.game import Game
 
 
 def passive_finish(state) -> None:

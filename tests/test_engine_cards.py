@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_fixtures import REAL_VARIANTS, any_ruleset, finish_round, put, settled_state
 
 

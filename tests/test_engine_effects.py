@@ -6,17 +6,17 @@ import json
 from pathlib import Path
 
 import pytest
-
 from engine_fixtures import finish_round, put, settled_state, start_turn
+
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.state import GameState
-from targui_dsl.games.targui.phases import Phase
 from targui_dsl.engine.loop import play
 from targui_dsl.frontend.resources import rulesets_dir
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.state import GameState
 
 EXAMPLES = ("upkeep", "flash-flood", "caravan-choice", "land-grant", "gifts-back")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, start_turn
+
 from targui_dsl.gamelog.events import EventLog, ReplayMismatch, read_log, replay
 from targui_dsl.games.targui.game import Game
 from targui_dsl.study.simulate import play_game

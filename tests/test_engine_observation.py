@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import engine_fixtures
+import pytest
 from engine_fixtures import REAL_VARIANTS, any_ruleset, settled_state, start_turn
+
 from targui_dsl.agents import make_agent
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.phases import Phase

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 
+from engine_fixtures import REAL_VARIANTS, any_ruleset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_fixtures import REAL_VARIANTS, any_ruleset
 from targui_dsl.agents import make_agent
+from targui_dsl.engine.loop import play as play_on
 from targui_dsl.gamelog.events import EventLog, attach_log
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
-from targui_dsl.engine.loop import play as play_on
 
 games = st.tuples(st.sampled_from(REAL_VARIANTS), st.integers(2, 4), st.integers(0, 2**63),
                   st.sampled_from(["random", "greedy"]))

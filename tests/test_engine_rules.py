@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_fixtures import (
     REAL_VARIANTS,
     any_ruleset,
@@ -13,9 +12,10 @@ from engine_fixtures import (
     settled_state,
     start_turn,
 )
-from targui_dsl.games.targui.phases import CHANCE, TERMINAL
-from targui_dsl.games.targui.game import Game
+
 from targui_dsl.games.targui.actions import IllegalAction
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import CHANCE, TERMINAL
 
 
 @pytest.fixture(params=REAL_VARIANTS)

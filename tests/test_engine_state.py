@@ -6,16 +6,15 @@ import json
 import random
 
 import pytest
-
 from engine_fixtures import any_ruleset, put, settled_state, start_turn
-from targui_dsl.games.targui.phases import CHANCE, Phase
-from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.state import GameState
-from targui_dsl.games.targui.actions import IllegalAction
-from targui_dsl.engine.loop import play
-from targui_dsl.games.targui.actions import COUNT_BASE, PASS
+
 from targui_dsl.engine.chance import below, derive_seed, seed_state
+from targui_dsl.engine.loop import play
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.actions import COUNT_BASE, PASS, IllegalAction
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import CHANCE, Phase
+from targui_dsl.games.targui.state import GameState
 
 
 def play_random(state, steps, rng):

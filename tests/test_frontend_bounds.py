@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from targui_dsl.effects.cost import MAX_SNIPPETS, Sizes, estimate, sizes_of
+from targui_dsl.effects.parser import MAX_CHARS, parse_effect
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import (
     MAX_PER_FILE,
     MAX_PER_SNIPPET,
     QUOTE_WIDTH,
-    Diagnostic,
     Sources,
     Span,
     error,
@@ -25,9 +26,7 @@ from targui_dsl.frontend.diagnostics import (
     sort_key,
     split_lines,
 )
-from targui_dsl.effects.cost import MAX_SNIPPETS, Sizes, estimate, sizes_of
-from targui_dsl.effects.parser import MAX_CHARS, parse_effect
-from targui_dsl.frontend.schema import first_repeat, validate_schema
+from targui_dsl.frontend.schema import first_repeat
 from targui_dsl.frontend.yamlload import MAX_VALUES, load_yaml_text
 
 HEAD = "extends: original-dutch\nid: house\n"

@@ -25,9 +25,16 @@ from click.testing import CliRunner
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
 from targui_dsl.gamelog.events import EventLog
+from targui_dsl.gamelog.logfile import (
+    LINE_CAP,
+    TOTAL_CAP,
+    LogLocked,
+    open_log_for_writing,
+    read_log_file,
+    seal,
+    seal_header,
+)
 from targui_dsl.games.targui.game import Game
-from targui_dsl.gamelog.logfile import (LINE_CAP, TOTAL_CAP, LogLocked, open_log_for_writing, read_log_file, seal,
-                                seal_header)
 
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 ROOT = Path(__file__).parents[1]

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from targui_dsl.frontend.check import check_meaning
-from targui_dsl.games.targui.colours import ANSI_COLOURS, TRIBE_COLOURS
 from targui_dsl.effects.names import KEYWORDS, RESERVED_NAMES
+from targui_dsl.frontend.check import check_meaning
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path
+from targui_dsl.games.targui.colours import ANSI_COLOURS, TRIBE_COLOURS
 
 
 def test_the_keywords_are_the_grammars_words():
@@ -97,9 +97,9 @@ def test_kind_labels_have_one_home():
 
 def test_one_format_value_for_values_as_an_author_writes_them():
     from targui_cli import compare, diff
-    from targui_dsl.frontend import diffing, paths, schema
+    from targui_dsl.frontend import paths, schema
 
-    assert diff.format_value is diffing.format_value is schema.format_value is paths.format_value
+    assert diff.format_value is schema.format_value is paths.format_value
     assert not hasattr(compare, "format_value")  # a comparison's figures have their own name: format_figure
 
 

@@ -10,14 +10,25 @@ from click.testing import CliRunner
 
 from targui_cli.play import play
 from targui_cli.terminal import (
-    Console, MenuItem, Style, TableNarrator, TableRecord, group_actions, interpret, interpret_count, kind_labels,
-    render_board, render_menu, sector_labels, want_colour,
+    Console,
+    MenuItem,
+    Style,
+    TableNarrator,
+    TableRecord,
+    group_actions,
+    interpret,
+    interpret_count,
+    kind_labels,
+    render_board,
+    render_menu,
+    sector_labels,
+    want_colour,
 )
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
+from targui_dsl.engine.loop import play as play_game
 from targui_dsl.gamelog.events import EventLog, read_log, replay
 from targui_dsl.games.targui.game import Game
-from targui_dsl.engine.loop import play as play_game
 
 PROMPT = "Kel Ahaggar [1]> "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

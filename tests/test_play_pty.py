@@ -8,7 +8,6 @@ test, so a broken prompt fails the test instead of hanging it.
 from __future__ import annotations
 
 import json
-import os
 import time
 
 import pytest

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
 from engine_fixtures import any_ruleset
+
 from targui_cli.main import cli
 from targui_dsl.study.simulate import compare_summaries, run_games
 

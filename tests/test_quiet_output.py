@@ -4,7 +4,6 @@ one-line reprs, and a per-card table that says what a modifier card did."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -13,8 +12,8 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.frontend.build import build
 from targui_dsl.effects.parser import round_long_changes
+from targui_dsl.frontend.build import build
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import rulesets_dir
 

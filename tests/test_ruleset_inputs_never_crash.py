@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from targui_dsl.agents import make_agent
+from targui_dsl.engine.loop import play
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import render_all
-from targui_dsl.engine.loop import play
 from targui_dsl.games.targui.game import Game
 
 

@@ -9,9 +9,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from targui_dsl.frontend.diagnostics import Diagnostic
+from targui_dsl.frontend.paths import dotted
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path, rulesets_dir
-from targui_dsl.frontend.paths import dotted
 from targui_dsl.frontend.schema import complete_schema, load_schema, validate_schema
 from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
 

@@ -6,14 +6,14 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from engine_fixtures import any_ruleset
-from targui_cli.play import play
+
 from targui_cli.main import cli
+from targui_cli.play import play
 from targui_cli.simulate import show_progress, simulate
-from targui_dsl.study.simulate import TIMING_FIELDS, play_game, run_games, seat_bots, without_timing
 from targui_dsl.study import game_seed
 from targui_dsl.study import play_game as play_record_game
+from targui_dsl.study.simulate import TIMING_FIELDS, play_game, run_games, seat_bots, without_timing
 
 
 def test_run_games_summary():
@@ -146,9 +146,9 @@ def test_card_figures_match_what_the_cards_do():
 
 
 def test_records_count_what_the_log_shows():
+    from targui_dsl.engine.chance import derive_seed
     from targui_dsl.gamelog.events import EventLog
     from targui_dsl.games.targui.game import Game
-    from targui_dsl.engine.chance import derive_seed
 
     rs = any_ruleset("swedish-12")
     record = play_record_game(rs, 3, game_seed(2, 5), ["greedy", "random", "random"], index=5)

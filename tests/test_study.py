@@ -15,10 +15,20 @@ import pytest
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.study.simulate import without_timing
-from targui_dsl.study import (GameRecord, Moments, RulesetSource, Study, StudyFile, StudyInterrupted, StudyMismatch,
-                              StudySummary, local_pool, run_study)
+from targui_dsl.study import (
+    GameRecord,
+    Moments,
+    RulesetSource,
+    Study,
+    StudyFile,
+    StudyInterrupted,
+    StudyMismatch,
+    StudySummary,
+    local_pool,
+    run_study,
+)
 from targui_dsl.study.games import CardCounts
+from targui_dsl.study.simulate import without_timing
 from targui_dsl.study.source import _compile
 
 

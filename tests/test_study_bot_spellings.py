@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+import bot_fixtures
 import pytest
 from click.testing import CliRunner
 
-import bot_fixtures
 from targui_cli.main import cli
 from targui_dsl.agents import DEFAULT_BOTS
 

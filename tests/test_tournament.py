@@ -8,14 +8,13 @@ import json
 import math
 from collections import Counter
 
+import bot_fixtures
 import pytest
 from click.testing import CliRunner
 
-import bot_fixtures
 from targui_cli.main import cli
 from targui_dsl.study.ratings import Outcome, fit_ratings, pairwise_points
 from targui_dsl.study.tournament import round_size, rounded_games, seating
-
 
 dice_bot = pytest.fixture(scope="module")(bot_fixtures.dice_bot)
 

@@ -8,10 +8,10 @@ import json
 
 from targui_dsl import load_ruleset
 from targui_dsl.agents import seat_agents
-from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.game import Game
 from targui_dsl.engine.loop import play
+from targui_dsl.gamelog.events import EventLog
 from targui_dsl.gamelog.logfile import replay_log, verify_log
+from targui_dsl.games.targui.game import Game
 
 
 def test_a_forced_pass_after_a_chosen_deposit_of_nothing_replays_and_verifies():

@@ -28,19 +28,18 @@ else, and the compiled ruleset is shared, never copied.
 from __future__ import annotations
 
 import random
-
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.effects.runtime import MAX_VALUE, STEP_BUDGET
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.state import GameState
-from targui_dsl.games.targui.phases import Phase
-from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, count_digits
 from targui_dsl.adapters._load import ruleset as _ruleset
+from targui_dsl.effects.runtime import MAX_VALUE, STEP_BUDGET
+from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, count_digits
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.state import GameState
 
 __all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length"]
 

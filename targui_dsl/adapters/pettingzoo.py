@@ -33,10 +33,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from targui_dsl.adapters._load import ruleset as _ruleset
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
-from targui_dsl.adapters._load import ruleset as _ruleset
 
 __all__ = ["TarguiEnv", "env"]
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from targui_dsl.engine.chance import derive_seed
-from targui_dsl.engine.loop import Player
-from targui_dsl.games.targui.greedy import GreedyAgent
-from targui_dsl.agents.ismcts import (DEFAULT_BIAS, DEFAULT_DEPTH, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_WIDTH,
-                     ISMCTSAgent)
+from targui_dsl.agents.ismcts import (
+    DEFAULT_BIAS,
+    DEFAULT_DEPTH,
+    DEFAULT_EXPLORATION,
+    DEFAULT_ITERATIONS,
+    DEFAULT_WIDTH,
+    ISMCTSAgent,
+)
 from targui_dsl.agents.random_agent import RandomAgent
 from targui_dsl.agents.spec import (
     BOTS,
@@ -33,6 +36,9 @@ from targui_dsl.agents.spec import (
     parse_bot_list,
     register,
 )
+from targui_dsl.engine.chance import derive_seed
+from targui_dsl.engine.loop import Player
+from targui_dsl.games.targui.greedy import GreedyAgent
 
 register(BotKind("random", RandomAgent, "uniform over each decision's legal actions"))
 register(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"))

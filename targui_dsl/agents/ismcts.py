@@ -59,11 +59,18 @@ from typing import Callable
 
 from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, PASS
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.greedy import (
+    ATTACK_MIN_WIN_CHANCE,
+    CONTINUE_MIN_WIN_CHANCE,
+    ENEMY_SETTLEMENT_BONUS,
+    MAX_FIGHT_THROWS,
+    OWN_SETTLEMENT_BONUS,
+    FightOdds,
+    GreedyAgent,
+)
 from targui_dsl.games.targui.observation import Observation
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
-from targui_dsl.games.targui.greedy import (ATTACK_MIN_WIN_CHANCE, CONTINUE_MIN_WIN_CHANCE, ENEMY_SETTLEMENT_BONUS, MAX_FIGHT_THROWS,
-                     OWN_SETTLEMENT_BONUS, FightOdds, GreedyAgent)
 
 DEFAULT_ITERATIONS = 150
 DEFAULT_EXPLORATION = 0.3

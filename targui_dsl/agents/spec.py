@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from targui_dsl.frontend.diagnostics import did_you_mean
 from targui_dsl.engine.loop import Player
+from targui_dsl.frontend.diagnostics import did_you_mean
 
 #: The bots every command uses when none are named: the same in `play` and `simulate`.
 DEFAULT_BOTS = "greedy"

@@ -26,11 +26,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
-from targui_dsl.games.targui.compiled import CompiledCode
-from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error
 from targui_dsl.effects import nodes as n
-from targui_dsl.effects.parser import Problem, parse
 from targui_dsl.effects.names import FUNCTIONS, GLOBALS, parameter_hint
+from targui_dsl.effects.parser import Problem, parse
 from targui_dsl.effects.runtime import (
     MAX_CHOICE_NUMBERS,
     MAX_ROLL_SIDES,
@@ -41,6 +39,8 @@ from targui_dsl.effects.runtime import (
     RollRequest,
 )
 from targui_dsl.effects.types import Type
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error
+from targui_dsl.games.targui.compiled import CompiledCode
 
 Locate = Callable[[int], Span]
 

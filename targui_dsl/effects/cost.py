@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass, fields
 from typing import Callable, Iterator
 
-from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
 from targui_dsl.effects import nodes as n
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
 
 #: A snippet estimated above this many steps gets a warning (E0531): about a
 #: tenth of a second of play per run on an ordinary machine.

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from targui_dsl.frontend.paths import dotted
 from targui_dsl.effects.types import Type
+from targui_dsl.frontend.paths import dotted
 
 #: Words that can never be names (loop variables, kinds, tribes, fields): the
 #: grammar's keywords (grammar.lark; a test holds the two together).

@@ -9,7 +9,6 @@ offsets, which the compiler turns into file positions.
 from __future__ import annotations
 
 import dataclasses
-
 import os
 from dataclasses import dataclass
 from functools import lru_cache

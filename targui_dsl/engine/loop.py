@@ -13,7 +13,6 @@ from targui_dsl.games.targui.observation import Observation
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import TURN_DECIDES, GameState
 
-
 OVER = int(Phase.OVER)
 
 

@@ -13,29 +13,37 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
+from targui_dsl.effects.cost import SnippetBudget, sizes_of, snippet_cost
+from targui_dsl.effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
 from targui_dsl.frontend.check import check_meaning
+from targui_dsl.frontend.diagnostics import (
+    MAX_PER_SNIPPET,
+    Diagnostic,
+    RulesetError,
+    Sources,
+    Span,
+    error,
+    limit_diagnostics,
+    limit_per_file,
+    with_hint_budget,
+)
+from targui_dsl.frontend.paths import value_at
+from targui_dsl.frontend.resolve import Resolved, resolve
+from targui_dsl.frontend.schema import validate_schema
 from targui_dsl.games.targui.compiled import (
     Board,
     Card,
     CompiledCode,
     CompiledRuleset,
-    Sector,
     Seating,
+    Sector,
     TerritoryKind,
     Tribe,
     frozen_deep,
     frozen_mapping,
 )
-from targui_dsl.frontend.diagnostics import (MAX_PER_SNIPPET, Diagnostic, RulesetError, Sources, Span, error, limit_diagnostics,
-                          limit_per_file, with_hint_budget)
-from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
-from targui_dsl.effects.cost import SnippetBudget, sizes_of, snippet_cost
-from targui_dsl.effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
-from targui_dsl.frontend.paths import value_at
 from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
-from targui_dsl.frontend.resolve import Resolved, resolve
-from targui_dsl.frontend.schema import validate_schema
-
 
 
 @dataclass

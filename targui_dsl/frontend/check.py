@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
 from targui_dsl.effects.names import RESERVED_NAMES
+from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
 from targui_dsl.frontend.paths import value_at
-from targui_dsl.games.targui.perseat import PER_SEAT, seat_values
 from targui_dsl.frontend.schema import key_span, value_span
+from targui_dsl.games.targui.perseat import PER_SEAT, seat_values
 
 
 def check_meaning(data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True) -> list[Diagnostic]:

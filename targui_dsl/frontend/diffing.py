@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from targui_dsl.frontend.diagnostics import Span
-from targui_dsl.frontend.paths import dotted, format_value
+from targui_dsl.frontend.paths import dotted
 from targui_dsl.frontend.resolve import Resolved
 
 __all__ = [

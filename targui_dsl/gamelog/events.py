@@ -17,8 +17,8 @@ import json
 import os
 from typing import IO, TYPE_CHECKING, Any, Iterable
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.frontend.text import visible
+from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -46,9 +46,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.frontend.paths import dotted
 from targui_dsl.frontend.safefile import NotAFile, read_bounded
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 __all__ = [
     "LINE_CAP", "TOTAL_CAP", "SEED_MIN", "SEED_MAX",
@@ -569,8 +569,8 @@ def replay_log(ruleset: CompiledRuleset, events: list[dict[str, Any]], at: int |
 def _drive(ruleset: CompiledRuleset, events: list[dict[str, Any]], regenerate_chance: bool, compare: bool,
            at: int | None = None, unfinished: bool = False) -> LogRun:
     from targui_dsl.gamelog.events import EventLog
-    from targui_dsl.games.targui.game import Game
     from targui_dsl.games.targui.actions import IllegalAction
+    from targui_dsl.games.targui.game import Game
 
     head = events[0]
     try:

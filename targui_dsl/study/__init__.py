@@ -21,7 +21,16 @@
 - :mod:`.figures`: a summary's figures with intervals, and two compared.
 """
 
-from targui_dsl.study.chunks import Chunk, ChunkResult, GamePlan, Study, chunk_size_for, run_chunk, seat_bots, seated_bots
+from targui_dsl.study.chunks import (
+    Chunk,
+    ChunkResult,
+    GamePlan,
+    Study,
+    chunk_size_for,
+    run_chunk,
+    seat_bots,
+    seated_bots,
+)
 from targui_dsl.study.executors import ExecutorUnavailable, InlineExecutor, dask_executor, local_pool
 from targui_dsl.study.games import CardCounts, GameRecord, check_seating, game_seed, play_game
 from targui_dsl.study.records import RecordWriter, record_row

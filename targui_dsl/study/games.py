@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from targui_dsl.agents import make_agent, seat_agents
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.game import Game
-from targui_dsl.engine.loop import play
 from targui_dsl.engine.chance import derive_seed
+from targui_dsl.engine.loop import play
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.game import Game
 
 __all__ = ["CardCounts", "GameRecord", "check_seating", "derive_seed", "game_seed", "play_game"]
 

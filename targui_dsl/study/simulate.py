@@ -19,10 +19,9 @@ import os
 from typing import Any, Callable, Sequence
 
 from targui_dsl.agents import DEFAULT_BOTS, parse_bot, parse_bot_list, seat_agents
+from targui_dsl.engine.loop import play
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
-from targui_dsl.engine.loop import play
-from targui_dsl.study.stats import describe, two_proportion_z_test, welch_t_test, wilson_interval
 from targui_dsl.study import RulesetSource, Study, check_seating, local_pool, run_study, seat_bots, seated_bots
 from targui_dsl.study.figures import compare_figures, summary_figures
 from targui_dsl.study.source import remember_compiled

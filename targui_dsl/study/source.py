@@ -19,9 +19,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.frontend.resolve import is_builtin_name, resolve
 from targui_dsl.frontend.resources import builtin_ruleset_path
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 __all__ = ["RulesetSource", "SourceMismatch", "compile_source", "remember_compiled"]
 

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
-from targui_dsl.study.stats import wilson_interval
 from targui_dsl.study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
 from targui_dsl.study.games import GameRecord, check_seating, game_seed, play_game
+from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
 from targui_dsl.study.source import RulesetSource, compile_source
+from targui_dsl.study.stats import wilson_interval
 from targui_dsl.study.summary import Moments
 
 __all__ = ["TOURNAMENT_FORMAT", "Tournament", "TournamentSummary", "placing", "round_size", "rounded_games",

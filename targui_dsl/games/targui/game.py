@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
 from targui_dsl.engine.chance import seed_state
+from targui_dsl.games.targui.actions import ActionSpace, make_action_space
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.gamelog.events import EventLog

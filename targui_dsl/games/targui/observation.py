@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Sequence
 
-from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
 from targui_dsl.engine.chance import seed_state
+from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
 from targui_dsl.games.targui.phases import Phase
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from targui_dsl.games.targui.compiled import CompiledCode
-from targui_dsl.frontend.diagnostics import Diagnostic, Span
 from targui_dsl.effects import Environment, compile_formula
 from targui_dsl.effects.names import SEAT_PARAMS
 from targui_dsl.effects.runtime import MAX_VALUE, EffectBudgetExceeded
+from targui_dsl.frontend.diagnostics import Diagnostic, Span
+from targui_dsl.games.targui.compiled import CompiledCode
 
 #: The settings that may differ by seat, as paths in the ruleset.
 PER_SEAT = (("setup", "cash"), ("setup", "camels"))

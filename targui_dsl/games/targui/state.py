@@ -27,6 +27,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE, RollRequest, clamp
+from targui_dsl.engine.chance import GOLDEN, MASK64, below
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -40,11 +41,15 @@ from targui_dsl.games.targui.actions import (
     plain_number,
     words,
 )
-from targui_dsl.engine.chance import GOLDEN, MASK64, below
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.observation import (
+    Observation,
+    information_state_string,
+    observation_string,
+    observation_tensor,
+    resample_hidden,
+)
 from targui_dsl.games.targui.phases import CHANCE, IS_CHANCE, IS_COUNT, PHASE_BY_LABEL, TERMINAL, Phase
-
-from targui_dsl.games.targui.observation import Observation, information_state_string, observation_string, observation_tensor, resample_hidden
 from targui_dsl.games.targui.readable import steps_from_text
 from targui_dsl.games.targui.runtime import EffectAdapter
 from targui_dsl.games.targui.setup import PositionEditor
