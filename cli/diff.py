@@ -12,6 +12,7 @@ from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
     echo_json,
+    exit_with,
     format_option,
     render_diagnostics,
     use_colour,
@@ -32,7 +33,7 @@ def _resolved_or_exit(ref: str):
         diagnostics = sorted(report.diagnostics, key=sort_key)
         click.echo(render_diagnostics(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
         click.echo(f"FAIL  {ref}: cannot compare a ruleset with errors", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     return report.resolved
 
 

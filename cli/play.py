@@ -14,34 +14,19 @@ from targui_cli.common import (
     RULESET_HELP,
     check_writable,
     echo_json,
+    exit_with,
     fail,
     format_option,
     load_or_exit,
+    new_game,
     os_reason,
+    parse_bots,
+    seat_game,
     wants_json,
 )
 from targui_cli.syntax import action_syntax_lines
-from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
+from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.frontend.text import visible
-
-
-def parse_bots(value: str) -> list[str]:
-    """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
-    try:
-        return [spec.spelling() for spec in parse_bot_list(value)]
-    except BotSpecError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
-
-
-def seat_game(rs, players: int, seed: int, kinds: list[str]):
-    """(Game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
-    from targui_dsl.study.simulate import seat_bots
-
-    game = _new_game(rs, players, seed)
-    try:
-        return game, seat_bots(kinds, players)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
 
 
 def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int, ...], bots_given: bool):
@@ -53,7 +38,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     """
     from targui_dsl.study.simulate import seat_bots
 
-    game = _new_game(rs, players, seed)
+    game = new_game(rs, players, seed)
     seen: set[int] = set()
     for seat in humans:
         if not 1 <= seat <= players:
@@ -77,15 +62,6 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     for seat, kind in zip(bot_seats, padded):
         seated[seat] = kind
     return game, seated
-
-
-def _new_game(rs, players: int, seed: int, tribes: list[str] | None = None):
-    from targui_dsl.games.targui.game import Game
-
-    try:
-        return Game(rs, players=players, seed=seed, tribes=tribes)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--players") from None
 
 
 HELP = """Play one game of RULESET and print its course.
@@ -225,7 +201,7 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     else:
         game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     if resume is not None:
-        game = _new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
+        game = new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
     if as_json and None in seated:
         raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
     if all(kind is not None for kind in seated):
@@ -237,7 +213,7 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     with _log_errors(log_file):
         code = _play_with_humans(game, seated, log_file, board, colour, resume=resume)
     if code != EXIT_OK:
-        sys.exit(code)
+        exit_with(code)
 
 
 class _Resume:

@@ -10,7 +10,16 @@ from typing import Any
 
 import click
 
-from targui_cli.common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
+from targui_cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_UNCHECKED,
+    echo_json,
+    exit_with,
+    fail,
+    format_option,
+    load_or_exit,
+    wants_json,
+)
 from targui_dsl.frontend.text import visible
 from targui_dsl.gamelog.logfile import (
     LogDifference,
@@ -243,9 +252,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     if machine:
         echo_json(report)
     if failed:
-        sys.exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     if unchecked:
-        sys.exit(EXIT_UNCHECKED)
+        exit_with(EXIT_UNCHECKED)
 
 
 STEP_KEYS = {
