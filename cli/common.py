@@ -46,6 +46,9 @@ def wants_json(output_format: str, as_json: bool) -> bool:
 
 COLOUR_MODES = ("auto", "always", "never")
 
+#: Home, clear the screen, clear the scrollback: what one human saw and typed is gone.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
 
 def colour_forbidden(environ: Mapping[str, str] | None = None) -> bool:
     """NO_COLOR set (and not empty) or TERM=dumb: no colour, even on a terminal."""

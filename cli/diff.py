@@ -74,7 +74,7 @@ def diff(a: str, b: str, show_all: bool, output_format: str, as_json: bool) -> N
 
     \b
     Examples:
-      targui diff original-dutch updated-treasury
+      targui diff original-dutch swedish-12
       targui diff original-dutch my-house-rule.yaml
       targui diff swedish-12 rulesets/examples/rich-oases.yaml --json
     """

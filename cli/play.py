@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import click
 
 from targui_cli.common import (
+    CLEAR_SCREEN,
     EXIT_INTERRUPTED,
     EXIT_OK,
     RULESET_HELP,
@@ -20,13 +21,15 @@ from targui_cli.common import (
     load_or_exit,
     new_game,
     os_reason,
+    package_of,
     parse_bots,
     seat_game,
+    want_colour,
     wants_json,
 )
-from targui_cli.syntax import action_syntax_lines
 from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.frontend.text import visible
+from targui_dsl.games import game_package
 
 
 def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int, ...], bots_given: bool):
@@ -64,6 +67,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     return game, seated
 
 
+_DRAWING = game_package().drawing  # the help describes the default game
 HELP = """Play one game of RULESET and print its course.
 
 \b
@@ -73,27 +77,10 @@ each decision of a human the board is drawn and the legal actions are
 listed as a numbered menu; the human types a number or the action itself.
 
 \b
-THE BOARD
-Each cell shows its position number and a short label of its territory
-kind (a legend follows the board), below it `[N] camels` for the seat that
-owns it, drawn in the tribe's colour; `#N` marks seat N's settlement. Then
-each player's cash, camels, territories, settlement and turns left in the
-round's stack, the round, the stack (cards left, cards turned) and the
-last (mis)fortune card. Each human sees what their seat may see (the
-rulebook's section 8): where the variant has a treasury, other players'
-cash in hand and treasury show as `?`, and deposits and cash lost are
-told without amounts nobody at the keyboard may know, until the game
-ends. With several humans (hot seat) the screen is cleared and the
-keyboard handed over between two of them. The event log (--log)
-records everything.
+""" + _DRAWING.help_board + """
 
 \b
-ACTIONS (positions are the numbers on the board)
-""" + "\n".join(action_syntax_lines(column=18)) + """
-A menu entry with a range (`7) move 12 13 1..8`) takes its number and
-then the count, or both at once (`7 5`). At the prompt `help` shows
-this syntax, `board` redraws the board, `menu` lists the choices again
-and `quit` leaves.
+""" + _DRAWING.help_actions + """
 
 \b
 RESUMING
@@ -107,10 +94,7 @@ would have. The game goes on in LOG (or is written whole to --log), and
 `targui replay LOG --verify` checks it as one game.
 
 \b
-THE END
-One end screen: the result, every seat's score and tie-break values (the
-ruleset's tie-breaks, in order), which rule decided, and who could not
-win and why (out of the game, or lost their own settlement).
+""" + _DRAWING.help_end + """
 
 \b
 LEAVING AND EXIT STATUS
@@ -132,7 +116,7 @@ ended, scores, tie-break values, winners, whether it is a draw, decisions.
 \b
 EXAMPLES
   targui play original-dutch --players 4 --bots greedy,random --seed 1
-  targui play updated-treasury --players 2 --human 1
+  targui play original-dutch --players 2 --human 1
   targui play swedish-12 --players 3 --human 1 --human 2 --bots greedy
   targui play original-dutch --human 2 --log game.jsonl --colour never
   targui play --resume game.jsonl
@@ -377,12 +361,12 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
                resume: _Resume | None = None):
     """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
     ``tell`` is false; the final state."""
-    from targui_cli.terminal import render_board, render_end
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
     from targui_dsl.gamelog.events import Narrator
 
     narrate = Narrator(game)
+    drawing = package_of(game.ruleset).drawing
     if tell:
         click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})" for s, kind in enumerate(seated)))
     holder: dict = {}
@@ -391,7 +375,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         if log.replaying:
             return
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
-            click.echo(render_board(holder["state"]))  # the board as dealt and settled
+            click.echo(drawing.board(holder["state"]))  # the board as dealt and settled
         line = narrate(event) if event["type"] != "end" else None  # the end screen tells the result
         if line is not None:
             click.echo(line)
@@ -412,9 +396,9 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         if stream is not None:
             stream.close()
     if board:
-        click.echo(render_board(state))
+        click.echo(drawing.board(state))
     if tell:
-        click.echo(render_end(state))
+        click.echo(drawing.end_screen(state))
     return state
 
 
@@ -422,23 +406,23 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
                       resume: _Resume | None = None) -> int:
     """Play with people at the terminal (from where ``resume``'s log stops); the exit
     status (0, or 130 after Ctrl-C)."""
-    from targui_cli.terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
     bots = seat_agents(game.seed, [kind or "random" for kind in seated])
-    record = TableRecord(game)
-    style = Style(want_colour(colour, sys.stdout))
+    drawing = package_of(game.ruleset).drawing
+    record = drawing.table_record(game)
+    style = drawing.style(want_colour(colour, sys.stdout))
     # hot seat: the screen is cleared between two humans (only a terminal can be)
     clear = None
     if len(humans) > 1 and sys.stdout.isatty():
         def clear() -> None:
             click.echo(CLEAR_SCREEN, nl=False, color=True)  # not a colour: never stripped
-    console = Console(game, humans, style=style, record=record,
+    console = drawing.console(game, humans, style=style, record=record,
                       echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board, clear=clear)
-    narrate = TableNarrator(game, humans)
+    narrate = drawing.narrator(game, humans)
     click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({'human' if kind is None else kind})"
                                      for s, kind in enumerate(seated)))
     click.echo("Type a number from the menu or an action; `help` shows the syntax, `quit` or Ctrl-D leaves.")
@@ -465,7 +449,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         play(state, seats)
         console.finish(state)
         return EXIT_OK
-    except LeaveGame as why:
+    except drawing.left_table as why:
         click.echo(f"\n{_left(state, str(why))}{_kept(log_file)}", err=True)
         return EXIT_OK
     except KeyboardInterrupt:
@@ -478,12 +462,10 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
 
 def _resumed(resume: _Resume, state, board: bool) -> str:
     """The line that says where a resumed game goes on (and its board, for a game of bots)."""
-    from targui_cli.terminal import render_board
-
     where = f"round {state.round}" if state.round else "setup"
     line = (f"Resumed {resume.path} after event {len(resume.events) - 1}, in {where}"
             + ("" if resume.append else " (the whole game goes to the --log file)") + ".")
-    return (render_board(state) + "\n" + line) if board else line
+    return (package_of(state.game.ruleset).drawing.board(state) + "\n" + line) if board else line
 
 
 class _TableLog:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
 
-from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, package_of, wants_json
 from targui_dsl.frontend.resolve import builtin_rulesets
 from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
 from targui_dsl.frontend.text import visible
@@ -47,7 +47,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
     Examples:
       targui show original-dutch
       targui show my-house-rule.yaml --compiled
-      targui show updated-treasury --json
+      targui show swedish-12 --json
     """
     rs = load_or_exit(ruleset)
     if view == "resolved":
@@ -59,12 +59,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
         return
 
-    snippets = [("combat.defender_loses", rs.defender_loses), ("combat.attacker_loses", rs.attacker_loses),
-                ("levy", rs.levy), ("end.score", rs.score)]
-    snippets += [(f"end.tie_breaks[{i}]", code) for i, code in enumerate(rs.tie_breaks)]
-    snippets += [(f"hooks.{moment}[{i}]", code) for moment, codes in rs.hooks.items() for i, code in enumerate(codes)]
-    snippets += [(f"cards.{card.id} (card {card.number}: {card.title})", card.effect)
-                 for card in sorted(rs.cards.values(), key=lambda c: c.number)]
+    snippets = package_of(rs).drawing.snippets(rs)
     if wants_json(output_format, as_json):
         echo_json([{"name": name, "source": code.source, "python": code.python,
                     "file": shown_file(code.file), "line": code.line} for name, code in snippets])

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, check_writable, echo_json, wants_json
+from targui_cli.common import RULESET_HELP, check_writable, echo_json, package_of, wants_json
 from targui_cli.studyopts import (
     bots_text,
     check_study,
@@ -21,10 +21,49 @@ from targui_cli.studyopts import (
     study_options,
     write_plot,
 )
+from targui_dsl.engine.drawing import StudyWords
 from targui_dsl.frontend.text import visible
+from targui_dsl.games import game_package
+
+HELP = """Play many bot games of RULESET and sum them up.
+
+Wins per seat (tribe) and per bot with 95% confidence intervals, draws,
+the figures of a game ({figures}), how games end, and
+what each (mis)fortune card did. With --against, two rulesets are
+compared instead (see `targui compare`).
+
+Games are played in chunks, locally (--workers) or on a Dask cluster
+(--scheduler). Game i is played with a seed derived from --seed and i,
+so a study gives the same figures whatever runs it. With --out, each
+finished chunk is kept, and the same command run again continues the
+study. A progress bar is drawn on standard error when it is a terminal
+(text format only). Ctrl-C, SIGTERM and SIGHUP stop the games and the
+workers and keep the finished chunks.
+
+\b
+Exit status:
+  0    the games were played and summed up
+  1    the ruleset has errors (diagnostics printed), --plot cannot be
+       written (or matplotlib is missing), or the Dask scheduler
+       cannot be reached
+  2    a usage error (a bad option, bot or player count; an --out
+       file that holds another study)
+  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP
+       (128 + the signal's number)
+
+\b
+Examples:
+  targui simulate original-dutch
+  targui simulate swedish-12 -n 2000 -p 3 --bots greedy,random --rotate -w 0
+  targui simulate original-dutch -n 200 --bots ismcts:iterations=100,greedy --rotate -w 0
+  targui simulate swedish-12 -n 500 --json > summary.json
+  targui simulate original-dutch -n 1000 --plot wins.png
+  targui simulate swedish-12 -n 1000000 -w 0 --out study.jsonl --records games.csv
+  targui simulate my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
+""".replace("{figures}", game_package().drawing.study.figures())  # the default game's
 
 
-@click.command(epilog=RULESET_HELP)
+@click.command(help=HELP, epilog=RULESET_HELP)
 @click.argument("ruleset", metavar="RULESET")
 @study_options
 @click.option("--out", "out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
@@ -37,42 +76,6 @@ from targui_dsl.frontend.text import visible
 def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotate: bool, workers: int,
              scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool, out: str | None,
              records: str | None, against: str | None) -> None:
-    """Play many bot games of RULESET and sum them up.
-
-    Wins per seat (tribe) and per bot with 95% confidence intervals, draws,
-    game lengths, attacks, camels bought, eliminations, how games end, and
-    what each (mis)fortune card did. With --against, two rulesets are
-    compared instead (see `targui compare`).
-
-    Games are played in chunks, locally (--workers) or on a Dask cluster
-    (--scheduler). Game i is played with a seed derived from --seed and i,
-    so a study gives the same figures whatever runs it. With --out, each
-    finished chunk is kept, and the same command run again continues the
-    study. A progress bar is drawn on standard error when it is a terminal
-    (text format only). Ctrl-C, SIGTERM and SIGHUP stop the games and the
-    workers and keep the finished chunks.
-
-    \b
-    Exit status:
-      0    the games were played and summed up
-      1    the ruleset has errors (diagnostics printed), --plot cannot be
-           written (or matplotlib is missing), or the Dask scheduler
-           cannot be reached
-      2    a usage error (a bad option, bot or player count; an --out
-           file that holds another study)
-      130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP
-           (128 + the signal's number)
-
-    \b
-    Examples:
-      targui simulate original-dutch
-      targui simulate updated-treasury -n 2000 -p 3 --bots greedy,random --rotate -w 0
-      targui simulate original-dutch -n 200 --bots ismcts:iterations=100,greedy --rotate -w 0
-      targui simulate swedish-12 -n 500 --json > summary.json
-      targui simulate original-dutch -n 1000 --plot wins.png
-      targui simulate updated-treasury -n 1000000 -w 0 --out study.jsonl --records games.csv
-      targui simulate my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
-    """
     as_json = wants_json(output_format, as_json)
     if against is not None:
         for flag, value in (("--out", out), ("--records", records)):
@@ -92,15 +95,15 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     if as_json:
         echo_json(result)
     else:
-        click.echo(visible(render_summary(result), keep_newlines=True))
+        click.echo(visible(render_summary(result, package_of(rs).drawing.study), keep_newlines=True))
     if plot_file is not None:
         write_plot("simulation", result, plot_file)
 
 
 # Text output ------------------------------------------------------------------
 
-def render_summary(result: dict[str, Any]) -> str:
-    """The summary as tables for a person to read."""
+def render_summary(result: dict[str, Any], study: StudyWords) -> str:
+    """The summary as tables for a person to read, the game's figures in its words (``study``)."""
     games = result["games"]
     lines = [f"{result['title']} ({result['ruleset']}): {games} games, {result['players']} players, "
              f"bots {bots_text(result['bots'])}{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}",
@@ -136,11 +139,9 @@ def render_summary(result: dict[str, Any]) -> str:
         lines.append(f"  {length:>3} {bar:<30} {count:>6} {percent(count / games):>7}")
     lines.append("")
 
-    labels = {"rounds": "rounds", "attacks": "attacks", "attacks_won": "attacks won",
-              "camels_bought": "camels bought", "eliminations": "eliminations", "decisions": "decisions"}
     lines.append(f"{'Per game':<16} {'mean':>9} {'sd':>8} {'min':>6} {'max':>6} {'total':>9}")
-    for key, label in labels.items():
-        m = result["metrics"][key]
+    for key, words in study.metrics.items():
+        m, label = result["metrics"][key], words.label
         lines.append(f"  {label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6} {m['total']:>9}")
     attacks = result["attacks"]
     lines.append(f"Attacks: {attacks['count']}, won {attacks['won']} ({percent(attacks['won_share'])}), "
@@ -153,16 +154,15 @@ def render_summary(result: dict[str, Any]) -> str:
         titles = {card: f"{c['number']} {c['title']}" if c["number"] is not None else c["title"]
                   for card, c in cards.items()}
         width = min(34, max(len(t) for t in titles.values())) + 2
-        lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6} {'camels -':>9} {'camels +':>9}"
-                     f" {'silver -':>9} {'silver +':>9}")
+        lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6}"
+                     + "".join(f" {heading:>9}" for _, heading in study.card_columns))
         for card, c in cards.items():
             per = c["per_draw"]
             row = f"  {titles[card][:width - 2]:<{width - 2}} {c['drawn']:>6}"
             if c.get("this_round") and not any(per.values()):  # a modifier: nothing to count, say what it does
-                lines.append(f"{row}   until the round's levy: {', '.join(c['this_round'])}")
+                lines.append(f"{row}   {study.modifier_note}: {', '.join(c['this_round'])}")
                 continue
-            lines.append(f"{row} {per['camels_removed']:>9.2f}"
-                         f" {per['camels_added']:>9.2f} {per['cash_taken']:>9.2f} {per['cash_given']:>9.2f}")
+            lines.append(row + "".join(f" {per[key]:>9.2f}" for key, _ in study.card_columns))
         lines.append("")
 
     lines.append(played_line(result, games))

@@ -19,12 +19,14 @@ from targui_cli.common import (
     fail,
     format_option,
     load_or_exit,
+    package_of,
     parse_bots,
     render_diagnostics,
     seat_game,
     use_colour,
 )
 from targui_dsl.agents import DEFAULT_BOTS
+from targui_dsl.engine.drawing import StudyWords
 from targui_dsl.frontend.text import visible
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -271,7 +273,8 @@ def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, see
                   scheduler=scheduler)
     result = compare_figures(a, b)
     label_a, label_b = result["labels"]
-    result["verdicts"] = [verdict(row, a, b, label_a, label_b) for row in result["rows"] if row["significant"]]
+    study = package_of(rs_a).drawing.study
+    result["verdicts"] = [verdict(row, a, b, study, label_a, label_b) for row in result["rows"] if row["significant"]]
     if as_json:
         echo_json(result)
     else:
@@ -317,19 +320,9 @@ def render_comparison(result: dict[str, Any]) -> str:
 
 # Wording: what a significant difference means, in one sentence ------------------------
 
-# per-game means: words for B above / below A, and the unit
-MEAN_WORDS = {
-    "rounds": ("games last longer", "games are shorter", "rounds"),
-    "attacks": ("there are more attacks", "there are fewer attacks", "attacks a game"),
-    "attacks_won": ("more attacks succeed", "fewer attacks succeed", "won attacks a game"),
-    "camels_bought": ("more camels are bought", "fewer camels are bought", "camels a game"),
-    "eliminations": ("more players are eliminated", "fewer players are eliminated", "eliminations a game"),
-    "decisions": ("players make more decisions", "players make fewer decisions", "decisions a game"),
-}
-
-
-def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[str, str, str]:
-    """(words if B is above A, words if below, unit) for a row of the comparison."""
+def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], study: StudyWords) -> tuple[str, str, str]:
+    """(words if B is above A, words if below, unit) for a row of the comparison; a per-game
+    mean in the game's words (``study``)."""
     key = row["key"]
     if key.startswith("wins.seat"):
         seat = int(key[len("wins.seat"):])
@@ -344,7 +337,8 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[s
         return "more games are drawn", "fewer games are drawn", "%"
     if key == "end_reasons.last_standing":
         return "more games end early with one player left", "fewer games end early", "%"
-    return MEAN_WORDS[key[len("metrics."):]]
+    metric = study.metrics[key[len("metrics."):]]
+    return metric.more, metric.fewer, metric.unit
 
 
 def format_figure(value: float, unit: str) -> str:
@@ -352,9 +346,11 @@ def format_figure(value: float, unit: str) -> str:
     return f"{100 * value:.1f}%" if unit == "%" else f"{value:.2f}"
 
 
-def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], label_a: str = "A", label_b: str = "B") -> str:
-    """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A (p < 0.001)."."""
-    more, fewer, unit = _words(row, a, b)
+def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], study: StudyWords, label_a: str = "A",
+            label_b: str = "B") -> str:
+    """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A
+    (p < 0.001)."; the game's figures in its words (``study``)."""
+    more, fewer, unit = _words(row, a, b, study)
     words = more if row["difference"] > 0 else fewer
     value_a, value_b = format_figure(row["a"], unit), format_figure(row["b"], unit)
     unit_text = "" if unit == "%" else f" {unit}"

@@ -69,7 +69,7 @@ Exit status:
 \b
 Examples:
   targui tournament original-dutch --bots random,greedy --games 200
-  targui tournament updated-treasury --bots random,greedy,ismcts -n 600 -w 0
+  targui tournament swedish-12 --bots random,greedy,ismcts -n 600 -w 0
   targui tournament swedish-12 --bots greedy,ismcts:iterations=100,ismcts:iterations=400 --json
   targui tournament original-dutch --bots random,greedy -n 100000 -w 0 --out tournament.jsonl
 """

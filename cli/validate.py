@@ -41,7 +41,7 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
 
     \b
     Examples:
-      targui validate original-dutch swedish-12 updated-treasury
+      targui validate original-dutch swedish-12 rulesets/examples/harsh-desert.yaml
       targui validate my-house-rule.yaml --format json
     """
     results = []
