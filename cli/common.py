@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from dataclasses import replace
-from typing import IO, Any, Mapping, NoReturn
+from typing import IO, Any, Callable, Mapping, NoReturn, TypeVar
 
 import click
 
@@ -25,7 +25,10 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 RULESET_HELP = "RULESET is a built-in name (see `targui rulesets`) or a path to a YAML file."
 
 
-def format_option(func):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def format_option(func: F) -> F:
     """`--format text|json`, with `--json` as a shorthand."""
     func = click.option(
         "--json", "as_json", is_flag=True, help="Shorthand for --format json."

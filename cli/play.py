@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
 
 import click
 
@@ -28,11 +29,16 @@ from targui_cli.common import (
     wants_json,
 )
 from targui_dsl.agents import DEFAULT_BOTS
+from targui_dsl.engine.drawing import TableConsole
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
+from targui_dsl.games.targui.compiled import CompiledRuleset
+
+T = TypeVar("T")
 
 
-def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int, ...], bots_given: bool):
+def seat_table(rs: CompiledRuleset, players: int, seed: int, kinds: list[str], humans: tuple[int, ...],
+               bots_given: bool) -> tuple[Any, list[str | None]]:
     """(Game, per seat a bot kind or None for a human), or a usage error (exit 2).
 
     ``humans`` are 1-based seats. The bot list fills the other seats in seat
@@ -62,7 +68,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
         raise click.BadParameter(f"{len(kinds)} bots for {len(bot_seats)} seat(s) without a human",
                                  param_hint="--bots") from None
     seated: list[str | None] = [None] * players
-    for seat, kind in zip(bot_seats, padded):
+    for seat, kind in zip(bot_seats, padded, strict=True):
         seated[seat] = kind
     return game, seated
 
@@ -178,21 +184,24 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     seed = 0 if seed is None else seed
     if log_file is not None and not (resume is not None and resume.append):
         check_writable(log_file, "--log")
+    seated: list[str | None]
     if resume is not None and not humans and bots is None:
         seated = resume.seats_from_header()
     elif not humans:
-        game, seated = seat_game(rs, players, seed, kinds)
+        game, bots_seated = seat_game(rs, players, seed, kinds)
+        seated = list(bots_seated)
     else:
         game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     if resume is not None:
         game = new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
     if as_json and None in seated:
         raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
-    if all(kind is not None for kind in seated):
+    bots_only = [kind for kind in seated if kind is not None]
+    if len(bots_only) == len(seated):
         with _log_errors(log_file):
-            state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json, resume=resume)
+            state = _play_bots(game, bots_only, log_file, board and not as_json, tell=not as_json, resume=resume)
         if as_json:
-            echo_json(_result(state, seated))
+            echo_json(_result(state, bots_only))
         return
     with _log_errors(log_file):
         code = _play_with_humans(game, seated, log_file, board, colour, resume=resume)
@@ -297,14 +306,14 @@ class _LogUnwritable(Exception):
 class _LogFile:
     """The --log file: its write errors are told apart from those of standard output."""
 
-    def __init__(self, path: str, append: bool = False):
+    def __init__(self, path: str, append: bool = False) -> None:
         self.path = path
         # locked: a second writer is refused
         from targui_dsl.gamelog.logfile import open_log_for_appending, open_log_for_writing
 
         self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
 
-    def _guard(self, method, *args):
+    def _guard(self, method: Callable[..., T], *args: Any) -> T:
         try:
             return method(*args)
         except OSError as err:
@@ -330,7 +339,7 @@ def _open_log(log_file: str | None, append: bool = False) -> _LogFile | None:
 
 
 @contextmanager
-def _log_errors(log_file: str | None):
+def _log_errors(log_file: str | None) -> Iterator[None]:
     """The --log file cannot be written (a full disk): one line and exit 1."""
     try:
         yield
@@ -338,7 +347,7 @@ def _log_errors(log_file: str | None):
         fail(f"cannot write {log_file}: {err}")
 
 
-def _result(state, seated: list[str]) -> dict:
+def _result(state: Any, seated: list[str]) -> dict[str, Any]:
     """The outcome of a finished game of bots, for --format json."""
     game = state.game
     ids = game.tribe_ids
@@ -357,8 +366,8 @@ def _result(state, seated: list[str]) -> dict:
     }
 
 
-def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True,
-               resume: _Resume | None = None):
+def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, tell: bool = True,
+               resume: _Resume | None = None) -> Any:
     """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
     ``tell`` is false; the final state."""
     from targui_dsl.agents import seat_agents
@@ -368,7 +377,8 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     narrate = Narrator(game)
     drawing = package_of(game.ruleset).drawing
     if tell:
-        click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})" for s, kind in enumerate(seated)))
+        click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})"
+                                         for s, kind in enumerate(seated)))
     holder: dict = {}
 
     def tell_event(event: dict) -> None:
@@ -382,7 +392,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
 
     stream = _open_log(log_file, append=resume is not None and resume.append)
     try:
-        log = _TableLog(stream, seated, resume)
+        log = _TableLog(stream, list[str | None](seated), resume)
         if tell:
             log.listeners.append(tell_event)
         agents = seat_agents(game.seed, seated)
@@ -402,7 +412,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     return state
 
 
-def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str,
+def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None, board: bool, colour: str,
                       resume: _Resume | None = None) -> int:
     """Play with people at the terminal (from where ``resume``'s log stops); the exit
     status (0, or 130 after Ctrl-C)."""
@@ -460,7 +470,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
             stream.close()
 
 
-def _resumed(resume: _Resume, state, board: bool) -> str:
+def _resumed(resume: _Resume, state: Any, board: bool) -> str:
     """The line that says where a resumed game goes on (and its board, for a game of bots)."""
     where = f"round {state.round}" if state.round else "setup"
     line = (f"Resumed {resume.path} after event {len(resume.events) - 1}, in {where}"
@@ -504,16 +514,16 @@ class _HumanSeat:
     """A person at the terminal, as a player of the game loop: the console shows them the
     table and reads their decision."""
 
-    def __init__(self, console, state, stream) -> None:
+    def __init__(self, console: TableConsole, state: Any, stream: _LogFile | None) -> None:
         self.console, self.state, self.stream = console, state, stream
 
-    def choose(self, observation, legal_actions: list[int]) -> str:
+    def choose(self, observation: Any, legal_actions: list[int]) -> str:
         if self.stream is not None:
             self.stream.flush()  # the log is whole while a human thinks
         return self.console.decide(self.state)
 
 
-def _left(state, why: str) -> str:
+def _left(state: Any, why: str) -> str:
     where = "" if state is None else (f" in round {state.round}" if state.round else " during setup")
     return f"Game left{where} ({why}), unfinished."
 
@@ -522,7 +532,7 @@ def _kept(log_file: str | None) -> str:
     return f" The log so far is in {log_file}; `targui play --resume {log_file}` goes on." if log_file else ""
 
 
-def _reader():
+def _reader() -> Callable[[str], str]:
     """`input`, with line editing and history when a person types at a terminal."""
     if sys.stdin.isatty():
         try:

@@ -23,6 +23,7 @@ from targui_cli.common import (
     want_colour,
     wants_json,
 )
+from targui_dsl.engine.drawing import Painter, TableListener
 from targui_dsl.frontend.text import visible
 from targui_dsl.gamelog.logfile import (
     LogDifference,
@@ -34,6 +35,7 @@ from targui_dsl.gamelog.logfile import (
     verify_log,
 )
 from targui_dsl.games import game_package
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
@@ -48,8 +50,9 @@ def describe_difference(diff: LogDifference) -> list[str]:
     lines = [f"event {diff.event} (line {diff.event + 1}): {diff.reason}"]
     if diff.fields:
         lines[0] += f" in {', '.join(diff.fields)}"
-    compact = {"separators": (", ", ": "), "ensure_ascii": False}
-    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None else "(nothing: the log has ended)"))
+    compact: dict[str, Any] = {"separators": (", ", ": "), "ensure_ascii": False}
+    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None
+                                 else "(nothing: the log has ended)"))
     lines.append("  engine: " + (json.dumps(diff.produced, **compact) if diff.produced is not None else "(nothing)"))
     return lines
 
@@ -290,7 +293,8 @@ def step_target(events: list[dict], current: int, move: str) -> int:
     return next((i for i in span if events[i]["type"] == kind), current)
 
 
-def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], current: int, style,
+def step_screen(state: Any, record: TableListener | None, events: list[dict], told: list[tuple[int, str]], current: int,
+                style: Painter,
                 width: int, context: int = 6, note: str = "") -> str:
     """One screen of ``replay --step``: the board after event ``current``, where it stands,
     and the lines told up to it (the last one marked)."""
@@ -308,7 +312,7 @@ def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], 
     return "\n".join(lines)
 
 
-def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> None:
+def _step_through(rs: CompiledRuleset, game: Any, events: list[dict], told: list[tuple[int, str]]) -> None:
     """The interactive loop of --step: redraw the board at each event until `q`. The
     terminal reads key by key (no echo) all along, so no key pressed early is lost."""
     import termios
@@ -323,7 +327,8 @@ def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> 
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _step_loop(rs, game, events: list[dict], told: list[tuple[int, str]], fd: int, cooked) -> None:
+def _step_loop(rs: CompiledRuleset, game: Any, events: list[dict], told: list[tuple[int, str]], fd: int,
+               cooked: list[Any]) -> None:
     import shutil
 
     drawing = package_of(rs).drawing
@@ -376,7 +381,7 @@ def _read_key(fd: int) -> str:
     return data.decode("utf-8", "replace") if data else "q"
 
 
-def _read_line(prompt: str, fd: int, cooked) -> str:
+def _read_line(prompt: str, fd: int, cooked: list[Any]) -> str:
     """A line typed with echo and editing (the terminal as it was), then key by key again."""
     import termios
     import tty
@@ -390,7 +395,7 @@ def _read_line(prompt: str, fd: int, cooked) -> str:
     return line.strip()
 
 
-def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
+def _tell_end(rs: CompiledRuleset, events: list[dict], numbers: bool, width: int) -> None:
     """The end screen, as `targui play` shows it (the final state comes from the log)."""
     try:
         run = replay_log(rs, events)
@@ -404,7 +409,8 @@ def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
         click.echo((f"{end if k == 0 else '':>{width}}  {line}") if numbers else line)
 
 
-def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:
+def _write_svg(rs: CompiledRuleset, events: list[dict], at: int | None, svg_file: str, report: dict[str, Any],
+               machine: bool) -> None:
     try:
         run = replay_log(rs, events, at=at)
     except LogError as err:

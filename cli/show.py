@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
-import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
+import yaml  # type: ignore[import-untyped]  # dumping only: files are read with targui_dsl.frontend.yamlload
 
 from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, package_of, wants_json
 from targui_dsl.frontend.resolve import builtin_rulesets
@@ -11,7 +13,7 @@ from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
 from targui_dsl.frontend.text import visible
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Mapping proxies and tuples as dicts and lists, for dumping."""
     if hasattr(value, "items"):
         return {k: _plain(v) for k, v in value.items()}
@@ -55,7 +57,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         if wants_json(output_format, as_json):
             echo_json(data)
         else:
-            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(shown_file(f) for f in rs.files)}"))
+            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(shown_file(f) or f for f in rs.files)}"))
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
         return
 
@@ -118,6 +120,6 @@ def rulesets(output_format: str, as_json: bool) -> None:
     if wants_json(output_format, as_json):
         echo_json(rows)
         return
-    width = max((len(r["name"]) for r in rows), default=0)
+    width = max((len(str(r["name"])) for r in rows), default=0)
     for row in rows:
         click.echo(f"{row['name']:<{width}}  {visible(str(row['title']))}")

@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
 from targui_cli.common import (
+    F,
     Failure,
     check_writable,
     echo_json,
@@ -29,12 +30,19 @@ from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.engine.drawing import StudyWords
 from targui_dsl.frontend.text import visible
 
+if TYPE_CHECKING:  # types only: the study modules load when games are played
+    from targui_dsl.games.targui.compiled import CompiledRuleset
+    from targui_dsl.study.chunks import Study
+    from targui_dsl.study.runner import StudyResult
+    from targui_dsl.study.source import RulesetSource
+    from targui_dsl.study.tournament import Tournament
+
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
 MAX_WORKERS = 256
 
 
-def study_options(func):
+def study_options(func: F) -> F:
     """The options `simulate` and `compare` share: which games, how many, where, how to report them."""
     options = [
         click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
@@ -92,8 +100,8 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
         except PlotUnavailable as err:
             raise Failure(str(err), prefix="targui: ") from None
     workers = workers or os.cpu_count() or 1
-    sources = []
-    for ref, rs in zip(ruleset_refs, rulesets):
+    sources: list[RulesetSource | None] = []
+    for ref, rs in zip(ruleset_refs, rulesets, strict=True):
         if all(os.path.isfile(f) for f in rs.files):
             sources.append(RulesetSource.from_reference(ref))
             continue
@@ -108,7 +116,7 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
     return rulesets, sources, seated, workers
 
 
-def show_progress(as_json: bool, stream=None) -> bool:
+def show_progress(as_json: bool, stream: Any = None) -> bool:
     """A progress bar only for a person watching: stderr a terminal and text output."""
     stream = stream if stream is not None else sys.stderr
     return not as_json and hasattr(stream, "isatty") and stream.isatty()
@@ -124,7 +132,8 @@ def progress_bar(games: int, label: str, enabled: bool) -> Iterator[Callable[[in
 
 
 @contextmanager
-def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tuple[Any, int, int]]:
+def executor_for(workers: int, scheduler: str | None, source: RulesetSource, rs: CompiledRuleset,
+                 ) -> Iterator[tuple[Any, int, int]]:
     """(executor, workers, chunks in flight): a Dask cluster, a local process pool, or this process.
 
     A few chunks in flight per worker keep it busy; a cluster gets at least
@@ -146,7 +155,8 @@ def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tu
         yield None, 1, 1
 
 
-def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
+def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games: int, players: int, kinds: list[str],
+              seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
               out: str | None = None, records: str | None = None) -> dict[str, Any]:
     """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
@@ -167,7 +177,7 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     return figures
 
 
-def playable_source(source, rs):
+def playable_source(source: RulesetSource | None, rs: CompiledRuleset) -> RulesetSource:
     """The source a plan plays: ``source``, or for a ruleset not in regular files (None) one that
     this process alone can play, from the ruleset already compiled."""
     from targui_dsl.study import RulesetSource
@@ -179,8 +189,10 @@ def playable_source(source, rs):
     return source
 
 
-def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | None = None,
-              scheduler: str | None = None, out: str | None = None, records: str | None = None):
+def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: int, progress: bool,
+              label: str | None = None,
+              scheduler: str | None = None, out: str | None = None, records: str | None = None,
+              ) -> tuple[StudyResult, int]:
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
@@ -198,7 +210,7 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
         click.echo(f"\ninterrupted by {err.signal_name}{kept}", err=True)
         exit_with(err.exit_code)
     except StudyMismatch as err:
-        raise click.BadParameter(str(err), param_hint="--out")
+        raise click.BadParameter(str(err), param_hint="--out") from None
     except SourceMismatch as err:
         fail(str(err))
     except RulesetError as err:  # a worker found the file changed since it was checked

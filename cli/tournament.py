@@ -18,6 +18,7 @@ from targui_cli.common import (
 )
 from targui_cli.studyopts import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
 from targui_dsl.frontend.text import visible
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 MAX_RESAMPLES = 100_000
 
@@ -75,7 +76,7 @@ Examples:
 """
 
 
-def default_players(rs, bots: int) -> int:
+def default_players(rs: CompiledRuleset, bots: int) -> int:
     """The largest player count the ruleset seats that the bots can fill (each bot once a game)."""
     fitting = [n for n in rs.player_counts if n <= bots]
     if not fitting:
@@ -170,7 +171,8 @@ def render_tournament(result: dict[str, Any]) -> str:
     players, games = result["players"], result["games"]
     rounds = result["rounds_played"]
     lines = [f"{result['title']} ({result['ruleset']}): tournament of {len(result['bots'])} bots, {players} players,"
-             f" {games} games ({rounds:g} round{'s' if rounds != 1 else ''} of {result['round']}), seed {result['seed']}",
+             f" {games} games ({rounds:g} round{'s' if rounds != 1 else ''} of {result['round']}),"
+             f" seed {result['seed']}",
              f"parity: {100 * result['parity']:.1f}% of the wins each; {result['draws']} drawn games, "
              "their wins split between the winners",
              ""]

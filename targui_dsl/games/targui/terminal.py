@@ -44,7 +44,8 @@ class Style:
     def paint(self, text: str, colour: str | None = None, bold: bool = False, dim: bool = False) -> str:
         if not self.colour:
             return text
-        codes = (["1"] if bold else []) + (["2"] if dim else []) + ([str(ANSI_COLOURS.get(colour, 39))] if colour else [])
+        codes = ((["1"] if bold else []) + (["2"] if dim else [])
+                 + ([str(ANSI_COLOURS.get(colour, 39))] if colour else []))
         return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
 
 
@@ -168,8 +169,8 @@ def render_grid(state: GameState, style: Style = PLAIN, viewer: int | None = Non
     return lines
 
 
-def render_board(state: GameState, record: TableRecord | None = None, *, style: Style = PLAIN, viewer: int | None = None,
-                 width: int = 80) -> str:
+def render_board(state: GameState, record: TableRecord | None = None, *, style: Style = PLAIN,
+                 viewer: int | None = None, width: int = 80) -> str:
     """The whole picture for one viewer: a seat, who sees what its observation shows
     (others' hidden money as `?`), or None for everybody (bots only, the end)."""
     game = state.game
@@ -213,7 +214,7 @@ def render_board(state: GameState, record: TableRecord | None = None, *, style: 
     # The legend.
     kinds = kind_labels(game.kind_ids)
     legend = [f"{label.strip()}: {visible(k.name)} {state.kind_economic(k.index)}/{state.kind_strategic(k.index)}"
-              + ("" if k.passable else " impassable") for label, k in zip(kinds, ruleset.kinds)]
+              + ("" if k.passable else " impassable") for label, k in zip(kinds, ruleset.kinds, strict=True)]
     out.extend(_wrap_items("kinds (economic/strategic now): ", legend, width))
     marks = ["[N] owner (seat N) and camels", "#N seat N's settlement", "#### impassable"]
     if any(state.kind(c) < 0 for c in range(game.cells)):
@@ -221,7 +222,7 @@ def render_board(state: GameState, record: TableRecord | None = None, *, style: 
     if state.round == 0 and game.picks_sectors:
         picked = {state.sector(seat): seat for seat in range(game.players) if state.sector(seat) >= 0}
         marks += [f"({t}) {s}" + (f" picked by {picked[i] + 1}" if i in picked else "")
-                  for i, (t, s) in enumerate(zip(sector_labels(game.sector_ids), game.sector_ids))]
+                  for i, (t, s) in enumerate(zip(sector_labels(game.sector_ids), game.sector_ids, strict=True))]
     if state.phase_name == "settle" and (viewer is None or viewer == state.current_player()):
         marks.append("* where you may settle")
     out.extend(_wrap_items("", marks, width))
@@ -311,7 +312,7 @@ def render_end(state: GameState, *, style: Style = PLAIN) -> str:
         values = [scores[seat], *ties[seat]]
         mark = "*" if seat in winners else " "
         colour = game.ruleset.tribes[game.seat_tribes[seat]].colour
-        cells = "  ".join(f"{v:>{len(h)}}" for v, h in zip(values, heads))
+        cells = "  ".join(f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True))
         out.append(f"  {mark} " + style.paint(f"{seat + 1} {names[seat]:<{name_width - 2}}", colour) + f"  {cells}")
     explained, barred = end_explanation(state)
     out.extend(explained)
