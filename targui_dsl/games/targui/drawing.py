@@ -7,12 +7,16 @@ tables say of Targui, written here once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from targui_dsl.engine.drawing import Drawing, MetricWords, StudyWords
 from targui_dsl.games.targui.compiled import CompiledCode, CompiledRuleset
 from targui_dsl.games.targui.console import Console, LeaveGame, TableNarrator
-from targui_dsl.games.targui.svg import board_svg
 from targui_dsl.games.targui.syntax import action_syntax_lines
 from targui_dsl.games.targui.terminal import Style, TableRecord, render_board, render_end
+
+if TYPE_CHECKING:
+    from targui_dsl.games.targui.state import GameState
 
 HELP_BOARD = """THE BOARD
 Each cell shows its position number and a short label of its territory
@@ -62,6 +66,15 @@ STUDY_WORDS = StudyWords(
 
 
 
+def board_picture(state: GameState, caption: str | None = None) -> str:
+    """The board as an SVG document (:func:`targui_dsl.games.targui.svg.board_svg`)."""
+    # loaded when a picture is drawn: its XML escaping pulls in urllib and ssl, a tenth of a
+    # second that every other command (and `targui --help`) would pay
+    from targui_dsl.games.targui.svg import board_svg
+
+    return board_svg(state, caption=caption)
+
+
 def compiled_snippets(rs: CompiledRuleset) -> list[tuple[str, CompiledCode]]:
     """Every piece of a ruleset's compiled code, by the key that holds it (`show --compiled`)."""
     snippets = [("combat.defender_loses", rs.defender_loses), ("combat.attacker_loses", rs.attacker_loses),
@@ -76,7 +89,7 @@ def compiled_snippets(rs: CompiledRuleset) -> list[tuple[str, CompiledCode]]:
 DRAWING = Drawing(
     board=render_board,
     end_screen=render_end,
-    picture=board_svg,
+    picture=board_picture,
     style=Style,
     table_record=TableRecord,
     narrator=TableNarrator,
