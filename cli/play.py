@@ -390,9 +390,10 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
         if line is not None:
             click.echo(line)
 
+    seats: list[str | None] = list(seated)
     stream = _open_log(log_file, append=resume is not None and resume.append)
     try:
-        log = _TableLog(stream, list[str | None](seated), resume)
+        log = _TableLog(stream, seats, resume)
         if tell:
             log.listeners.append(tell_event)
         agents = seat_agents(game.seed, seated)

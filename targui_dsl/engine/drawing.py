@@ -50,10 +50,10 @@ class MetricWords:
     """A per-game figure of a study, in words: its label in a table, what B above or below A
     means in a comparison's verdict, and its unit there."""
 
-    label: str  # "attacks won"
-    more: str  # "more attacks succeed"
-    fewer: str  # "fewer attacks succeed"
-    unit: str  # "won attacks a game"
+    label: str  # "rounds"
+    more: str  # "games last longer"
+    fewer: str  # "games are shorter"
+    unit: str  # "rounds"
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class StudyWords:
     metrics: Mapping[str, MetricWords]  # a study's per-game means, in the order the tables list them
 
     def figures(self) -> str:
-        """The per-game figures, listed for a command's help: `rounds, attacks, ...`."""
+        """The per-game figures, listed for a command's help: `rounds, decisions, ...`."""
         return ", ".join(words.label for words in self.metrics.values())
 
     card_columns: tuple[tuple[str, str], ...]  # a card's per-draw figures: (key, column heading)
