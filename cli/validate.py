@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from targui_cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_OK,
     echo_json,
+    exit_with,
     format_option,
     render_diagnostics,
     use_colour,
@@ -43,7 +41,7 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
 
     \b
     Examples:
-      targui validate original-dutch swedish-12 updated-treasury
+      targui validate original-dutch swedish-12 rulesets/examples/harsh-desert.yaml
       targui validate my-house-rule.yaml --format json
     """
     results = []
@@ -69,4 +67,5 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
                 mark = click.style("FAIL", fg="red", bold=True) if colour else "FAIL"
                 count = sum(1 for d in diagnostics if d.is_error)
                 click.echo(f"{mark}  {ref} ({count} error{'s' if count != 1 else ''})")
-    sys.exit(EXIT_BAD_INPUT if failed else EXIT_OK)
+    if failed:
+        exit_with(EXIT_BAD_INPUT)
