@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -411,7 +410,11 @@ def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: di
         click.echo(text, nl=False)
     else:
         try:
-            Path(svg_file).write_text(text, encoding="utf-8")
+            from targui_dsl.frontend.safefile import open_output
+
+            # a FIFO or device is refused, never waited on
+            with open(open_output(svg_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), "w", encoding="utf-8") as f:
+                f.write(text)
         except OSError as err:
             fail(f"cannot write {svg_file}: {err.strerror or err}")
         if not machine:

@@ -23,6 +23,7 @@ from targui_cli.common import (
 )
 from targui_cli.play import parse_bots, seat_game
 from targui_dsl.agents import DEFAULT_BOTS
+from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -283,7 +284,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     for path, flag in ((out, "--out"), (records, "--records")):
         if path is not None:
             check_writable(path, flag)
-    if out is not None and records is not None and os.path.abspath(out) == os.path.abspath(records):
+    if out is not None and records is not None and same_file(out, records):  # any spelling, any link
         raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
                        scheduler=scheduler, out=out, records=records)
