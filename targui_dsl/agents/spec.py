@@ -13,6 +13,7 @@ spellings of the same bot compare equal in a table of results.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -29,22 +30,44 @@ class BotSpecError(ValueError):
 
 @dataclass(frozen=True)
 class BotParam:
-    """One parameter a bot takes: its type decides how its text is read."""
+    """One parameter a bot takes: its type decides how its text is read; a number must be
+    finite and within ``minimum``..``maximum`` (a spelling may come from a stranger's log)."""
 
     name: str
     kind: type  # int, float or str
     default: Any
     help: str
     minimum: float | None = None
+    maximum: float | None = None
 
     def read(self, bot: str, text: str) -> Any:
         try:
             value = self.kind(text)
-        except ValueError:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, not `{text}`") from None
+        except ValueError:  # int() of more than 4,300 digits is a ValueError too
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, "
+                               f"not `{_short(text)}`") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be a finite number, not `{_short(text)}`")
         if self.minimum is not None and value < self.minimum:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{text}`")
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{_short(text)}`")
+        if self.maximum is not None and value > self.maximum:
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at most {self.maximum:g}, not `{_short(text)}`")
         return value
+
+    def range_text(self) -> str:
+        """The documented range: ``1..100000``, ``at least 0``, or empty."""
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum:g}..{self.maximum:g}"
+        if self.minimum is not None:
+            return f"at least {self.minimum:g}"
+        if self.maximum is not None:
+            return f"at most {self.maximum:g}"
+        return ""
+
+
+def _short(text: str) -> str:
+    """A parameter's text as quoted in an error: a stranger's value may be very long."""
+    return text if len(text) <= 40 else text[:20] + "…" + text[-10:]
 
 
 _TYPE_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "a word"}
@@ -161,5 +184,7 @@ def describe_bots() -> str:
         kind = BOTS[name]
         lines.append(f"{name}: {kind.summary}")
         for p in kind.params:
-            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}, default {_text(p.default)}) {p.help}")
+            bounds = f" {p.range_text()}" if p.range_text() else ""
+            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(p.default)}) "
+                         f"{p.help}")
     return "\n".join(lines)
