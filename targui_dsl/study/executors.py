@@ -9,7 +9,8 @@ ones the CLI makes.
   workers are forked, so they neither import targui again nor compile the
   ruleset (the parent's compiled ruleset is inherited); elsewhere they are
   spawned and compile it once, in their initializer. Workers ignore Ctrl-C
-  (the parent stops them) and die quietly on SIGTERM or SIGHUP.
+  (the parent stops them), die quietly on SIGTERM or SIGHUP, and on Linux
+  die with their parent, even one killed with SIGKILL.
 - :func:`dask_executor` connects to a running Dask scheduler
   (``pip install '.[dask]'``).
 """
@@ -17,6 +18,7 @@ ones the CLI makes.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import socket
 import struct
@@ -51,8 +53,31 @@ class InlineExecutor(Executor):
         return future
 
 
-def _worker_init(source: RulesetSource) -> None:
-    """In each worker: Ctrl-C is the parent's business; SIGTERM/SIGHUP end it silently; compile once."""
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent dies (Linux: ``prctl(PR_SET_PDEATHSIG)``),
+    so that a worker never outlives a study killed with SIGKILL; and if the parent is already
+    gone (it died before this was set), exit now. Elsewhere: nothing (the pool's own pipes
+    end idle workers)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _worker_init(source: RulesetSource, parent: int) -> None:
+    """In each worker: it dies with its parent; Ctrl-C is the parent's business; SIGTERM/SIGHUP
+    end it silently; compile once."""
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in STOP_SIGNALS:
         if sig != signal.SIGINT:
@@ -101,7 +126,8 @@ def local_pool(workers: int, source: RulesetSource, ruleset: CompiledRuleset | N
         remember_compiled(source, ruleset)  # forked workers inherit it: nothing to compile
     context = multiprocessing.get_context(start_method())
     with signals_blocked():
-        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init, initargs=(source,))
+        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
+                                       initargs=(source, os.getpid()))
         try:
             for _ in range(workers):  # start every worker now, while the stop signals wait
                 executor.submit(_ready)
