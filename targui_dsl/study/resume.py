@@ -125,7 +125,8 @@ class StudyFile:
         if header.get("format") != self.study.file_format:
             raise StudyMismatch(f"{self.path} is not a targui {kind} file; use another --out file")
         if header.get("fingerprint") != self.study.fingerprint:
-            theirs = header.get("study") if isinstance(header.get("study"), dict) else {}
+            study = header.get("study")
+            theirs: dict[str, Any] = study if isinstance(study, dict) else {}
             raise StudyMismatch(f"{self.path} holds another {kind} ({_differences(theirs, self.study.describe())});"
                                 " run its own command to continue it, or use another --out file")
 
