@@ -112,6 +112,7 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     fit the header; a different title or file content is noted, and fails
     --verify. LOG must be a regular file (not a FIFO, device or directory),
     at most 64 MiB, no line over 1 MiB.
+
     \b
     Exit status:
       0  told (and with --verify: verified, every event matches the
