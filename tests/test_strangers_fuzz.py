@@ -75,7 +75,8 @@ def test_any_bot_parameters_are_finite_and_in_range_or_refused(kind, params):
 
 _SEAT = st.one_of(
     st.sampled_from(["human", "random", "greedy", "ismcts:iterations=1", "ismcts:seconds=inf", "ismcts:seconds=nan",
-                     "ismcts:iterations=1000000000", "ismcts:depth=-1", "greedy:x=1", "", " ", "HUMAN", "random,greedy"]),
+                     "ismcts:iterations=1000000000", "ismcts:depth=-1", "greedy:x=1", "", " ", "HUMAN",
+                     "random,greedy"]),
     st.text(max_size=30),
     st.integers(), st.none(), st.booleans(), st.floats(), st.lists(st.text(max_size=5), max_size=2),
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),

@@ -66,7 +66,9 @@ class BotParam:
 
 
 def _short(text: str) -> str:
-    """A parameter's text as quoted in an error: a stranger's value may be very long."""
+    """A stranger's text as quoted in an error: one line (control characters escaped) and
+    short (a 5,000-digit value is not echoed whole)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:200])
     return text if len(text) <= 40 else text[:20] + "…" + text[-10:]
 
 
@@ -101,7 +103,12 @@ class BotSpec:
 
 
 def _text(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    """A parameter's value in a spelling: ``0.3``, ``1`` (as ever); a float that ``:g``
+    would round is written whole, so that the spelling reads back as the same bot."""
+    if isinstance(value, float):
+        short = f"{value:g}"
+        return short if float(short) == value else repr(value)
+    return str(value)
 
 
 BOTS: dict[str, BotKind] = {}
@@ -132,7 +139,7 @@ def parse_bot(text: str) -> BotSpec:
     kind = BOTS.get(kind_text)
     if kind is None:
         hint = did_you_mean(kind_text, BOTS)
-        raise BotSpecError(f"unknown bot `{kind_text}`" + (f"; {hint}" if hint else "")
+        raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
                            + f" (bots: {', '.join(bot_names())})")
     declared = {p.name: p for p in kind.params}
     values = {p.name: p.default for p in kind.params}
@@ -140,13 +147,13 @@ def parse_bot(text: str) -> BotSpec:
     for item in param_texts:
         name, sep, value = (part.strip() for part in item.partition("="))
         if not sep or not name or not value:
-            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{item}`")
+            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{_short(item)}`")
         param = declared.get(name)
         if param is None:
             if not declared:
                 raise BotSpecError(f"bot `{kind.name}` takes no parameters")
             hint = did_you_mean(name, declared)
-            raise BotSpecError(f"bot `{kind.name}` has no parameter `{name}`" + (f"; {hint}" if hint else "")
+            raise BotSpecError(f"bot `{kind.name}` has no parameter `{_short(name)}`" + (f"; {hint}" if hint else "")
                                + f" (it takes: {', '.join(declared)})")
         if name in seen:
             raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
@@ -161,7 +168,7 @@ def parse_bot_list(text: str) -> list[BotSpec]:
     if not any(items):
         raise BotSpecError(f"no bot named (bots: {', '.join(bot_names())})")
     if not all(items):
-        raise BotSpecError(f"an empty bot in `{text}`: write bots separated by single commas")
+        raise BotSpecError(f"an empty bot in `{_short(text)}`: write bots separated by single commas")
     return [parse_bot(item) for item in items]
 
 
