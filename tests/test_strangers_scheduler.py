@@ -89,3 +89,16 @@ def test_a_refused_port_is_one_line_and_exit_1():
     probe.close()  # nothing listens there now
     line = _one_error_line(targui(*STUDY, "--scheduler", f"tcp://127.0.0.1:{port}"))
     assert line.endswith("connection refused")
+
+
+def test_a_real_scheduler_on_tcp_passes_the_check_and_plays():
+    from distributed import LocalCluster
+
+    from tests.cli_run import run
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                      dashboard_address=None) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        result = run(*STUDY, "--json", "--scheduler", cluster.scheduler_address)
+    assert result.exit_code == 0, result.output
+    assert '"games": 2' in result.output
