@@ -12,6 +12,7 @@ import click
 
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
+from targui_dsl.frontend.safefile import check_output
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
 from targui_dsl.games import DEFAULT_GAME, game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
@@ -111,12 +112,12 @@ def check_writable(path: str, option: str) -> None:
     """Exit 1 with a one-line error, before any work is done, if ``path`` cannot be written.
 
     The file itself is not created: its folder must exist and be writable,
-    and the file, if it exists, must be a writable regular file (or a device
-    such as /dev/null or /dev/stdout)."""
+    and the file, if it exists, must be a writable regular file (a FIFO, a
+    device or a socket is refused: opening a FIFO would wait for a reader)."""
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(21, "Is a directory")
-        if os.path.exists(path):
+        if check_output(path):
             if not os.access(path, os.W_OK):
                 raise PermissionError(13, "Permission denied")
             return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TypeVar
@@ -30,6 +29,7 @@ from targui_cli.common import (
 )
 from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.engine.drawing import TableConsole
+from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
@@ -171,7 +171,7 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
                 raise click.BadParameter("a resumed game keeps the log's; leave it out", param_hint=option)
         resume = _read_resume(resume_file, ruleset)
         rs, players, seed = resume.ruleset, resume.header["players"], resume.header["seed"]
-        if log_file is not None and os.path.abspath(log_file) == os.path.abspath(resume_file):
+        if log_file is not None and same_file(log_file, resume_file):  # any spelling or link of it
             log_file = None  # the same file: go on in it
         resume.append = log_file is None
         if log_file is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -104,6 +103,7 @@ id; --ruleset gives it when it has moved. Its id and player setup must
 fit the header; a different title or file content is noted, and fails
 --verify. LOG must be a regular file (not a FIFO, device or directory),
 at most 64 MiB, no line over 1 MiB.
+
 \b
 Exit status:
   0  told (and with --verify: verified, every event matches the
@@ -425,7 +425,11 @@ def _write_svg(rs: CompiledRuleset, events: list[dict], at: int | None, svg_file
         click.echo(text, nl=False)
     else:
         try:
-            Path(svg_file).write_text(text, encoding="utf-8")
+            from targui_dsl.frontend.safefile import open_output
+
+            # a FIFO or device is refused, never waited on
+            with open(open_output(svg_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), "w", encoding="utf-8") as f:
+                f.write(text)
         except OSError as err:
             fail(f"cannot write {svg_file}: {err.strerror or err}")
         if not machine:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import click
@@ -22,6 +21,7 @@ from targui_cli.studyopts import (
     write_plot,
 )
 from targui_dsl.engine.drawing import StudyWords
+from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
 
@@ -88,7 +88,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     for path, flag in ((out, "--out"), (records, "--records")):
         if path is not None:
             check_writable(path, flag)
-    if out is not None and records is not None and os.path.abspath(out) == os.path.abspath(records):
+    if out is not None and records is not None and same_file(out, records):  # any spelling, any link
         raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
                        scheduler=scheduler, out=out, records=records)

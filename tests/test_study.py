@@ -150,7 +150,8 @@ def test_an_interrupted_study_resumed_equals_one_run_straight_through(tmp_path):
         with local_pool(2, s.source) as pool:
             run_study(s, pool, out=out, records=rows, window=4, progress=StopAfter(20))
     assert 0 < stopped.value.chunks_kept < s.chunk_count == stopped.value.chunk_count
-    kept = StudyFile(out, s)
+    with StudyFile(out, s) as kept:  # read, and its lock released
+        pass
     assert len(kept.done) == stopped.value.chunks_kept and kept.summary.games < 60
     resumed = run_study(s, out=out, records=rows)
     assert resumed.chunks_resumed == stopped.value.chunks_kept

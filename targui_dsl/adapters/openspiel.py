@@ -23,11 +23,27 @@ treasury, imperfect information with one (other seats' cash and treasury
 are secret). Clone, serialisation and pickling go through the engine's
 ``clone()`` and ``to_json()``/``from_json()``; a pyspiel state holds nothing
 else, and the compiled ruleset is shared, never copied.
+
+Serialisation and strangers' strings. pyspiel serialises a Python game's
+state as a base64 *pickle* and its ``pyspiel.deserialize_game_and_state``
+(and the C++ ``DeserializeState`` behind it, and ``pickle.loads``) unpickle
+whatever they are given: a crafted string runs code there, before any code of
+targui's is called, and pyspiel gives no hook to prevent it. So targui's
+state strings are JSON instead: ``state.serialize()`` writes one, and
+``game.deserialize_state(text)`` and :func:`deserialize_game_and_state` read
+one without unpickling or evaluating anything (every action of its history
+replayed and checked, the state checked by ``GameState.from_json``); a
+pickled string given to them is refused with a ``ValueError``. Those two are
+the calls to use on untrusted input. ``pyspiel.serialize_game_and_state``
+and ``pickle`` still work (OpenSpiel's own tests use them) but are for
+strings a process wrote itself.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -41,12 +57,16 @@ from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
 
-__all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length"]
+__all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length",
+           "serialize_game_and_state", "deserialize_game_and_state"]
 
 SHORT_NAME = "python_targui"
 DEFAULT_RULESET = "original-dutch"
 DEFAULT_PLAYERS = 4
 DEFAULT_AGAIN_LIMIT = 200
+MAX_AGAIN_LIMIT = 100_000  # OpenSpiel keeps parameters and max_game_length in a C++ int
+_INT_MAX = 2**31 - 1
+STATE_TEXT_CAP = 16 << 20  # a state string's size; a whole game's is well under 1 MiB
 
 _PARAMETERS: dict[str, Any] = {"ruleset": DEFAULT_RULESET, "players": DEFAULT_PLAYERS,
                                "again_limit": DEFAULT_AGAIN_LIMIT}
@@ -118,7 +138,8 @@ def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int = D
 class _Play:
     """What a pyspiel state holds: the engine's state and the continuations of the
     current attack. ``copy.deepcopy`` (pyspiel's clone) is the engine's ``clone``;
-    pickling (pyspiel's serialisation) is the engine's ``to_json``."""
+    pickling (pyspiel's own serialisation, through the C++ ``Serialize``) is the
+    engine's ``to_json``, read back by :class:`TarguiState`'s checks."""
 
     __slots__ = ("state", "again", "limit", "ref")
 
@@ -132,8 +153,41 @@ class _Play:
         return _restore, (self.ref, self.state.to_json(), self.again, self.limit)
 
 
-def _restore(ref: str, data: dict[str, Any], again: int, limit: int) -> _Play:
-    return _Play(GameState.from_json(_ruleset(ref), data), again, limit, ref)
+class _Saved:
+    """A pickled :class:`_Play`, not yet trusted: it becomes one only when a
+    :class:`TarguiState` of a matching game takes it (its own ruleset, never a path
+    the pickle names; the state through ``GameState.from_json``)."""
+
+    __slots__ = ("ref", "data", "again", "limit")
+
+    def __init__(self, ref: Any, data: Any, again: Any, limit: Any) -> None:
+        self.ref, self.data, self.again, self.limit = ref, data, again, limit
+
+
+def _restore(ref: str, data: dict[str, Any], again: int, limit: int) -> _Saved:
+    return _Saved(ref, data, again, limit)  # nothing is loaded here: see TarguiState._play
+
+
+def _checked_again(game: "TarguiGame", state: GameState, again: Any) -> int:
+    """The continuations of the current attack, as a saved state gives them."""
+    if type(again) is not int or not 0 <= again <= game.again_limit:
+        raise ValueError(f"`again` must be a whole number from 0 to {game.again_limit}, not {again!r}")
+    if again and state.phase not in _ATTACK:
+        raise ValueError("`again` counts the continuations of an attack, and no attack is under way")
+    return again
+
+
+def _engine_state(game: "TarguiGame", data: Any) -> GameState:
+    """``GameState.from_json`` for this game's ruleset and seats (a ValueError naming what is wrong)."""
+    if not isinstance(data, dict):
+        raise ValueError("the saved state is not a JSON object")
+    if data.get("players") != game.num_players() or data.get("explicit_chance") is not True:
+        raise ValueError(f"the saved state is not one of this game's ({game.num_players()} players, "
+                         "explicit chance)")
+    try:
+        return GameState.from_json(game.ruleset, data)
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as err:
+        raise ValueError(f"the saved state is not a targui state ({type(err).__name__}: {err})") from None
 
 
 class TarguiGame(pyspiel.Game):
@@ -141,14 +195,23 @@ class TarguiGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_PARAMETERS, **(params or {})}
-        ref, players, limit = str(params["ruleset"]), int(params["players"]), int(params["again_limit"])
-        if limit < 0:
-            raise ValueError(f"again_limit must be 0 or more, not {limit}")
+        ref, players, limit = params["ruleset"], params["players"], params["again_limit"]
+        if not isinstance(ref, str):
+            raise ValueError(f"ruleset must be a built-in name or a path, not {ref!r}")
+        for name, value in (("players", players), ("again_limit", limit)):
+            if type(value) is not int:
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
+        if not 0 <= limit <= MAX_AGAIN_LIMIT:
+            raise ValueError(f"again_limit must be from 0 to {MAX_AGAIN_LIMIT}, not {limit}")
         ruleset = _ruleset(ref)
         engine_game = Game(ruleset, players=players, explicit_chance=True)  # ValueError: unseatable
         information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if ruleset.treasury
                        else pyspiel.GameType.Information.PERFECT_INFORMATION)
         counts = ruleset.player_counts
+        length = max_game_length(ruleset, players, limit)
+        if length > _INT_MAX:
+            raise ValueError(f"this game may last {length} decisions, more than OpenSpiel counts "
+                             f"({_INT_MAX}); lower again_limit (now {limit})")
         info = pyspiel.GameInfo(
             num_distinct_actions=engine_game.num_distinct_actions(),
             max_chance_outcomes=engine_game.max_chance_outcomes(),
@@ -156,7 +219,7 @@ class TarguiGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=max_game_length(ruleset, players, limit),
+            max_game_length=length,
         )
         super().__init__(_game_type(information, min(counts), max(counts)), info,
                          {"ruleset": ref, "players": players, "again_limit": limit})
@@ -175,6 +238,65 @@ class TarguiGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> "TarguiObserver":
         return TarguiObserver(self, iig_obs_type, params)
 
+    def deserialize_state(self, text: str) -> "TarguiState":
+        """A state of this game from :meth:`TarguiState.serialize`'s text, safe on untrusted
+        input: nothing is unpickled or evaluated; the history's actions are replayed one by
+        one, each checked legal, and must lead to the saved state (a state with no history,
+        one made by ``resample_from_infostate``, is read by ``GameState.from_json``).
+        ``ValueError`` for anything else, a pickled pyspiel string included."""
+        if not isinstance(text, str):
+            raise ValueError(f"a targui state string is text, not {type(text).__name__}")
+        if len(text) > STATE_TEXT_CAP:
+            raise ValueError(f"a targui state string is at most {STATE_TEXT_CAP} characters; this one has {len(text)}")
+        lines = text.split("\n")
+        if len(lines) == 3 and lines[2].startswith("__dict__="):
+            raise ValueError("this is pyspiel's pickled state format: targui never unpickles a state string "
+                             "(it could run any code); use a string from state.serialize()")
+        if len(lines) != 3 or not lines[0].startswith("history=") or not lines[1].startswith("move_number=") \
+                or not lines[2].startswith("targui="):
+            raise ValueError("not a targui state string (three lines: history=, move_number=, targui=)")
+        history = _parse_history(lines[0].removeprefix("history="))
+        try:
+            saved = json.loads(lines[2].removeprefix("targui="))
+        except (ValueError, RecursionError):
+            raise ValueError("the targui= line is not JSON") from None
+        if not isinstance(saved, dict) or set(saved) != {"again", "state"}:
+            raise ValueError("the targui= line must be a JSON object of `again` and `state`")
+        if history:
+            state = self.new_initial_state()
+            for player, action in history:
+                if state.is_terminal():
+                    raise ValueError("the history goes on after the end of the game")
+                if player != state.current_player() or action not in state.legal_actions():
+                    raise ValueError(f"the history's action {player}:{action} is not legal where it stands")
+                state.apply_action(action)
+            reached = json.loads(json.dumps(state.engine.to_json()))  # tuples as lists, as read
+            if reached != saved["state"] or state._play.again != saved["again"]:
+                raise ValueError("the saved state is not where its history leads")
+        else:
+            engine = _engine_state(self, saved["state"])
+            state = TarguiState(self, _Play(engine, _checked_again(self, engine, saved["again"]),
+                                            self.again_limit, self.ruleset_ref))
+        if lines[1] != f"move_number={state.move_number()}":
+            raise ValueError(f"move_number must be {state.move_number()} for this history")
+        return state
+
+
+def _parse_history(text: str) -> list[tuple[int, int]]:
+    """``p:a,p:a`` (pyspiel's spelling of a history) as pairs of small integers."""
+    if not text:
+        return []
+    pairs = []
+    for item in text.split(","):
+        player, sep, action = item.partition(":")
+        if not sep or not _SMALL_INT.fullmatch(player) or not _SMALL_INT.fullmatch(action):
+            raise ValueError(f"history: `{item[:40]}` is not player:action")
+        pairs.append((int(player), int(action)))
+    return pairs
+
+
+_SMALL_INT = re.compile(r"-?[0-9]{1,9}")
+
 
 class TarguiState(pyspiel.State):
     """A game in progress: the engine's :class:`GameState`, as ``state.engine``."""
@@ -182,6 +304,37 @@ class TarguiState(pyspiel.State):
     def __init__(self, game: TarguiGame, play: _Play) -> None:
         super().__init__(game)
         self._play = play  # the only attribute: pyspiel clones and pickles what it holds
+
+    @property
+    def _play(self) -> _Play:
+        return self.__dict__["_play"]
+
+    @_play.setter
+    def _play(self, play: _Play | _Saved) -> None:
+        # pyspiel's C++ deserialisation sets the attributes it unpickled: a pickled _Play
+        # arrives as _Saved and is checked against this state's own game first
+        if isinstance(play, _Saved):
+            game = self.get_game()
+            if play.ref != game.ruleset_ref or play.limit != game.again_limit:
+                raise ValueError(f"the pickled state is of python_targui(ruleset={play.ref!r}, "
+                                 f"again_limit={play.limit!r}), not of {game}")
+            engine = _engine_state(game, play.data)
+            play = _Play(engine, _checked_again(game, engine, play.again), game.again_limit, game.ruleset_ref)
+        elif not isinstance(play, _Play):
+            raise ValueError(f"a targui state holds a _Play, not {type(play).__name__}")
+        self.__dict__["_play"] = play
+
+    def serialize(self) -> str:
+        """The state as text for :meth:`TarguiGame.deserialize_state` (pyspiel's ``history=`` and
+        ``move_number=`` lines, then ``targui=`` and the engine's JSON): no pickle in it."""
+        history = ",".join(f"{p}:{a}" for p, a in ((item.player, item.action) for item in self.full_history()))
+        saved = {"again": self._play.again, "state": self._play.state.to_json()}
+        return (f"history={history}\nmove_number={self.move_number()}\n"
+                f"targui={json.dumps(saved, separators=(',', ':'), sort_keys=True)}")
+
+    def __reduce__(self) -> tuple[Any, tuple[str, bool]]:
+        # pickle.dumps(state): the game string and serialize()'s text, read back as deserialize_state reads it
+        return _unpickle_state, (serialize_game_and_state(self.get_game(), self), True)
 
     @property
     def engine(self) -> GameState:
@@ -234,6 +387,58 @@ class TarguiState(pyspiel.State):
     def __str__(self) -> str:
         state = self._play.state
         return f"{state}\n{state.phase_name} player {state.current_player()} again {self._play.again}"
+
+
+_TEXT_HEADER = "# targui state, read by targui_dsl.adapters.openspiel.deserialize_game_and_state"
+
+
+def serialize_game_and_state(game: TarguiGame, state: TarguiState) -> str:
+    """The game and the state as one text, like ``pyspiel.serialize_game_and_state`` but
+    with no pickle in it: read it back with :func:`deserialize_game_and_state`."""
+    return f"{_TEXT_HEADER}\n[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n"
+
+
+def deserialize_game_and_state(text: str, game: TarguiGame | None = None,
+                               allow_paths: bool = False) -> tuple[TarguiGame, TarguiState]:
+    """(game, state) from :func:`serialize_game_and_state`'s text; safe on untrusted input.
+
+    The game must be a ``python_targui`` game: with ``game`` given, the text's game must
+    be that one; otherwise its ruleset must be a built-in one, unless ``allow_paths`` (a
+    stranger's text naming a ruleset file is refused: load the game yourself and pass it).
+    The state is read by :meth:`TarguiGame.deserialize_state`. ``ValueError`` for
+    anything else, pyspiel's pickled strings included."""
+    from targui_dsl.frontend.resources import builtin_ruleset_names
+
+    if not isinstance(text, str) or len(text) > STATE_TEXT_CAP + 4096:
+        raise ValueError("not a targui game-and-state text (or larger than a state may be)")
+    lines = text.split("\n")
+    if len(lines) != 8 or lines[0] != _TEXT_HEADER or lines[1] != "[Game]" or lines[3] != "[State]" \
+            or lines[7] != "":
+        if "__dict__=" in text:
+            raise ValueError("this is pyspiel's pickled format (serialize_game_and_state): targui never "
+                             "unpickles a state string (it could run any code)")
+        raise ValueError("not a targui game-and-state text (from openspiel.serialize_game_and_state)")
+    try:
+        params = dict(pyspiel.game_parameters_from_string(lines[2]))
+    except (pyspiel.SpielError, RuntimeError, ValueError):
+        raise ValueError("the [Game] line is not an OpenSpiel game string") from None
+    if params.pop("name", None) != SHORT_NAME or not set(params) <= set(_PARAMETERS):
+        raise ValueError(f"the [Game] line must name {SHORT_NAME} and only its parameters "
+                         f"({', '.join(_PARAMETERS)})")
+    if game is not None:
+        if {**_PARAMETERS, **params} != {**_PARAMETERS, **game.get_parameters()}:
+            raise ValueError(f"the text is a state of {lines[2]}, not of {game}")
+    else:
+        ref = params.get("ruleset", DEFAULT_RULESET)
+        if not allow_paths and ref not in builtin_ruleset_names():
+            raise ValueError(f"the text names the ruleset {str(ref)[:80]!r}, which is not a built-in one: "
+                             "load that game yourself and pass it as `game`")
+        game = TarguiGame(params)
+    return game, game.deserialize_state("\n".join(lines[4:7]))
+
+
+def _unpickle_state(text: str, allow_paths: bool) -> TarguiState:
+    return deserialize_game_and_state(text, allow_paths=allow_paths)[1]
 
 
 class TarguiObserver:

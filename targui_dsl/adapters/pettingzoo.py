@@ -34,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from targui_dsl.adapters._load import ruleset as _ruleset
+from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
@@ -96,6 +97,10 @@ class TarguiEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # a whole number only: int(262.9) would play 262, int(None) is a TypeError
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalAction(f"an action is a whole number (an index into the action mask), "
+                                f"not {type(action).__name__} {action!r:.60}")
         self._cumulative_rewards[agent] = 0.0
         self.game_state.apply_action(int(action))  # IllegalAction (a ValueError) says why
         self._resolve_chance()

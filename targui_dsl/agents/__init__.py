@@ -46,15 +46,19 @@ register(BotKind(
     "ismcts", ISMCTSAgent,
     "information-set MCTS (Cowling et al. 2012) over its own observation, greedy rollouts",
     (
-        BotParam("iterations", int, DEFAULT_ITERATIONS, "search iterations per decision", minimum=1),
+        # upper bounds: a spelling may come from a stranger's log header (`play --resume`); each
+        # keeps one decision within about a minute (documented in docs/bots.md and `targui bots`)
+        BotParam("iterations", int, DEFAULT_ITERATIONS, "search iterations per decision", minimum=1,
+                 maximum=100_000),
         BotParam("seconds", float, 0.0, "CPU seconds per decision instead (0: use iterations; not reproducible)",
-                 minimum=0),
-        BotParam("exploration", float, DEFAULT_EXPLORATION, "UCB1 exploration constant", minimum=0),
-        BotParam("depth", int, DEFAULT_DEPTH, "greedy rollout steps before the position is scored", minimum=0),
+                 minimum=0, maximum=60),
+        BotParam("exploration", float, DEFAULT_EXPLORATION, "UCB1 exploration constant", minimum=0, maximum=100),
+        BotParam("depth", int, DEFAULT_DEPTH, "greedy rollout steps before the position is scored", minimum=0,
+                 maximum=1000),
         BotParam("width", int, DEFAULT_WIDTH, "moves and buy cells tried per node, best first by the rollout "
-                 "policy's scores, plus pass (0: every legal one)", minimum=0),
+                 "policy's scores, plus pass (0: every legal one)", minimum=0, maximum=1000),
         BotParam("bias", float, DEFAULT_BIAS, "progressive bias towards greedy's choice (and the rollout "
-                 "policy's below the root), fading as 1/(visits+1)", minimum=0),
+                 "policy's below the root), fading as 1/(visits+1)", minimum=0, maximum=1000),
     ),
 ))
 

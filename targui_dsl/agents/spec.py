@@ -13,6 +13,7 @@ spellings of the same bot compare equal in a table of results.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -29,22 +30,46 @@ class BotSpecError(ValueError):
 
 @dataclass(frozen=True)
 class BotParam:
-    """One parameter a bot takes: its type decides how its text is read."""
+    """One parameter a bot takes: its type decides how its text is read; a number must be
+    finite and within ``minimum``..``maximum`` (a spelling may come from a stranger's log)."""
 
     name: str
     kind: type  # int, float or str
     default: Any
     help: str
     minimum: float | None = None
+    maximum: float | None = None
 
     def read(self, bot: str, text: str) -> Any:
         try:
             value = self.kind(text)
-        except ValueError:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, not `{text}`") from None
+        except ValueError:  # int() of more than 4,300 digits is a ValueError too
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, "
+                               f"not `{_short(text)}`") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be a finite number, not `{_short(text)}`")
         if self.minimum is not None and value < self.minimum:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{text}`")
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{_short(text)}`")
+        if self.maximum is not None and value > self.maximum:
+            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at most {self.maximum:g}, not `{_short(text)}`")
         return value
+
+    def range_text(self) -> str:
+        """The documented range: ``1..100000``, ``at least 0``, or empty."""
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum:g}..{self.maximum:g}"
+        if self.minimum is not None:
+            return f"at least {self.minimum:g}"
+        if self.maximum is not None:
+            return f"at most {self.maximum:g}"
+        return ""
+
+
+def _short(text: str) -> str:
+    """A stranger's text as quoted in an error: one line (control characters escaped) and
+    short (a 5,000-digit value is not echoed whole)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:200])
+    return text if len(text) <= 40 else text[:20] + "…" + text[-10:]
 
 
 _TYPE_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "a word"}
@@ -78,7 +103,12 @@ class BotSpec:
 
 
 def _text(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    """A parameter's value in a spelling: ``0.3``, ``1`` (as ever); a float that ``:g``
+    would round is written whole, so that the spelling reads back as the same bot."""
+    if isinstance(value, float):
+        short = f"{value:g}"
+        return short if float(short) == value else repr(value)
+    return str(value)
 
 
 BOTS: dict[str, BotKind] = {}
@@ -109,7 +139,7 @@ def parse_bot(text: str) -> BotSpec:
     kind = BOTS.get(kind_text)
     if kind is None:
         hint = did_you_mean(kind_text, BOTS)
-        raise BotSpecError(f"unknown bot `{kind_text}`" + (f"; {hint}" if hint else "")
+        raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
                            + f" (bots: {', '.join(bot_names())})")
     declared = {p.name: p for p in kind.params}
     values = {p.name: p.default for p in kind.params}
@@ -117,13 +147,13 @@ def parse_bot(text: str) -> BotSpec:
     for item in param_texts:
         name, sep, value = (part.strip() for part in item.partition("="))
         if not sep or not name or not value:
-            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{item}`")
+            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{_short(item)}`")
         param = declared.get(name)
         if param is None:
             if not declared:
                 raise BotSpecError(f"bot `{kind.name}` takes no parameters")
             hint = did_you_mean(name, declared)
-            raise BotSpecError(f"bot `{kind.name}` has no parameter `{name}`" + (f"; {hint}" if hint else "")
+            raise BotSpecError(f"bot `{kind.name}` has no parameter `{_short(name)}`" + (f"; {hint}" if hint else "")
                                + f" (it takes: {', '.join(declared)})")
         if name in seen:
             raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
@@ -138,7 +168,7 @@ def parse_bot_list(text: str) -> list[BotSpec]:
     if not any(items):
         raise BotSpecError(f"no bot named (bots: {', '.join(bot_names())})")
     if not all(items):
-        raise BotSpecError(f"an empty bot in `{text}`: write bots separated by single commas")
+        raise BotSpecError(f"an empty bot in `{_short(text)}`: write bots separated by single commas")
     return [parse_bot(item) for item in items]
 
 
@@ -161,5 +191,7 @@ def describe_bots() -> str:
         kind = BOTS[name]
         lines.append(f"{name}: {kind.summary}")
         for p in kind.params:
-            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}, default {_text(p.default)}) {p.help}")
+            bounds = f" {p.range_text()}" if p.range_text() else ""
+            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(p.default)}) "
+                         f"{p.help}")
     return "\n".join(lines)

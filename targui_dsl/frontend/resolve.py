@@ -18,6 +18,7 @@ from typing import Any
 
 from targui_dsl.frontend.diagnostics import Diagnostic, Sources, Span, did_you_mean, error
 from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path
+from targui_dsl.frontend.safefile import describe_kind
 from targui_dsl.frontend.yamlload import LoadedDoc, YamlPath, load_yaml_file
 
 __all__ = ["Resolved", "resolve", "MAX_CHAIN", "is_builtin_name"]
@@ -89,7 +90,9 @@ def resolve(ref: str, cwd: Path | None = None) -> Resolved:
                                                 via, "extend a ruleset nearer the base"))
                 break
             if not _is_file(path):
-                result.diagnostics.append(error("E0201", f"`extends` names `{display}`, which does not exist",
+                kind = _kind_of(path)  # a FIFO or a folder exists: say what it is
+                what = "does not exist" if kind is None else kind
+                result.diagnostics.append(error("E0201", f"`extends` names `{display}`, which {what}",
                                                 via, "the path is relative to the file that says `extends`"))
                 break
         doc = load_yaml_file(path, display)
@@ -170,6 +173,16 @@ def _unknown_builtin(name: str, span: Span | None) -> Diagnostic:
         paths = "a path to a file must contain a `/` or end in `.yaml`"
         hint = f"the built-in rulesets are {', '.join(f'`{n}`' for n in names)}; {paths}" if names else paths
     return error("E0201", f"there is no built-in ruleset called `{name}`", span, hint)
+
+
+def _kind_of(path: Path) -> str | None:
+    """Why an existing path is not a ruleset file ("is a named pipe (FIFO), not a file; ..."),
+    None when nothing is there (or the system refuses to look)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return describe_kind(mode)
 
 
 def _is_file(path: Path) -> bool:

@@ -11,6 +11,12 @@ large" from "exactly the cap".
 One kind of pipe is accepted: an anonymous one handed over as
 ``/dev/fd/N`` (a shell's ``<(...)``), whose writer is already there; it is
 read with the same cap.
+
+Writing (:func:`check_output`, :func:`open_output`): an output path must be a
+regular file or not exist yet. A FIFO used to block ``simulate --out`` for
+ever (and the open could not be interrupted); a device or socket is refused
+the same way. :func:`same_file` tells two spellings of one file apart from two
+files (device and inode, links resolved).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["NotAFile", "read_bounded", "describe_kind"]
+__all__ = ["NotAFile", "read_bounded", "describe_kind", "check_output", "open_output", "same_file"]
 
 
 class NotAFile(OSError):
@@ -33,14 +39,14 @@ class NotAFile(OSError):
         super().__init__(0, reason, path)
 
 
-def describe_kind(mode: int) -> str | None:
-    """Why a file of this mode is not read (None: a regular file)."""
+def describe_kind(mode: int, verb: str = "reads") -> str | None:
+    """Why a file of this mode is not read (or, ``verb="writes"``, written); None: a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
         return "is a directory, not a file"
     if stat.S_ISFIFO(mode):
-        return "is a named pipe (FIFO), not a file; targui reads only files"
+        return f"is a named pipe (FIFO), not a file; targui {verb} only files"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "is a device, not a file"
     if stat.S_ISSOCK(mode):
@@ -87,3 +93,51 @@ def read_bounded(path: str | Path, cap: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def check_output(path: str | Path) -> bool:
+    """Refuse (:class:`NotAFile`) an output path that exists and is not a regular file
+    (links followed); True when it exists, False when it is still to be made.
+    Only looks: nothing is opened, so a FIFO cannot block."""
+    name = os.fspath(path)
+    try:
+        mode = os.stat(name).st_mode
+    except FileNotFoundError:
+        return False
+    reason = describe_kind(mode, "writes")
+    if reason is not None:
+        raise NotAFile(name, reason)
+    return True
+
+
+def open_output(path: str | Path, flags: int, mode: int = 0o666) -> int:
+    """A file descriptor for writing to ``path`` (``flags`` as for ``os.open``, e.g.
+    ``os.O_RDWR | os.O_CREAT``), refusing anything but a regular file.
+
+    The path is looked at first; the open itself is non-blocking (a FIFO
+    swapped in since fails at once, never waits for a reader, so a signal is
+    answered), and what was opened is checked again. The descriptor returned
+    is blocking and not inherited by child processes.
+    """
+    name = os.fspath(path)
+    check_output(name)
+    fd = os.open(name, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), mode)
+    try:
+        reason = describe_kind(os.fstat(fd).st_mode, "writes")
+        if reason is not None:
+            raise NotAFile(name, reason)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def same_file(first: str | Path, second: str | Path) -> bool:
+    """Whether two paths name one file: the same device and inode when both exist
+    (``//tmp/x``, a symbolic link, a hard link), else the same resolved path."""
+    try:
+        a, b = os.stat(first), os.stat(second)
+    except (OSError, ValueError):
+        return os.path.realpath(first) == os.path.realpath(second)
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)

@@ -17,6 +17,7 @@ import json
 import os
 from typing import IO, Any, Iterable, Sequence
 
+from targui_dsl.frontend.safefile import check_output, open_output
 from targui_dsl.study.games import GameRecord
 
 __all__ = ["RecordWriter", "record_row", "records_format", "keep_rows"]
@@ -62,7 +63,9 @@ class RecordWriter:
     def __init__(self, path: str, append: bool = False):
         self.path = path
         self.format = records_format(path)
-        self._file: IO[str] = open(path, "a" if append else "w", encoding="utf-8", newline="")
+        # a FIFO, device or socket is refused (NotAFile, an OSError), never waited on
+        fd = open_output(path, os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC))
+        self._file: IO[str] = open(fd, "a" if append else "w", encoding="utf-8", newline="")
         self._header_written = append and os.path.getsize(path) > 0
         self._writer: Any = None
 
@@ -89,6 +92,7 @@ def keep_rows(path: str, games: set[int] | Any) -> int:
     Used when a study resumes: rows written for a chunk whose summary did not
     reach the --out file (the process was killed in between) are played again.
     """
+    check_output(path)  # reading a FIFO would wait for a writer
     kept = 0
     temporary = path + ".partial"
     fmt = records_format(path)

@@ -16,14 +16,17 @@ another study is refused (:class:`StudyMismatch`). A last line cut short
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
+
+from targui_dsl.frontend.safefile import open_output
 
 if TYPE_CHECKING:
     from targui_dsl.study.chunks import GamePlan
 
-__all__ = ["StudyFile", "StudyMismatch"]
+__all__ = ["StudyFile", "StudyLocked", "StudyMismatch"]
 
 
 class StudyMismatch(ValueError):
@@ -39,23 +42,63 @@ def _differences(theirs: dict[str, Any], ours: dict[str, Any]) -> str:
                      else "the rules differ (the ruleset or a file it extends changed)" for k in keys)
 
 
+class StudyLocked(StudyMismatch):
+    """Another targui process is running a study with this --out file now."""
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 class StudyFile:
-    """The --out file of one study: the chunks it already holds, and appending new ones."""
+    """The --out file of one study: the chunks it already holds, and appending new ones.
+
+    The file is opened (made if missing) and locked (``flock``, exclusive,
+    non-blocking) at once, before it is read, and stays locked until
+    :meth:`close`: a second targui on the same file is refused
+    (:class:`StudyLocked`), as for ``play --log``. A FIFO, device or socket is
+    refused without waiting (:class:`~targui_dsl.frontend.safefile.NotAFile`,
+    an OSError). A file that holds anything but this study is refused and
+    left as it is, whatever its last byte.
+    """
 
     def __init__(self, path: str, study: GamePlan):
         self.path = path
         self.study = study
         self.done: set[int] = set()  # chunks already in the file
         self.summary = study.new_summary()  # what they add up to
-        self._file: IO[str] | None = None
-        self._read()
+        self._fd: int | None = open_output(path, os.O_RDWR | os.O_CREAT)
+        try:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise StudyLocked(f"another targui is running a study with {path} now; wait for it "
+                                  "to finish or use another --out file") from None
+            self._read()
+        except BaseException:
+            self.close()
+            raise
+        self._size = os.lseek(self._fd, 0, os.SEEK_END)
+
+    def _header_text(self) -> str:
+        header = {"format": self.study.file_format, "fingerprint": self.study.fingerprint,
+                  "study": self.study.describe(), "chunks": self.study.chunk_count}
+        return json.dumps(header)
 
     def _read(self) -> None:
-        if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
+        assert self._fd is not None
+        size = os.fstat(self._fd).st_size
+        if size == 0:
+            return
+        with open(os.dup(self._fd), "rb") as f:
+            f.seek(0)
+            lines = f.read().split(b"\n")
+        if len(lines) == 1 and self._header_text().encode().startswith(lines[0]):
+            os.ftruncate(self._fd, 0)  # our own header, cut short by a kill before any chunk was kept
             return
         good_bytes = 0
-        with open(self.path, "rb") as f:
-            lines = f.read().split(b"\n")
         for number, raw in enumerate(lines):
             last = number == len(lines) - 1
             if last and not raw:
@@ -65,7 +108,7 @@ class StudyFile:
                 if not isinstance(entry, dict):
                     raise ValueError
             except ValueError:
-                if last:  # cut short by a kill: drop it, play that chunk again
+                if last and number > 0:  # a chunk cut short by a kill: drop it, play that chunk again
                     break
                 raise StudyMismatch(f"{self.path} line {number + 1} is not a study record; "
                                     "use another --out file") from None
@@ -74,16 +117,16 @@ class StudyFile:
             else:
                 self._take(entry, number + 1)
             good_bytes += len(raw) + 1
-        if good_bytes < os.path.getsize(self.path):
-            with open(self.path, "r+b") as f:
-                f.truncate(good_bytes)
+        if good_bytes < size:
+            os.ftruncate(self._fd, good_bytes)
 
     def _check_header(self, header: dict[str, Any]) -> None:
         kind = self.study.file_format.split("/")[0].removeprefix("targui-")  # study, tournament
         if header.get("format") != self.study.file_format:
             raise StudyMismatch(f"{self.path} is not a targui {kind} file; use another --out file")
         if header.get("fingerprint") != self.study.fingerprint:
-            theirs = header.get("study") if isinstance(header.get("study"), dict) else {}
+            study = header.get("study")
+            theirs: dict[str, Any] = study if isinstance(study, dict) else {}
             raise StudyMismatch(f"{self.path} holds another {kind} ({_differences(theirs, self.study.describe())});"
                                 " run its own command to continue it, or use another --out file")
 
@@ -103,21 +146,33 @@ class StudyFile:
         self.summary = self.summary.merge(summary)
 
     def append(self, index: int, summary: Any) -> None:
-        """Record a finished chunk (written and flushed at once: a kill a moment later keeps it)."""
-        if self._file is None:
-            fresh = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
-            self._file = open(self.path, "a", encoding="utf-8")
-            if fresh:
-                header = {"format": self.study.file_format, "fingerprint": self.study.fingerprint,
-                          "study": self.study.describe(), "chunks": self.study.chunk_count}
-                self._file.write(json.dumps(header) + "\n")
+        """Record a finished chunk (written at once: a kill a moment later keeps it)."""
+        if self._fd is None:
+            raise ValueError(f"{self.path} is closed")
+        text = ""
+        if self._size == 0:
+            text = self._header_text() + "\n"
         chunk = self.study.chunk(index)
-        self._file.write(json.dumps({"chunk": index, "start": chunk.start, "stop": chunk.stop,
-                                     "summary": summary.to_json()}, separators=(",", ":")) + "\n")
-        self._file.flush()
+        text += json.dumps({"chunk": index, "start": chunk.start, "stop": chunk.stop,
+                            "summary": summary.to_json()}, separators=(",", ":")) + "\n"
+        data = text.encode("utf-8")
+        os.lseek(self._fd, self._size, os.SEEK_SET)
+        _write_all(self._fd, data)
+        self._size += len(data)
         self.done.add(index)
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """Close the file, releasing its lock."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> StudyFile:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_fd", None) is not None:
+            self.close()  # a StudyFile only read and dropped releases its lock too
