@@ -718,20 +718,26 @@ class _Compiler:
         return _Val(Type.PLAYER, ast.Constant(None), nullable=True, is_nobody=True)
 
     def e_RoundLit(self, node: n.RoundLit) -> _Val:
+        if self.env.only_params:
+            return self.before_the_game("`round`", node.pos)
         return _Val(Type.INT, _call(self.method("round_number")))
+
+    def before_the_game(self, what: str, pos: n.Pos) -> _Val:
+        """A value worked out before the game starts (a per-seat formula) reads no game state."""
+        names = ", ".join(f"`{p}`" for p in self.params)
+        self.report(
+            "E0502",
+            f"{what} cannot be used here: this value is worked out before the game starts",
+            pos,
+            f"it may use only {names} and numbers",
+        )
+        return self.bad()
 
     def e_Name(self, node: n.Name) -> _Val:
         found = self.lookup(node.name)
         if found is None:
             if self.env.only_params and self.lookup(node.name, only_params=False) is not None:
-                names = ", ".join(f"`{p}`" for p in self.params)
-                self.report(
-                    "E0502",
-                    f"`{node.name}` cannot be used here: this value is worked out before the game starts",
-                    node.pos,
-                    f"it may use only {names} and numbers",
-                )
-                return self.bad()
+                return self.before_the_game(f"`{node.name}`", node.pos)
 
             hints = [h for h in (parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
             hint = "; ".join(hints) or None
@@ -763,6 +769,9 @@ class _Compiler:
 
     def e_Field(self, node: n.Field) -> _Val:
         base = self.expr(node.base)
+        if self.env.only_params and base.type in _FIELDS:
+            # Fields are game state (even a field of `nobody` is read through the game).
+            return self.before_the_game(f"`.{node.name}`", node.name_pos)
         spec = self.field_spec(base, node)
         if spec is None:
             return self.bad()
