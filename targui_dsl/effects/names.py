@@ -111,11 +111,6 @@ def parameter_hint(name: str) -> str | None:
     return f"`{name}` exists only in the formula{'s' if len(homes) > 1 else ''} {where}"
 
 
-def places_of(name: str) -> list[str]:
-    """Where a parameter name exists, as descriptions ("the combat formulas (...)"); [] for others."""
-    return [description for description, params in PLACES.values() if name in params]
-
-
 #: Every name with a meaning of its own: a kind or tribe id may not be one.
 PARAMETER_NAMES = frozenset(name for _, params in PLACES.values() for name in params)
 LANGUAGE_NAMES = frozenset(GLOBALS) | frozenset(FUNCTIONS) | PARAMETER_NAMES

@@ -95,10 +95,6 @@ def _tpos(tok: Token) -> n.Pos:
     return n.Pos(tok.line, tok.column, tok.end_line, tok.end_column, tok.start_pos, tok.end_pos)
 
 
-def _span_pos(first: n.Pos, last: n.Pos) -> n.Pos:
-    return n.Pos(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
-
-
 @v_args(meta=True)
 class _ToNodes(Transformer):
     """Lark tree -> nodes. Method names are the grammar's rule names and aliases."""

@@ -66,10 +66,6 @@ class Span:
     end_line: int | None = None
     end_column: int | None = None
 
-    def at_offset(self, columns: int) -> "Span":
-        """A one-character span ``columns`` to the right on the same line."""
-        return Span(self.file, self.line, self.column + columns, self.line, self.column + columns + 1)
-
 
 @dataclass(frozen=True)
 class Diagnostic:
