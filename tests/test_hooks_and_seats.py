@@ -9,9 +9,9 @@ import pytest
 from effect_fake import Cell, FakeRuntime, Seat, drive
 
 from targui_dsl import load_ruleset
-from targui_dsl.effects.names import HOOK_MOMENTS
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.resources import rulesets_dir
+from targui_dsl.games.targui.names import HOOK_MOMENTS
 
 
 def built(tmp_path: Path, text: str):

@@ -8,7 +8,7 @@ Python ``ast`` nodes -> ``compile()`` -> the function, run against an
 Safety rests on three rules: code is built from ``ast`` nodes only (no text
 is ever evaluated); no identifier written by the user becomes a Python
 identifier (loop variables are ``_v0``, ``_v1``..., parameters ``_p0``...,
-kinds and tribes are integer constants); and every field access is a call
+a ruleset's ids are integer constants); and every field access is a call
 of a runtime method taken from the fixed tables below.  The function runs
 with empty ``__builtins__`` plus the helpers in :data:`_NAMESPACE`.
 
@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
 from targui_dsl.effects import nodes as n
-from targui_dsl.effects.names import FUNCTIONS, GLOBALS, parameter_hint
+from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem, parse
 from targui_dsl.effects.runtime import (
     MAX_CHOICE_NUMBERS,
@@ -39,8 +40,8 @@ from targui_dsl.effects.runtime import (
     RollRequest,
 )
 from targui_dsl.effects.types import Type
+from targui_dsl.effects.vocabulary import Field, Vocabulary
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error
-from targui_dsl.games.targui.compiled import CompiledCode
 
 Locate = Callable[[int], Span]
 
@@ -53,79 +54,30 @@ SNIPPET_FILE = "<effect>"
 
 @dataclass(frozen=True)
 class Environment:
-    """What a snippet may name besides loop variables and the globals.
+    """What a snippet may name besides loop variables.
 
-    ``kinds`` and ``tribes`` map ruleset ids to their indices.  ``params``
-    are a formula's parameters in call order (a dict keeps it): the compiled
-    function is ``function(rt, *params)``.
+    ``vocabulary`` is the game's (its globals, fields, verbs). ``ids`` are
+    the ruleset's ids a snippet may name, each a constant of a type (a
+    territory kind, a tribe: its index). ``params`` are a place's
+    parameters in call order (a dict keeps it): the compiled function is
+    ``function(rt, *params)``.
     """
 
-    kinds: Mapping[str, int]
-    tribes: Mapping[str, int]
+    vocabulary: Vocabulary
+    ids: Mapping[str, tuple[Type, int]] = field(default_factory=dict)
     params: Mapping[str, Type] = field(default_factory=dict)
     #: True for a value computed when the ruleset is built (a per-seat
-    #: starting value): only the parameters, no game state, no kinds.
+    #: starting value): only the parameters, no game state, no ids.
     only_params: bool = False
 
-
-# --- fixed tables --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _FieldSpec:
-    type: Type
-    getter: str  # runtime method reading the field
-    nullable: bool = False  # may be nobody (None)
-    setter: str | None = None  # runtime method writing it; None: not assignable
-    kind_field: str | None = None  # for set_kind_value / add_kind_value
-    owned: bool = False  # `owned`: getter is `owner`, compared with None
-
-
-_FIELDS: dict[Type, dict[str, _FieldSpec]] = {
-    Type.TERRITORY: {
-        "kind": _FieldSpec(Type.KIND, "kind"),
-        "camels": _FieldSpec(Type.INT, "camels", setter="set_camels"),
-        "owner": _FieldSpec(Type.PLAYER, "owner", nullable=True, setter="set_owner"),
-        "owned": _FieldSpec(Type.BOOL, "owner", owned=True),
-        "strategic": _FieldSpec(Type.INT, "strategic"),
-        "economic": _FieldSpec(Type.INT, "economic"),
-        "position": _FieldSpec(Type.INT, "position"),
-        "neighbours": _FieldSpec(Type.TERRITORIES, "neighbours"),
-    },
-    Type.PLAYER: {
-        "tribe": _FieldSpec(Type.TRIBE, "tribe"),
-        "seat": _FieldSpec(Type.INT, "seat"),
-        "cash": _FieldSpec(Type.INT, "cash", setter="set_cash"),
-        "treasury": _FieldSpec(Type.INT, "treasury", setter="set_treasury"),
-        "camels": _FieldSpec(Type.INT, "player_camels"),
-        "territories": _FieldSpec(Type.TERRITORIES, "territories_of"),
-        "settlement": _FieldSpec(Type.TERRITORY, "settlement", nullable=True),
-        "holds_own_settlement": _FieldSpec(Type.BOOL, "holds_own_settlement"),
-    },
-    Type.KIND: {
-        "strategic": _FieldSpec(Type.INT, "kind_strategic", setter="set_kind_value", kind_field="strategic"),
-        "economic": _FieldSpec(Type.INT, "kind_economic", setter="set_kind_value", kind_field="economic"),
-    },
-}
 
 _FUNCTIONS = tuple(FUNCTIONS)
 
 #: What reading a field through nobody gives, by the field's type.
 _DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False, Type.TERRITORIES: (), Type.PLAYERS: ()}
 
-_ASSIGNABLE = "what can be changed: `t.camels`, `t.owner`, `p.cash`, `p.treasury`, `KIND.strategic`, `KIND.economic`"
-
 #: What a choice is over, by the element type of its collection.
 _CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number"}
-
-#: Every runtime method the compiler may call (tests check generated code against it).
-RUNTIME_METHODS = frozenset(
-    {spec.getter for fields in _FIELDS.values() for spec in fields.values()}
-    | {spec.setter for fields in _FIELDS.values() for spec in fields.values() if spec.setter}
-    | {spec.method for spec in GLOBALS.values()}
-    | {"round_number", "add_kind_value", "move_camels"}
-)
-
 
 # --- helpers the generated code may call ----------------------------------------
 
@@ -331,8 +283,8 @@ def _store(name: str) -> ast.Name:
     return ast.Name(name, ast.Store())
 
 
-def _fields_hint(type_: Type, name: str) -> str:
-    names = list(_FIELDS[type_])
+def _fields_hint(fields: Mapping[str, Field], type_: Type, name: str) -> str:
+    names = list(fields)
     listed = f"{type_.described} has " + ", ".join(f"`{f}`" for f in names)
     guess = did_you_mean(name, names)
     return f"{guess} ({listed})" if guess else listed
@@ -341,6 +293,8 @@ def _fields_hint(type_: Type, name: str) -> str:
 class _Compiler:
     def __init__(self, env: Environment, source: str = "", what: str = "effect") -> None:
         self.env = env
+        self.vocabulary = env.vocabulary
+        self.examples = env.vocabulary.examples
         self.source = source
         self.what = what
         self.problems: list[Problem] = []
@@ -362,6 +316,10 @@ class _Compiler:
 
     def report(self, code: str, message: str, pos: n.Pos, hint: str | None = None) -> None:
         self.problems.append(Problem(code, message, pos.start, pos.end, hint))
+
+    @property
+    def assignable(self) -> str:
+        return "what can be changed: " + self.examples.assignable
 
     def temp(self, prefix: str = "_t") -> str:
         name = f"{prefix}{self.temp_count}"
@@ -421,7 +379,7 @@ class _Compiler:
     # names -------------------------------------------------------------------
 
     def lookup(self, name: str, only_params: bool | None = None) -> tuple[str, _Val] | None:
-        """Resolution order: locals (loop variables and `let`, innermost first), params, globals, kinds, tribes."""
+        """Resolution order: locals (loop variables and `let`, innermost first), params, globals, ids."""
         for scope in reversed(self.scopes):
             if name in scope:
                 local = scope[name]
@@ -431,20 +389,19 @@ class _Compiler:
             return "a parameter of this formula", _Val(type_, _load(py))
         if self.env.only_params if only_params is None else only_params:
             return None
-        if name in GLOBALS:
-            spec = GLOBALS[name]
+        spec = self.vocabulary.globals.get(name)
+        if spec is not None:
             return "a global name", _Val(spec.type, _call(self.method(spec.method)), nullable=spec.nullable)
-        if name in self.env.kinds:
-            return "a territory kind", _Val(Type.KIND, ast.Constant(self.env.kinds[name]))
-        if name in self.env.tribes:
-            return "a tribe", _Val(Type.TRIBE, ast.Constant(self.env.tribes[name]))
+        if name in self.env.ids:
+            type_, index = self.env.ids[name]
+            return type_.described, _Val(type_, ast.Constant(index))
         return None
 
     def visible(self) -> set[str]:
         names = {name for scope in self.scopes for name in scope} | set(self.params)
         if self.env.only_params:
             return names
-        return names | set(GLOBALS) | set(self.env.kinds) | set(self.env.tribes)
+        return names | set(self.vocabulary.globals) | set(self.env.ids)
 
     def name_free(self, name: str, pos: n.Pos, what: str) -> None:
         found = self.lookup(name, only_params=False)
@@ -468,7 +425,7 @@ class _Compiler:
                     "E0504",
                     f"`{binder.var}` cannot range over {coll.type.described}",
                     binder.collection.pos,
-                    "range over `territories`, `players`, `kinds`, `p.territories`, `t.neighbours` or `1..6`",
+                    f"range over {self.examples.collections}",
                 )
         self.name_free(binder.var, binder.var_pos, "loop variable")
         pyname = f"_v{self.loop_count}"
@@ -586,13 +543,13 @@ class _Compiler:
 
     def s_Move(self, node: n.Move) -> list[ast.stmt]:
         count = self.expr(node.count)
-        self.expect(count, Type.INT, node.count, "`move` needs a number of camels, but this is {}")
+        self.expect(count, Type.INT, node.count, f"`move` needs {self.examples.move_count}, but this is {{}}")
         out: list[ast.stmt] = []
         guards: list[ast.expr] = []
         cells: list[ast.expr] = []
         for sub in (node.source, node.target):
             val = self.expr(sub)
-            self.expect(val, Type.TERRITORY, sub, "camels move between territories, but this is {}")
+            self.expect(val, Type.TERRITORY, sub, f"{self.examples.move_places}, but this is {{}}")
             code = val.code
             if val.nullable:
                 temp = self.temp()
@@ -600,7 +557,7 @@ class _Compiler:
                 code = _load(temp)
                 guards.append(ast.Compare(_load(temp), [ast.IsNot()], [ast.Constant(None)]))
             cells.append(code)
-        stmt: ast.stmt = ast.Expr(_call(self.method("move_camels"), cells[0], cells[1], count.code))
+        stmt: ast.stmt = ast.Expr(_call(self.method(self.vocabulary.verbs.move), cells[0], cells[1], count.code))
         if guards:
             # Through nobody (a settlement that is not there) nothing moves.
             test = guards[0] if len(guards) == 1 else ast.BoolOp(ast.And(), guards)
@@ -613,7 +570,7 @@ class _Compiler:
         target = node.target
         if not isinstance(target, n.Field):
             name = target.name if isinstance(target, n.Name) else "this"
-            self.report("E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, _ASSIGNABLE)
+            self.report("E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, self.assignable)
             return []
         base = self.expr(target.base)
         spec = self.field_spec(base, target)
@@ -624,7 +581,7 @@ class _Compiler:
                 "E0505",
                 f"the `{target.name}` of {base.type.described} cannot be changed",  # type: ignore[union-attr]
                 target.pos,
-                _ASSIGNABLE,
+                self.assignable,
             )
             return []
         if spec.type is Type.INT:
@@ -634,17 +591,18 @@ class _Compiler:
                 "E0505",
                 f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described} is {spec.type.described}",  # type: ignore[union-attr]
                 node.op_pos,
-                f"give it with `=`: `t.{target.name} = p` or `t.{target.name} = nobody`",
+                "give it with `=`: " + self.examples.give.format(name=target.name),
             )
             return []
         else:
             self.expect(value, spec.type, node.value, f"`{target.name}` holds {spec.type.described}, but this is {{}}")
-        if node.this_round is not None and base.type is not Type.KIND:
+        if node.this_round is not None and spec.round_field is None:
             self.report(
                 "E0508",
-                f"`this round` applies only to a territory kind's value, not to the {target.name} of {base.type.described}",  # type: ignore[union-attr]
+                f"`this round` applies only to {self.examples.round_fields},"
+                f" not to the {target.name} of {base.type.described}",  # type: ignore[union-attr]
                 node.this_round,
-                "for example `erg.strategic = 3 this round`; other changes last anyway",
+                f"for example {self.examples.this_round}; other changes last anyway",
             )
 
         out: list[ast.stmt] = []
@@ -659,7 +617,7 @@ class _Compiler:
             out.append(_at(ast.Assign([ast.Name(temp, ast.Store())], base.code), target.base.pos))
             ref = lambda: _load(temp)
         new = value.code
-        if spec.kind_field is not None and node.op != "=":
+        if spec.round_field is not None and node.op != "=":
             # A change by a delta: a lasting one applies it to the lasting
             # and to the round value, so a round-long change never leaks.
             delta = new
@@ -667,18 +625,18 @@ class _Compiler:
                 constant = _constant_int(new)
                 delta = ast.Constant(-constant) if constant is not None else ast.UnaryOp(ast.USub(), new)
             write = _call(
-                self.method("add_kind_value"),
+                self.method(self.vocabulary.verbs.add),
                 ref(),
-                ast.Constant(spec.kind_field),
+                ast.Constant(spec.round_field),
                 delta,
                 ast.Constant(node.this_round is not None),
             )
-        elif spec.kind_field is not None:
+        elif spec.round_field is not None:
             # Kind values never go below 0 (the engine stores what it is given).
             write = _call(
                 self.method(spec.setter),
                 ref(),
-                ast.Constant(spec.kind_field),
+                ast.Constant(spec.round_field),
                 new if _non_negative_constant(new) else _call(_load("_max"), ast.Constant(0), new),
                 ast.Constant(node.this_round is not None),
             )
@@ -720,7 +678,7 @@ class _Compiler:
     def e_RoundLit(self, node: n.RoundLit) -> _Val:
         if self.env.only_params:
             return self.before_the_game("`round`", node.pos)
-        return _Val(Type.INT, _call(self.method("round_number")))
+        return _Val(Type.INT, _call(self.method(self.vocabulary.verbs.round)))
 
     def before_the_game(self, what: str, pos: n.Pos) -> _Val:
         """A value worked out before the game starts (a per-seat formula) reads no game state."""
@@ -739,7 +697,7 @@ class _Compiler:
             if self.env.only_params and self.lookup(node.name, only_params=False) is not None:
                 return self.before_the_game(f"`{node.name}`", node.pos)
 
-            hints = [h for h in (parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
+            hints = [h for h in (self.vocabulary.parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
             hint = "; ".join(hints) or None
             self.report("E0502", f"unknown name `{node.name}`", node.pos, hint)
             return self.bad()
@@ -752,10 +710,10 @@ class _Compiler:
         self.range_ends[node] = (low.code, high.code)
         return _Val(Type.NUMBERS, _call(_load("_range"), low.code, high.code))
 
-    def field_spec(self, base: _Val, node: n.Field) -> _FieldSpec | None:
+    def field_spec(self, base: _Val, node: n.Field) -> Field | None:
         if base.type is None:
             return None
-        fields = _FIELDS.get(base.type)
+        fields = self.vocabulary.fields.get(base.type)
         if fields is None:
             hint = None
             if base.type.element is not None:
@@ -764,12 +722,12 @@ class _Compiler:
             return None
         spec = fields.get(node.name)
         if spec is None:
-            self.report("E0503", f"{base.type.described} has no field `{node.name}`", node.name_pos, _fields_hint(base.type, node.name))
+            self.report("E0503", f"{base.type.described} has no field `{node.name}`", node.name_pos, _fields_hint(fields, base.type, node.name))
         return spec
 
     def e_Field(self, node: n.Field) -> _Val:
         base = self.expr(node.base)
-        if self.env.only_params and base.type in _FIELDS:
+        if self.env.only_params and base.type in self.vocabulary.fields:
             # Fields are game state (even a field of `nobody` is read through the game).
             return self.before_the_game(f"`.{node.name}`", node.name_pos)
         spec = self.field_spec(base, node)
@@ -906,14 +864,14 @@ class _Compiler:
                 "E0506",
                 "`sum` adds up over a collection, not a list of values",
                 node.pos,
-                "write `sum(t.camels for t in territories)`, or `+` between values",
+                f"write `sum({self.examples.aggregate})`, or `+` between values",
             )
         elif len(args) < 2:
             self.report(
                 "E0506",
                 f"`{node.func}` needs at least two values, or one value for each of a collection",
                 node.pos,
-                f"`{node.func}(a, b)` or `{node.func}(t.camels for t in territories)`",
+                f"`{node.func}(a, b)` or `{node.func}({self.examples.aggregate})`",
             )
         for arg, sub in zip(args, node.args):
             self.expect(arg, Type.INT, sub, f"`{node.func}` needs whole numbers, but this is {{}}")
@@ -927,8 +885,9 @@ class _Compiler:
         (sides,) = args
         self.expect(sides, Type.INT, node.args[0], "`roll` needs the number of sides, but this is {}")
         if self.what != "effect":
-            if "die" in self.params:
-                hint = "a combat formula gets its thrown die as `die`"
+            given = [hint for param, hint in self.examples.thrown.items() if param in self.params]
+            if given:
+                hint = given[0]
             else:
                 hint = "throw dice in a card's effect or a hook, e.g. `let d = roll(6)`"
             self.report("E0520", "a formula cannot throw a die", node.func_pos, hint)

@@ -15,7 +15,6 @@ from typing import Callable
 
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.cost import SnippetBudget, sizes_of, snippet_cost
-from targui_dsl.effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
 from targui_dsl.frontend.check import check_meaning
 from targui_dsl.frontend.diagnostics import (
     MAX_PER_SNIPPET,
@@ -43,6 +42,7 @@ from targui_dsl.games.targui.compiled import (
     frozen_deep,
     frozen_mapping,
 )
+from targui_dsl.games.targui.names import FORMULAS, HOOK_MOMENTS, environment
 from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
 
 
@@ -123,7 +123,7 @@ def _names_usable(data: dict) -> bool:
 def _environment(data: dict, params: dict) -> Environment:
     kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
     tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
-    return Environment(kinds=kinds, tribes=tribes, params=dict(params))
+    return environment(kinds, tribes, params)
 
 
 def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
@@ -146,11 +146,13 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
             diagnostics.extend(snippet_cost(source, "formula", sizes, _locator(resolved, path)))
             out[path] = code
 
-    for path, params in FORMULAS:
-        formula(path, params)
-    tie_breaks = value_at(data, ("end", "tie_breaks"))
-    for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
-        formula(("end", "tie_breaks", i), TIE_BREAK_PARAMS)
+    for spec in FORMULAS:
+        if not spec.many:
+            formula(spec.path, spec.params)
+            continue
+        listed = value_at(data, spec.path)
+        for i, _ in enumerate(listed if isinstance(listed, list) else []):  # else a schema error
+            formula((*spec.path, i), spec.params)
 
     def effect(path: tuple, env: Environment) -> None:
         source = value_at(data, path)

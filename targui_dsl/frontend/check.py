@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from targui_dsl.effects.names import RESERVED_NAMES
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.schema import key_span, value_span
+from targui_dsl.games.targui.names import VOCABULARY
 from targui_dsl.games.targui.perseat import PER_SEAT, seat_values
 
 
@@ -157,7 +157,7 @@ class _Checker:
         kinds, tribes = self.kinds, self.tribes
         for section, ids in (("territories", kinds), ("tribes", tribes)):
             for name in ids:
-                if name in RESERVED_NAMES:
+                if name in VOCABULARY.reserved_names:
                     self.error("E0414", f"`{name}` in `{section}` is a name of the effect language and cannot be an id",
                                self.key_at(section, name), f"rename it, e.g. `{name}_{'kind' if section == 'territories' else 'tribe'}`")
         for name in tribes:
