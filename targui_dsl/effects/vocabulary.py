@@ -12,7 +12,7 @@ nothing written in a ruleset becomes an attribute name unchecked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from targui_dsl.effects.names import FUNCTIONS, KEYWORDS
@@ -127,3 +127,22 @@ class Vocabulary:
             | {spec.method for spec in self.globals.values()}
             | {self.verbs.round, self.verbs.move, self.verbs.add}
         )
+
+
+@dataclass(frozen=True)
+class Environment:
+    """What a snippet may name besides loop variables.
+
+    ``vocabulary`` is the game's (its globals, fields, verbs). ``ids`` are
+    the ruleset's ids a snippet may name, each a constant of a type (a
+    territory kind, a tribe: its index). ``params`` are a place's
+    parameters in call order (a dict keeps it): the compiled function is
+    ``function(rt, *params)``.
+    """
+
+    vocabulary: Vocabulary
+    ids: Mapping[str, tuple[Type, int]] = field(default_factory=dict)
+    params: Mapping[str, Type] = field(default_factory=dict)
+    #: True for a value computed when the ruleset is built (a per-seat
+    #: starting value): only the parameters, no game state, no ids.
+    only_params: bool = False

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from targui_dsl.effects.compiler import Environment
 from targui_dsl.effects.types import Type
-from targui_dsl.effects.vocabulary import Examples, Field, Formula, Global, Params, Verbs, Vocabulary
+from targui_dsl.effects.vocabulary import Environment, Examples, Field, Formula, Global, Params, Verbs, Vocabulary
 
 #: The global names. ``round`` is a reserved word, not a name, and not listed.
 GLOBALS: Mapping[str, Global] = {
