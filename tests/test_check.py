@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.frontend.check import check_meaning
+from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.frontend.diagnostics import Diagnostic
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import rulesets_dir

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path, rulesets_dir
 from targui_dsl.frontend.schema import complete_schema, load_schema, validate_schema
 from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
+from targui_dsl.games import GAMES, game_package
+from targui_dsl.games.targui.names import HOOK_MOMENTS
 
 BUILTINS = sorted(rulesets_dir().glob("*.yaml"))
 EXAMPLES = sorted((rulesets_dir() / "examples").glob("*.yaml"))
@@ -87,8 +90,9 @@ def test_every_subschema_has_a_title_and_description_and_fixed_objects_refuse_ex
 def test_validators_are_built_once():
     from targui_dsl.frontend import schema as module
 
-    assert module._validator(True) is module._validator(True)
-    assert module._validator(False) is module._validator(False)
+    name = game_package().schema
+    assert module._validator(name, True) is module._validator(name, True)
+    assert module._validator(name, False) is module._validator(name, False)
 
 
 @pytest.mark.parametrize("path", BUILTINS + EXAMPLES, ids=lambda p: p.name)
@@ -249,3 +253,27 @@ def test_schema_stage_never_raises_on_odd_documents():
         for complete in (False, True):
             found = validate_schema(data, {}, {}, complete=complete)
             assert all(isinstance(d, Diagnostic) for d in found) and found
+
+
+def test_the_schema_names_exactly_the_games_of_the_registry():
+    assert load_schema()["properties"]["game"]["enum"] == sorted(GAMES)
+
+
+def _doc_table_moments(name: str, header: str, prefix: str) -> list[str]:
+    """The first column of the docs table under ``header``, without ``prefix``."""
+    lines = (Path(__file__).parent.parent / "docs" / name).read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2  # the header and its |---| line
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        rows.append(re.match(r"\| `" + re.escape(prefix) + r"([a-z_]+)` \|", line).group(1))
+    return rows
+
+
+def test_the_hook_moments_are_written_in_one_home_and_copied_in_its_order():
+    # games/targui/names.HOOK_MOMENTS is the home; the schema (JSON) and the two docs tables must copy it.
+    moments = list(HOOK_MOMENTS)
+    assert list(load_schema()["properties"]["hooks"]["properties"]) == moments
+    assert _doc_table_moments("effect-language.md", "| moment | when | names besides the globals |", "") == moments
+    assert _doc_table_moments("rulesets.md", "| key | when | names |", "hooks.") == moments

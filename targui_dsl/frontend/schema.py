@@ -1,7 +1,7 @@
 """Schema stage: is the ruleset shaped right? (codes E03xx)
 
-The JSON Schema in ``schemas/ruleset.schema.json`` describes every key a
-ruleset file may hold. Any single file may be a partial overlay (a house rule
+A game's JSON Schema (Targui's: ``schemas/ruleset.schema.json``, named by
+its package) describes every key a ruleset file may hold. Any single file may be a partial overlay (a house rule
 sets three keys), so the schema has no ``required`` of its own and lets an
 overlay write ``null`` to delete a key of its parent. What a *complete*
 (merged, non-abstract) ruleset must have is listed under the custom keyword
@@ -31,7 +31,8 @@ from jsonschema.exceptions import ValidationError
 
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
 from targui_dsl.frontend.paths import dotted, format_value
-from targui_dsl.frontend.resources import ruleset_schema_path
+from targui_dsl.frontend.resources import schema_path
+from targui_dsl.games import game_package
 
 Path = tuple
 
@@ -55,11 +56,17 @@ _TYPE_WORDS = {
 # --- the schema and its validators ------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def load_schema() -> dict:
-    """The ruleset JSON Schema, read once. Do not mutate the returned dict."""
-    with open(ruleset_schema_path(), encoding="utf-8") as handle:
-        return json.load(handle)
+def load_schema(name: str | None = None) -> dict:
+    """A game's ruleset JSON Schema (a file in ``schemas/``; the default game's when
+    ``name`` is None), read once. Do not mutate the returned dict."""
+    return _load_schema(name if name is not None else game_package().schema)
+
+
+@lru_cache(maxsize=4)
+def _load_schema(name: str) -> dict:
+    with open(schema_path(name), encoding="utf-8") as handle:
+        loaded: dict = json.load(handle)
+        return loaded
 
 
 def complete_schema(schema: Mapping) -> dict:
@@ -134,9 +141,9 @@ _StrictValidator = validators.extend(
 )
 
 
-@lru_cache(maxsize=2)
-def _validator(complete: bool) -> Draft202012Validator:
-    schema = load_schema()
+@lru_cache(maxsize=8)
+def _validator(name: str, complete: bool) -> Draft202012Validator:
+    schema = load_schema(name)
     if complete:
         schema = complete_schema(schema)
     return _StrictValidator(schema)
@@ -150,14 +157,16 @@ def validate_schema(
     spans: Mapping[Path, Span],
     key_spans: Mapping[Path, Span],
     complete: bool = False,
+    schema: str | None = None,
 ) -> list[Diagnostic]:
     """Every schema problem of ``data``, each pointing into the YAML file.
 
     ``complete=True`` is for a merged, playable ruleset: every setting listed
-    under ``x-targui-required`` must then be present.
+    under ``x-targui-required`` must then be present. ``schema`` names the
+    game's schema (:attr:`GamePackage.schema`); None: the default game's.
     """
     diagnostics: list[Diagnostic] = []
-    for problem in _validator(complete).iter_errors(data):
+    for problem in _validator(schema if schema is not None else game_package().schema, complete).iter_errors(data):
         diagnostics.extend(_diagnose(problem, spans, key_spans, data))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
@@ -176,9 +185,9 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
     if kind == "type":
         expected = _expected_type(value)
         if not path:
-            message = f"a ruleset file must be {expected} (keys such as `id:` and `territories:`), not {_describe(instance)}"
+            message = f"a ruleset file must be {expected} (keys such as `id:` and `territories:`), not {describe_value(instance)}"
         else:
-            message = f"`{where}` must be {expected}, not {_describe(instance)}"
+            message = f"`{where}` must be {expected}, not {describe_value(instance)}"
         hint = None
         if isinstance(instance, str) and "integer" in _types(value):
             hint = "write the number without quotes or words, like `10`"
@@ -234,12 +243,12 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
             message = f"`{instance}` is not allowed as a key {owner}"
     elif kind == "enum":
         choices = ", ".join(f"`{format_value(c)}`" for c in value)
-        message = f"`{where}` must be one of {choices}, not {_describe(instance)}"
+        message = f"`{where}` must be one of {choices}, not {describe_value(instance)}"
         hint = did_you_mean(str(instance), [str(c) for c in value]) if isinstance(instance, str) else None
     elif kind == "const":
-        message = f"`{where}` must be `{format_value(value)}`, not {_describe(instance)}"
+        message = f"`{where}` must be `{format_value(value)}`, not {describe_value(instance)}"
     elif kind == "pattern":
-        message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {_describe(instance)}"
+        message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {describe_value(instance)}"
         suggestion = _as_id(str(instance), "_" if value == _ID_PATTERN else "-") if value in _PATTERN_WORDS and "{" not in value else None
         hint = f"write `{suggestion}`" if suggestion else None
     elif kind == "minimum":
@@ -264,7 +273,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         index = first_repeat(instance)
         if index is not None:
             span = value_span(path + (index,), spans, key_spans)
-            message = f"`{where}` lists {_describe(instance[index])} more than once"
+            message = f"`{where}` lists {describe_value(instance[index])} more than once"
         else:
             message = f"`{where}` must not repeat an item"
     else:
@@ -305,7 +314,7 @@ def _expected_type(value: Any) -> str:
     return " or ".join(words)
 
 
-def _describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
     """A value in words, as a YAML author wrote it."""
     if value is None:
         return "null (nothing)"

@@ -104,6 +104,7 @@ class Card:
 
 @dataclass(frozen=True)
 class CompiledRuleset:
+    game: str  # the game it is for (a ruleset's `game:`): targui
     id: str
     title: str
     description: str

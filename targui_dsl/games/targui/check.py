@@ -1,4 +1,4 @@
-"""Check stage: does the ruleset make sense? (codes E04xx)
+"""Targui's meaning checks: does the ruleset make sense? (codes E04xx)
 
 Runs on data that passed the schema (:mod:`targui_dsl.frontend.schema`), so every
 value present has the right type; keys may still be missing in an abstract
