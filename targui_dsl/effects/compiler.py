@@ -121,7 +121,9 @@ def compile_formula(
     return _compile(source, env, locate, "formula", expected)
 
 
-def _compile(source: str, env: Environment, locate: Locate | None, what: str, expected: Type | None):
+def _compile(
+    source: str, env: Environment, locate: Locate | None, what: str, expected: Type | None
+) -> tuple[CompiledCode | None, list[Diagnostic]]:
     to_span = _spanner(source, locate)
     tree, problems = parse(source, what)
     if tree is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import FUNCTIONS
@@ -54,7 +54,11 @@ class Local:
     nullable: bool = False
 
 
-def at(node: ast.AST, pos: n.Pos) -> ast.AST:
+#: A node that has a place in the source: an expression or a statement.
+_Placed = TypeVar("_Placed", ast.expr, ast.stmt)
+
+
+def at(node: _Placed, pos: n.Pos) -> _Placed:
     # Generated code keeps the snippet's positions, for tracebacks and readers.
     node.lineno, node.col_offset = pos.line, pos.column - 1
     node.end_lineno, node.end_col_offset = pos.end_line, pos.end_column - 1

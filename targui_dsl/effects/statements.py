@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.expressions import (
@@ -59,7 +59,7 @@ class SnippetEmitter(ExpressionEmitter):
             # Steps left for this run: a local list, shared with the comprehensions.
             prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
         args = [ast.arg("rt")] + [ast.arg(py) for _, py in self.params.values()]
-        extra = {"type_params": []} if sys.version_info >= (3, 12) else {}
+        extra: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
         function = ast.FunctionDef(
             name=what,
             args=ast.arguments(posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),

@@ -7,11 +7,11 @@ complete ruleset without errors, :func:`assemble`.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.cost import SnippetBudget, sizes_of, snippet_cost
+from targui_dsl.effects.cost import Sizes, SnippetBudget, snippet_cost
 from targui_dsl.frontend.diagnostics import MAX_PER_SNIPPET, Diagnostic, Span, error, limit_diagnostics
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.resolve import Resolved
@@ -38,7 +38,7 @@ def compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[
     does not hide an error in a card; nothing is compiled when those names
     cannot be read.
     """
-    if not _names_usable(resolved.data):
+    if not _names_usable(_merged(resolved)):
         return {}
     return _compile_snippets(resolved, diagnostics)
 
@@ -54,6 +54,59 @@ def assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostic
 # --- effects -----------------------------------------------------------------
 
 
+#: The most neighbours a cell has (diagonal adjacency).
+NEIGHBOURS = 8
+
+#: Fields that are never below 0 (camels, money and values read as 0 at least).
+NON_NEGATIVE_FIELDS = frozenset({"camels", "cash", "treasury", "strategic", "economic", "position", "seat"})
+
+
+def sizes(cells: int, players: int, tribes: int, kinds: int) -> Sizes:
+    """What the cost estimate knows of a Targui ruleset of this size."""
+    return Sizes(
+        names={"territories": cells, "players": players, "tribes": tribes, "kinds": kinds},
+        fields={"territories": cells, "neighbours": min(NEIGHBOURS, cells)},
+        non_negative=NON_NEGATIVE_FIELDS,
+        described=f"{cells} cells, up to {players} players, {kinds} kinds, {tribes} tribes",
+        narrow="narrow the collection (`p.territories`, `t.neighbours`) instead of looping over all territories"
+        " inside another loop",
+    )
+
+
+def sizes_of(data: dict) -> Sizes:
+    """The sizes of a (merged, possibly incomplete) ruleset; missing values count as small."""
+
+    def whole(value: object, default: int) -> int:
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
+
+    def mapping(value: object) -> dict:
+        return value if isinstance(value, dict) else {}
+
+    def listed(value: object) -> list:
+        return value if isinstance(value, list) else []
+
+    board = mapping(data.get("board"))
+    cells = whole(board.get("rows"), 1) * whole(board.get("columns"), 1)
+    tribes = mapping(data.get("tribes"))
+    kinds = mapping(data.get("territories"))
+    counts = [
+        whole(count, 0)
+        for entry in listed(data.get("seating"))
+        if isinstance(entry, dict)
+        for count in listed(entry.get("players"))
+    ]
+    # A seating rule may list more players than there are tribes; the game
+    # cannot seat them, so the tribes bound the players too.
+    players = min(max(counts, default=len(tribes) or 1), max(len(tribes), 1))
+    return sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+
+
+def _merged(resolved: Resolved) -> dict:
+    """The merged data: the pipeline calls a game's hooks only once its extends chain is merged."""
+    assert resolved.data is not None
+    return resolved.data
+
+
 def _names_usable(data: dict) -> bool:
     return all(
         isinstance(data.get(key, {}), dict) and all(isinstance(k, str) for k in data.get(key, {}))
@@ -61,7 +114,7 @@ def _names_usable(data: dict) -> bool:
     )
 
 
-def _environment(data: dict, params: dict) -> Environment:
+def _environment(data: dict, params: Mapping[str, Type]) -> Environment:
     kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
     tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
     return environment(kinds, tribes, params)
@@ -72,11 +125,11 @@ def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
 
 
 def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[tuple, CompiledCode]:
-    data = resolved.data
+    data = _merged(resolved)
     out: dict[tuple, CompiledCode] = {}
     sizes, budget = sizes_of(data), SnippetBudget()
 
-    def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
+    def formula(path: tuple, params: Mapping[str, Type], expected: Type = Type.INT) -> None:
         source = value_at(data, path)
         if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             return
@@ -126,7 +179,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
 
 def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]) -> dict[tuple, tuple[int, ...]]:
     """Every per-seat setting as one number per tribe's seat; E0419 for a formula out of range."""
-    data = resolved.data
+    data = _merged(resolved)
     seats = len(data["tribes"])
     out: dict[tuple, tuple[int, ...]] = {}
     for path in PER_SEAT:
@@ -150,7 +203,7 @@ def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnosti
 
 def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: dict[tuple, tuple[int, ...]]) -> CompiledRuleset:
     """Tables from checked data. Everything here was validated; no error paths remain."""
-    data = resolved.data
+    data = _merged(resolved)
     kinds = tuple(
         TerritoryKind(
             id=kind_id,
