@@ -109,7 +109,9 @@ _NAMESPACE: dict[str, Any] = {
 # --- public API ------------------------------------------------------------------
 
 
-def compile_effect(source: str, env: Environment, locate: Locate | None = None) -> tuple[CompiledCode | None, list[Diagnostic]]:
+def compile_effect(
+    source: str, env: Environment, locate: Locate | None = None
+) -> tuple[CompiledCode | None, list[Diagnostic]]:
     """Compile a card effect: ``function(rt)``, returning None."""
     return _compile(source, env, locate, "effect", None)
 

@@ -162,7 +162,9 @@ def _positive(node: n.Node, sizes: Sizes) -> bool:
     if isinstance(node, n.Call) and node.func == "min":
         return bool(node.args) and all(_positive(arg, sizes) for arg in node.args)
     if isinstance(node, n.BinOp) and node.op == "+":
-        return (_positive(node.left, sizes) and _non_negative(node.right, sizes)) or (_non_negative(node.left, sizes) and _positive(node.right, sizes))
+        return (_positive(node.left, sizes) and _non_negative(node.right, sizes)) or (
+            _non_negative(node.left, sizes) and _positive(node.right, sizes)
+        )
     if isinstance(node, n.BinOp) and node.op == "*":
         return _positive(node.left, sizes) and _positive(node.right, sizes)
     if isinstance(node, n.IfExp):

@@ -232,7 +232,12 @@ class ExpressionEmitter:
 
     def e_IntLit(self, node: n.IntLit) -> Val:
         if node.value > MAX_INT:
-            self.report("E0511", f"the number {node.text[:20]}{'...' if len(node.text) > 20 else ''} is too large", node.pos, f"numbers go up to {MAX_INT}")
+            self.report(
+                "E0511",
+                f"the number {node.text[:20]}{'...' if len(node.text) > 20 else ''} is too large",
+                node.pos,
+                f"numbers go up to {MAX_INT}",
+            )
             return self.bad()
         return Val(Type.INT, ast.Constant(node.value))
 
@@ -264,7 +269,9 @@ class ExpressionEmitter:
             if self.env.only_params and self.lookup(node.name, only_params=False) is not None:
                 return self.before_the_game(f"`{node.name}`", node.pos)
 
-            hints = [h for h in (self.vocabulary.parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h]
+            hints = [
+                h for h in (self.vocabulary.parameter_hint(node.name), did_you_mean(node.name, self.visible())) if h
+            ]
             hint = "; ".join(hints) or None
             self.report("E0502", f"unknown name `{node.name}`", node.pos, hint)
             return self.bad()
@@ -289,7 +296,12 @@ class ExpressionEmitter:
             return None
         spec = fields.get(node.name)
         if spec is None:
-            self.report("E0503", f"{base.type.described} has no field `{node.name}`", node.name_pos, fields_hint(fields, base.type, node.name))
+            self.report(
+                "E0503",
+                f"{base.type.described} has no field `{node.name}`",
+                node.name_pos,
+                fields_hint(fields, base.type, node.name),
+            )
         return spec
 
     def e_Field(self, node: n.Field) -> Val:
@@ -303,7 +315,9 @@ class ExpressionEmitter:
         getter = self.method(spec.getter)
         default = _DEFAULTS.get(spec.type)
         if spec.owned:
-            read = call(load("_get"), getter, base.code, ast.Constant(None)) if base.nullable else call(getter, base.code)
+            read = (
+                call(load("_get"), getter, base.code, ast.Constant(None)) if base.nullable else call(getter, base.code)
+            )
             return Val(Type.BOOL, ast.Compare(read, [ast.IsNot()], [ast.Constant(None)]))
         if base.nullable:
             code: ast.expr = call(load("_get"), getter, base.code, ast.Constant(default))
@@ -344,7 +358,12 @@ class ExpressionEmitter:
                 if left.type is not right.type:
                     self.report("E0504", f"cannot compare {left.type.described} with {right.type.described}", node.pos)
                 elif left.type.element is not None:
-                    self.report("E0504", f"`{node.op}` cannot compare collections", node.pos, "compare their sizes with `count(...)`")
+                    self.report(
+                        "E0504",
+                        f"`{node.op}` cannot compare collections",
+                        node.pos,
+                        "compare their sizes with `count(...)`",
+                    )
             if left.is_nobody or right.is_nobody:
                 op = ast.Is if node.op == "==" else ast.IsNot
         else:
@@ -377,11 +396,12 @@ class ExpressionEmitter:
             values = [self.expr(v) for v in node.container.items]
             container: ast.expr = at(ast.Tuple([v.code for v in values], ast.Load()), node.container.pos)
             if item.type is not None:
-                for value, sub in zip(values, node.container.items):
+                for value, sub in zip(values, node.container.items, strict=True):
                     if value.type is not None and value.type is not item.type:
                         self.report(
                             "E0504",
-                            f"this list should hold {item.type.described} like the left of `in`, but this is {value.type.described}",
+                            f"this list should hold {item.type.described} like the left of `in`, but this is "
+                            f"{value.type.described}",
                             sub.pos,
                         )
         else:
@@ -412,7 +432,8 @@ class ExpressionEmitter:
         if then.type is not None and orelse.type is not None and then.type is not orelse.type:
             self.report(
                 "E0504",
-                f"both sides of `if ... else` must give the same type: {then.type.described} and {orelse.type.described}",
+                f"both sides of `if ... else` must give the same type: {then.type.described} and "
+                f"{orelse.type.described}",
                 node.orelse.pos,
             )
             type_ = None
@@ -440,14 +461,16 @@ class ExpressionEmitter:
                 node.pos,
                 f"`{node.func}(a, b)` or `{node.func}({self.examples.aggregate})`",
             )
-        for arg, sub in zip(args, node.args):
+        for arg, sub in zip(args, node.args, strict=True):
             self.expect(arg, Type.INT, sub, f"`{node.func}` needs whole numbers, but this is {{}}")
         return Val(Type.INT, call(load("_" + node.func), *(a.code for a in args)))
 
     def roll(self, node: n.Call, args: list[Val]) -> Val:
         """``roll(n)``: a die thrown through the game; the snippet pauses for it."""
         if len(args) != 1:
-            self.report("E0506", "`roll` takes one number: the sides of the die", node.pos, "`roll(6)` throws a six-sided die")
+            self.report(
+                "E0506", "`roll` takes one number: the sides of the die", node.pos, "`roll(6)` throws a six-sided die"
+            )
             return self.bad()
         (sides,) = args
         self.expect(sides, Type.INT, node.args[0], "`roll` needs the number of sides, but this is {}")
@@ -469,12 +492,19 @@ class ExpressionEmitter:
             return self.bad()
         constant = constant_int(sides.code)
         if constant is not None and not 1 <= constant <= MAX_ROLL_SIDES:
-            self.report("E0521", f"a die with {constant} sides cannot be thrown", node.args[0].pos, f"a die has 1 to {MAX_ROLL_SIDES} sides")
+            self.report(
+                "E0521",
+                f"a die with {constant} sides cannot be thrown",
+                node.args[0].pos,
+                f"a die has 1 to {MAX_ROLL_SIDES} sides",
+            )
             return self.bad()
         count = ast.Constant(constant) if constant is not None else call(load("_sides"), sides.code)
         return Val(Type.INT, ast.Yield(call(load("_Roll"), count)))
 
-    def _generator(self, pyname: str, iterable: ast.expr, element: ast.expr, cond: Val | None, alone: bool) -> ast.GeneratorExp:
+    def _generator(
+        self, pyname: str, iterable: ast.expr, element: ast.expr, cond: Val | None, alone: bool
+    ) -> ast.GeneratorExp:
         ifs = [cond.code] if cond is not None else []
         # An aggregate standing alone (in no loop, holding none) visits at
         # most the board and changes nothing: it needs neither a fixed
@@ -497,7 +527,10 @@ class ExpressionEmitter:
             self.no_pause.pop()
 
     def e_Aggregate(self, node: n.Aggregate) -> Val:
-        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
+        with (
+            self.comprehension(node.func) as alone,
+            self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond),
+        ):
             element = self.expr(node.element)
         self.expect(element, Type.INT, node.element, f"`{node.func}` needs whole numbers, but this is {{}}")
         generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder))
@@ -507,12 +540,17 @@ class ExpressionEmitter:
         return Val(Type.INT, call(load("_" + node.func), generator, default=ast.Constant(0)))
 
     def e_Quantifier(self, node: n.Quantifier) -> Val:
-        with self.comprehension(node.func) as alone, self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond):
+        with (
+            self.comprehension(node.func) as alone,
+            self.bind(node.binder, f"`{node.func}(...)`") as (pyname, iterable, cond),
+        ):
             pass
         single = alone() and self.bounded(node.binder)
         if node.func == "count":
             return Val(Type.INT, call(load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond, single)))
         if node.func == "any":
-            return Val(Type.BOOL, call(load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single)))
+            return Val(
+                Type.BOOL, call(load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single))
+            )
         element = cond.code if cond is not None else ast.Constant(True)
         return Val(Type.BOOL, call(load("_all"), self._generator(pyname, iterable, element, None, single)))

@@ -305,14 +305,24 @@ def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | Non
     if too_deep is not None and depth <= MAX_DEPTH:
         offset: int = getattr(too_deep.meta, "start_pos", 0)
         return None, [
-            Problem("E0511", f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
-                    offset, offset + 1, "take the inner part out into a separate loop, or combine conditions with `and`")
+            Problem(
+                "E0511",
+                f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
+                offset,
+                offset + 1,
+                "take the inner part out into a separate loop, or combine conditions with `and`",
+            )
         ]
     if parts > MAX_NODES and depth <= MAX_DEPTH:
         end = len(source.rstrip())
         return None, [
-            Problem("E0530", f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
-                    0, max(end, 1), "split it into several cards or simpler parts")
+            Problem(
+                "E0530",
+                f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
+                0,
+                max(end, 1),
+                "split it into several cards or simpler parts",
+            )
         ]
     if depth > MAX_DEPTH:
         end = len(source.rstrip())

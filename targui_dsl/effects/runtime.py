@@ -33,8 +33,9 @@ is True). Calling it returns a generator; the engine drives it::
         answer = ...  # an int 1..request.sides for a RollRequest,
                       # one of request.options for a ChoiceRequest
 
-:class:`EffectRun` does this bookkeeping (and checks the answers). A snippet that cannot pause stays a plain function that returns None, so
-the variants' hot path is unchanged. The game state may change between
+:class:`EffectRun` does this bookkeeping (and checks the answers). A snippet
+that cannot pause stays a plain function that returns None, so the variants'
+hot path is unchanged. The game state may change between
 two requests only through the generator itself.
 
 Steps

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from typing import Any, Callable
+from typing import Any
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.expressions import (
@@ -62,7 +62,9 @@ class SnippetEmitter(ExpressionEmitter):
         extra: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
         function = ast.FunctionDef(
             name=what,
-            args=ast.arguments(posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+            args=ast.arguments(
+                posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+            ),
             body=prologue + (body or [ast.Pass()]),
             decorator_list=[],
             returns=None,
@@ -119,7 +121,9 @@ class SnippetEmitter(ExpressionEmitter):
         code = value.code
         if value.type is not None and value.type.element is not None:
             code = self.take(code)  # a collection is fixed when named
-        self.scopes[-1][node.name] = Local(value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody)
+        self.scopes[-1][node.name] = Local(
+            value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody
+        )
         return [at(ast.Assign([store(pyname)], code), node.pos)]
 
     def s_Choose(self, node: n.Choose) -> list[ast.stmt]:
@@ -153,14 +157,24 @@ class SnippetEmitter(ExpressionEmitter):
             iterable = ast.Subscript(iterable, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
         options = self.temp("_o")
         # The options are fixed when the choice is made, as a tuple.
-        fixed: ast.expr = ast.Tuple([ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load())
+        fixed: ast.expr = ast.Tuple(
+            [ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load()
+        )
         if chooser.nullable or chooser.is_nobody:
             # Nobody chooses nothing: the body is skipped.
-            fixed = ast.IfExp(ast.Compare(load(who), [ast.IsNot()], [ast.Constant(None)]), fixed, ast.Tuple([], ast.Load()))
+            fixed = ast.IfExp(
+                ast.Compare(load(who), [ast.IsNot()], [ast.Constant(None)]), fixed, ast.Tuple([], ast.Load())
+            )
         out.append(at(ast.Assign([store(options)], fixed), node.binder.pos))
         head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
         described = {"territory": "a territory", "player": "a player", "number": "a number"}.get(kind or "", "")
-        request = call(load("_Choice"), load(who), ast.Constant(kind or ""), load(options), ast.Constant(f"choose {described}: {head}"))
+        request = call(
+            load("_Choice"),
+            load(who),
+            ast.Constant(kind or ""),
+            load(options),
+            ast.Constant(f"choose {described}: {head}"),
+        )
         ask = ast.Assign([store(pyname)], ast.Yield(request))
         out.append(at(ast.If(load(options), [ask] + body, []), node.pos))
         return out
@@ -194,7 +208,9 @@ class SnippetEmitter(ExpressionEmitter):
         target = node.target
         if not isinstance(target, n.Field):
             name = target.name if isinstance(target, n.Name) else "this"
-            self.report("E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, self.assignable)
+            self.report(
+                "E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, self.assignable
+            )
             return []
         base = self.expr(target.base)
         spec = self.field_spec(base, target)
@@ -211,9 +227,11 @@ class SnippetEmitter(ExpressionEmitter):
         if spec.type is Type.INT:
             self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
         elif node.op != "=":
+            assert base.type is not None  # a field was found on it
             self.report(
                 "E0505",
-                f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described} is {spec.type.described}",  # type: ignore[union-attr]
+                f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described}"
+                f" is {spec.type.described}",
                 node.op_pos,
                 "give it with `=`: " + self.examples.give.format(name=target.name),
             )
@@ -232,14 +250,22 @@ class SnippetEmitter(ExpressionEmitter):
         out: list[ast.stmt] = []
         # The target's base is evaluated once: read-modify-write and the nobody test share it.
         if isinstance(base.code, ast.Name):
-            ref: Callable[[], ast.expr] = lambda: load(base.code.id)  # type: ignore[attr-defined]
+            held = base.code.id
+
+            def ref() -> ast.expr:
+                return load(held)
         elif isinstance(base.code, ast.Constant):
-            ref = lambda: ast.Constant(base.code.value)  # type: ignore[attr-defined]
+            element = base.code.value
+
+            def ref() -> ast.expr:
+                return ast.Constant(element)
         else:
             temp = f"_t{self.temp_count}"
             self.temp_count += 1
             out.append(at(ast.Assign([ast.Name(temp, ast.Store())], base.code), target.base.pos))
-            ref = lambda: load(temp)
+
+            def ref() -> ast.expr:
+                return load(temp)
         new = value.code
         if spec.round_field is not None and node.op != "=":
             # A change by a delta: a lasting one applies it to the lasting

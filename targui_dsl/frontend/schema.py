@@ -39,7 +39,8 @@ Path = tuple
 _ID_PATTERN = "^[a-z][a-z0-9_]*$"
 _PATTERN_WORDS = {
     _ID_PATTERN: "an id of lower-case letters, digits and `_`, starting with a letter (like `fesh_fesh`)",
-    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, `_` and `-`, starting with a letter (like `my-house-rule`)",
+    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, `_` and `-`, starting with a letter (like "
+    "`my-house-rule`)",
     "^[a-z]{2,3}$": "a language code of two or three lower-case letters (like `nl`, `sv`, `en`)",
 }
 _TYPE_WORDS = {
@@ -71,7 +72,7 @@ def _load_schema(name: str) -> dict:
 
 def complete_schema(schema: Mapping) -> dict:
     """The schema for a complete ruleset: ``x-targui-required`` becomes ``required``, nulls are refused."""
-    derived = copy.deepcopy(schema)
+    derived: dict = copy.deepcopy(dict(schema))
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
@@ -185,7 +186,10 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
     if kind == "type":
         expected = _expected_type(value)
         if not path:
-            message = f"a ruleset file must be {expected} (keys such as `id:` and `territories:`), not {describe_value(instance)}"
+            message = (
+                f"a ruleset file must be {expected} (keys such as `id:` and `territories:`),"
+                f" not {describe_value(instance)}"
+            )
         else:
             message = f"`{where}` must be {expected}, not {describe_value(instance)}"
         hint = None
@@ -236,7 +240,9 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         span = key_span(path + (instance,), spans, key_spans)
         owner = f"in `{where}`" if path else "at the top level"
         if kind == "pattern":
-            message = f"`{instance}` {owner} is not a valid id: use {_PATTERN_WORDS.get(value, 'the pattern ' + str(value))}"
+            message = (
+                f"`{instance}` {owner} is not a valid id: use {_PATTERN_WORDS.get(value, 'the pattern ' + str(value))}"
+            )
             suggestion = _as_id(str(instance))
             hint = f"write `{suggestion}`" if suggestion else None
         else:
@@ -248,8 +254,13 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
     elif kind == "const":
         message = f"`{where}` must be `{format_value(value)}`, not {describe_value(instance)}"
     elif kind == "pattern":
-        message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {describe_value(instance)}"
-        suggestion = _as_id(str(instance), "_" if value == _ID_PATTERN else "-") if value in _PATTERN_WORDS and "{" not in value else None
+        wanted = _PATTERN_WORDS.get(value, "text matching " + str(value))
+        message = f"`{where}` must be {wanted}, not {describe_value(instance)}"
+        suggestion = (
+            _as_id(str(instance), "_" if value == _ID_PATTERN else "-")
+            if value in _PATTERN_WORDS and "{" not in value
+            else None
+        )
         hint = f"write `{suggestion}`" if suggestion else None
     elif kind == "minimum":
         message = f"`{where}` must be at least {value}, not {format_value(instance)}"
@@ -349,7 +360,12 @@ _ENTRY_NOUNS = {"territories": "territory kind", "tribes": "tribe", "cards": "ca
 
 def _misspelt_entry(path: Path, data: Any) -> str | None:
     """For a card, kind or tribe lacking settings: "did you mean `x`?" when its id is close to another one's."""
-    if len(path) != 2 or path[0] not in _ENTRY_NOUNS or not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
+    if (
+        len(path) != 2
+        or path[0] not in _ENTRY_NOUNS
+        or not isinstance(data, dict)
+        or not isinstance(data.get(path[0]), dict)
+    ):
         return None
     others = [k for k in data[path[0]] if k != path[1] and isinstance(k, str)]
     return did_you_mean(str(path[1]), others)
@@ -363,5 +379,8 @@ def _required_hint(path: Path, key: str, data: Any = None) -> str:
     if path and path[0] == "seating" and key == "positions":
         return "with `settle_in: positions` give one list of allowed positions per seat"
     if path and path[0] in ("territories", "tribes", "cards"):
-        return f"every entry of `{path[0]}` needs `{key}`; check the spelling of the id if you meant to change an existing one"
+        return (
+            f"every entry of `{path[0]}` needs `{key}`;"
+            " check the spelling of the id if you meant to change an existing one"
+        )
     return "set it here, or in the ruleset this one extends"

@@ -43,7 +43,9 @@ def compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[
     return _compile_snippets(resolved, diagnostics)
 
 
-def assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]) -> CompiledRuleset | None:
+def assemble(
+    resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]
+) -> CompiledRuleset | None:
     """The compiled ruleset of a complete, checked ruleset; None after an error (E0419) in a per-seat value."""
     seats = _per_seat(resolved, compiled, diagnostics)
     if any(d.is_error for d in diagnostics):
@@ -177,7 +179,9 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     return out
 
 
-def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]) -> dict[tuple, tuple[int, ...]]:
+def _per_seat(
+    resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]
+) -> dict[tuple, tuple[int, ...]]:
     """Every per-seat setting as one number per tribe's seat; E0419 for a formula out of range."""
     data = _merged(resolved)
     seats = len(data["tribes"])
@@ -201,7 +205,9 @@ def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnosti
 # --- assembly ----------------------------------------------------------------
 
 
-def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: dict[tuple, tuple[int, ...]]) -> CompiledRuleset:
+def _assemble(
+    resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: dict[tuple, tuple[int, ...]]
+) -> CompiledRuleset:
     """Tables from checked data. Everything here was validated; no error paths remain."""
     data = _merged(resolved)
     kinds = tuple(
@@ -266,7 +272,10 @@ def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: di
         cards=frozen_mapping(cards),
         deck=tuple(data["deck"]),
         hooks=frozen_mapping(
-            {moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ()))) for moment in HOOK_MOMENTS}
+            {
+                moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ())))
+                for moment in HOOK_MOMENTS
+            }
         ),
         resolved=frozen_deep(data),
     )

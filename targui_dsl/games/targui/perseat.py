@@ -24,7 +24,9 @@ PER_SEAT = (("setup", "cash"), ("setup", "camels"))
 SEAT_ENV = environment({}, {}, SEAT_PARAMS, only_params=True)
 
 
-def compile_seat_formula(source: str, locate: Callable[[int], Span] | None = None) -> tuple[CompiledCode | None, list[Diagnostic]]:
+def compile_seat_formula(
+    source: str, locate: Callable[[int], Span] | None = None
+) -> tuple[CompiledCode | None, list[Diagnostic]]:
     return compile_formula(source, SEAT_ENV, locate)
 
 
