@@ -168,6 +168,14 @@ def test_e0418_a_formula_giving_a_value_out_of_range(tmp_path):
     )
 
 
+def test_e0419_a_formula_of_seat_making_a_number_too_large(tmp_path):
+    report = built(tmp_path, "setup:\n  cash: " + " * ".join(["(seat * 1000000000)"] * 40) + "\n")
+    assert where(report) == [("E0419", "error", 4, 9)]
+    assert report.diagnostics[0].message == (
+        "`setup.cash` cannot be a starting value: working it out for seat 1 makes a number of more than 1024 bits"
+    )
+
+
 def test_a_per_seat_value_of_the_wrong_type(tmp_path):
     report = built(tmp_path, "setup:\n  cash: [10, ten, 14, 16]\n")
     assert where(report) == [("E0301", "error", 4, 14)]

@@ -28,7 +28,14 @@ from typing import Any, Callable
 
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.parser import Problem, parse
-from targui_dsl.effects.runtime import MAX_ROLL_SIDES, ChoiceRequest, EffectBudgetExceeded, RollRequest
+from targui_dsl.effects.runtime import (
+    MAX_BITS,
+    MAX_ROLL_SIDES,
+    ChoiceRequest,
+    EffectBudgetExceeded,
+    EffectValueTooLarge,
+    RollRequest,
+)
 from targui_dsl.effects.statements import SnippetEmitter
 from targui_dsl.effects.types import Type
 from targui_dsl.effects.vocabulary import Environment
@@ -80,12 +87,29 @@ def _budget_taker(file: str | None, line: int | None) -> Callable[[list[int], An
     def _take(budget: list[int], items: Any) -> Any:
         if type(items) is not range:  # a range is already fixed, and may be huge
             items = tuple(items)
-        budget[0] -= len(items)
+            budget[0] -= len(items)
+        else:  # len() of a range of more than 2**63 numbers is an OverflowError
+            budget[0] -= max(0, items.stop - items.start)
         if budget[0] < 0:
             raise EffectBudgetExceeded(file, line)
         return items
 
     return _take
+
+
+def _multiplier(file: str | None, line: int | None) -> Callable[[int, int], int]:
+    """``_mul(a, b)``: a product of two values not known when compiling, at most MAX_BITS bits long."""
+
+    def _mul(a: int, b: int) -> int:
+        size = a.bit_length() + b.bit_length()  # the product's length, or one bit less
+        if size > MAX_BITS + 1:
+            raise EffectValueTooLarge(file, line)
+        product = a * b
+        if product.bit_length() > MAX_BITS:
+            raise EffectValueTooLarge(file, line)
+        return product
+
+    return _mul
 
 
 # Bound by the compiler, never looked up from user text: generated code only
@@ -138,7 +162,12 @@ def _compile(
     ast.fix_missing_locations(module)
     where = to_span(0, 0)
     code_object = compile(module, f"<{what} {where.file}:{where.line}>", "exec")
-    namespace: dict[str, Any] = {"__builtins__": {}, **_NAMESPACE, "_take": _budget_taker(where.file, where.line)}
+    namespace: dict[str, Any] = {
+        "__builtins__": {},
+        **_NAMESPACE,
+        "_take": _budget_taker(where.file, where.line),
+        "_mul": _multiplier(where.file, where.line),
+    }
     exec(code_object, namespace)
     function = namespace[what]
     return (

@@ -346,6 +346,10 @@ class ExpressionEmitter:
             # Only a divisor that may be 0 pays for the helper call.
             helper = "_floordiv" if node.op == "//" else "_mod"
             return Val(Type.INT, call(load(helper), left.code, right.code))
+        if node.op == "*" and constant_int(left.code) is None and constant_int(right.code) is None:
+            # A product of two values only known at run time may double a number's length:
+            # it is checked (runtime.MAX_BITS); a constant factor adds a few bits at most.
+            return Val(Type.INT, call(load("_mul"), left.code, right.code))
         return Val(Type.INT, ast.BinOp(left.code, op(), right.code))
 
     _COMPARE = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}

@@ -68,6 +68,13 @@ def clamp(amount: int) -> int:
 #: sensible rule comes near it, and no rule can stall a game.
 STEP_BUDGET = 1_000_000
 
+#: The most bits a number may have while a snippet runs (about 300 digits).
+#: Only a product can grow a number fast (each one may double its length: a
+#: chain of `let`s squaring a value would need days); a product past this
+#: stops the snippet (:class:`EffectValueTooLarge`). Sums grow a number by a
+#: bit at most, and a snippet has at most a few thousand of them.
+MAX_BITS = 1024
+
 #: The most sides ``roll(n)`` may have (a larger n throws this die).
 MAX_ROLL_SIDES = 100
 
@@ -126,6 +133,25 @@ class EffectBudgetExceeded(Exception):
     def __reduce__(self) -> tuple[type, tuple[str | None, int | None, int]]:
         # rebuilt from its fields, so it crosses from a worker process intact
         return (EffectBudgetExceeded, (self.file, self.line, self.budget))
+
+
+class EffectValueTooLarge(EffectBudgetExceeded):
+    """A run of a snippet made a number of more than MAX_BITS bits (a product of products).
+
+    Stopped like a run past its step budget: the engine ends the game with
+    this message; effects already applied stay applied.
+    """
+
+    def __init__(self, file: str | None, line: int | None, budget: int = MAX_BITS) -> None:
+        super().__init__(file, line, budget)
+        where = f"{file}:{line}" if file is not None else "an effect"
+        self.args = (
+            f"the effect at {where} made a number of more than {budget} bits (about {budget * 3 // 10} digits)"
+            " by multiplying; it was stopped",
+        )
+
+    def __reduce__(self) -> tuple[type, tuple[str | None, int | None, int]]:
+        return (EffectValueTooLarge, (self.file, self.line, self.budget))
 
 
 class EffectRuntime(Protocol):

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from targui_dsl.effects import compile_formula
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.runtime import MAX_VALUE, EffectBudgetExceeded
+from targui_dsl.effects.runtime import MAX_BITS, MAX_VALUE, EffectBudgetExceeded, EffectValueTooLarge
 from targui_dsl.frontend.diagnostics import Diagnostic, Span
 from targui_dsl.games.targui.names import SEAT_PARAMS, environment
 
@@ -36,6 +36,8 @@ def evaluate(code: CompiledCode, seats: int) -> tuple[tuple[int, ...] | None, st
     for seat in range(1, seats + 1):
         try:
             value = code.function(None, seat)  # no game state: the formula names only `seat`
+        except EffectValueTooLarge:
+            return None, f"working it out for seat {seat} makes a number of more than {MAX_BITS} bits"
         except EffectBudgetExceeded:
             return None, f"working it out for seat {seat} takes too long"
         if not 0 <= value <= MAX_VALUE:
