@@ -1,6 +1,6 @@
 """A small in-memory board implementing EffectRuntime, for the effect tests.
 
-It follows the runtime contract (targui_dsl/effects/runtime.py) literally:
+It follows the runtime contract (targui_dsl/games/targui/effect_api.py) literally:
 clamping at 0, the camel box, no camels added to unowned or impassable
 cells, kind values with round-long modifiers, land changing hands with the
 rules' invariants. :func:`drive` runs a compiled snippet that pauses,

@@ -373,7 +373,7 @@ def test_generated_python_names_nothing_the_user_wrote():
 
 
 def test_runtime_methods_all_exist_on_the_protocol():
-    from targui_dsl.effects.runtime import EffectRuntime
+    from targui_dsl.games.targui.effect_api import EffectRuntime
 
     assert VOCABULARY.runtime_methods <= set(dir(EffectRuntime))
 

@@ -6,7 +6,7 @@
 
 from targui_dsl.effects.compiler import compile_effect, compile_formula
 from targui_dsl.effects.parser import KEYWORDS, parse_effect, parse_formula
-from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, EffectRuntime, RollRequest
+from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, RollRequest
 from targui_dsl.effects.types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
 from targui_dsl.effects.vocabulary import Environment
 
@@ -23,7 +23,6 @@ __all__ = [
     "ChoiceRequest",
     "EffectBudgetExceeded",
     "EffectRun",
-    "EffectRuntime",
     "RollRequest",
     "Environment",
     "Type",
