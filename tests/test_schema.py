@@ -277,3 +277,40 @@ def test_the_hook_moments_are_written_in_one_home_and_copied_in_its_order():
     assert list(load_schema()["properties"]["hooks"]["properties"]) == moments
     assert _doc_table_moments("effect-language.md", "| moment | when | names besides the globals |", "") == moments
     assert _doc_table_moments("rulesets.md", "| key | when | names |", "hooks.") == moments
+
+
+# --- the game's words come from its schema (x-targui-entry, x-targui-required-hints, x-targui-example-keys) ---
+
+
+def _built(tmp_path: Path, text: str) -> list[Diagnostic]:
+    from targui_dsl.frontend.build import build
+
+    (tmp_path / "house.yaml").write_text("extends: original-dutch\nid: house\n" + text, encoding="utf-8")
+    return build(str(tmp_path / "house.yaml")).diagnostics
+
+
+def test_a_new_entry_lacking_a_setting_is_named_by_the_schemas_noun(tmp_path):
+    (problem,) = _built(tmp_path, "tribes:\n  zulu:\n    name: Zulu\n")
+    assert problem.message == "missing setting `tribes.zulu.colour`: a complete ruleset must set it"
+    assert problem.hint == (
+        "every entry of `tribes` needs `colour`; check the spelling of the id if you meant to change an existing one"
+    )
+    (typo,) = _built(tmp_path, "territories:\n  gueltaa:\n    name: Guelta\n")
+    assert typo.message == (
+        "territory kind `gueltaa` is not one already defined, and a new territory kind needs"
+        " `economic`, `strategic` and `count`"
+    )
+    assert typo.hint == "did you mean `guelta`?"
+
+
+def test_a_required_setting_has_the_schemas_own_hint(tmp_path):
+    (problem,) = _built(tmp_path, "seating:\n  - players: [2, 3, 4]\n    settle_in: positions\n")
+    assert problem.message == "missing setting `seating[0].positions`: a complete ruleset must set it"
+    assert problem.hint == "with `settle_in: positions` give one list of allowed positions per seat"
+
+
+def test_a_ruleset_that_is_not_a_mapping_is_told_the_schemas_example_keys():
+    (problem,) = validate_schema(["a"], {}, {})
+    assert problem.message == (
+        "a ruleset file must be a mapping of keys to values (keys such as `id:` and `territories:`), not a list"
+    )

@@ -166,16 +166,23 @@ def validate_schema(
     under ``x-targui-required`` must then be present. ``schema`` names the
     game's schema (:attr:`GamePackage.schema`); None: the default game's.
     """
+    name = schema if schema is not None else game_package().schema
     diagnostics: list[Diagnostic] = []
-    for problem in _validator(schema if schema is not None else game_package().schema, complete).iter_errors(data):
-        diagnostics.extend(_diagnose(problem, spans, key_spans, data))
+    for problem in _validator(name, complete).iter_errors(data):
+        diagnostics.extend(_diagnose(problem, spans, key_spans, data, load_schema(name)))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
     unique = list(dict.fromkeys(diagnostics))
     return sorted(unique, key=sort_key)
 
 
-def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None) -> list[Diagnostic]:
+def _diagnose(
+    problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None, root: Mapping | None = None
+) -> list[Diagnostic]:
+    """The diagnostics of one problem; ``root`` is the game's schema, whose custom
+    keywords give the words for its entries (``x-targui-entry``, ``x-targui-example-keys``,
+    ``x-targui-required-hints``)."""
+    root = root if root is not None else {}
     path = tuple(problem.absolute_path)
     where = dotted(path)
     kind = problem.validator
@@ -187,8 +194,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         expected = _expected_type(value)
         if not path:
             message = (
-                f"a ruleset file must be {expected} (keys such as `id:` and `territories:`),"
-                f" not {describe_value(instance)}"
+                f"a ruleset file must be {expected}{_example_keys(root)}, not {describe_value(instance)}"
             )
         else:
             message = f"`{where}` must be {expected}, not {describe_value(instance)}"
@@ -214,11 +220,11 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         return out
 
     if kind == "required" and isinstance(instance, dict):
-        close = _misspelt_entry(path, data)
+        noun = _entry_noun(path, root)
+        close = _misspelt_entry(path, data) if noun else None
         missing = [key for key in value if key not in instance]
         if close and missing:
             # One typo, one diagnostic: not a missing setting per key.
-            noun = _ENTRY_NOUNS[path[0]]
             listed = _and_list([f"`{key}`" for key in missing])
             message = f"{noun} `{path[-1]}` is not one already defined, and a new {noun} needs {listed}"
             return [error("E0303", message, key_span(path, spans, key_spans), close)]
@@ -228,7 +234,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
                 continue
             full = dotted(path + (key,))
             message = f"missing setting `{full}`: a complete ruleset must set it"
-            hint = _required_hint(path, key, data)
+            hint = _required_hint(key, schema, noun and path[0])
             out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
         return out
 
@@ -355,17 +361,25 @@ def _as_id(name: str, separator: str = "_") -> str | None:
     return None
 
 
-_ENTRY_NOUNS = {"territories": "territory kind", "tribes": "tribe", "cards": "card"}
+def _example_keys(root: Mapping) -> str:
+    """`` (keys such as ...)`` from the schema (``x-targui-example-keys``), or nothing."""
+    example = root.get("x-targui-example-keys")
+    return f" ({example})" if isinstance(example, str) else ""
+
+
+def _entry_noun(path: Path, root: Mapping) -> str | None:
+    """What an entry at ``path`` is, when ``path`` is an id under a top-level mapping of entries
+    ("territory kind" for ``territories.erg``: the schema's ``x-targui-entry``); else None."""
+    if len(path) != 2:
+        return None
+    section = (root.get("properties") or {}).get(path[0])
+    noun = section.get("x-targui-entry") if isinstance(section, dict) else None
+    return noun if isinstance(noun, str) else None
 
 
 def _misspelt_entry(path: Path, data: Any) -> str | None:
-    """For a card, kind or tribe lacking settings: "did you mean `x`?" when its id is close to another one's."""
-    if (
-        len(path) != 2
-        or path[0] not in _ENTRY_NOUNS
-        or not isinstance(data, dict)
-        or not isinstance(data.get(path[0]), dict)
-    ):
+    """For an entry lacking settings: "did you mean `x`?" when its id is close to another one's."""
+    if not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
         return None
     others = [k for k in data[path[0]] if k != path[1] and isinstance(k, str)]
     return did_you_mean(str(path[1]), others)
@@ -375,12 +389,15 @@ def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _required_hint(path: Path, key: str, data: Any = None) -> str:
-    if path and path[0] == "seating" and key == "positions":
-        return "with `settle_in: positions` give one list of allowed positions per seat"
-    if path and path[0] in ("territories", "tribes", "cards"):
+def _required_hint(key: str, schema: Mapping, entries: str | None) -> str:
+    """How to give a missing setting: the schema's own words (``x-targui-required-hints``), a word
+    on entries (``entries``: the mapping an entry lacking it is in), or where to set it."""
+    hints = schema.get("x-targui-required-hints")
+    if isinstance(hints, dict) and isinstance(hints.get(key), str):
+        return str(hints[key])
+    if entries:
         return (
-            f"every entry of `{path[0]}` needs `{key}`;"
+            f"every entry of `{entries}` needs `{key}`;"
             " check the spelling of the id if you meant to change an existing one"
         )
     return "set it here, or in the ruleset this one extends"
