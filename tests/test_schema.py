@@ -16,7 +16,7 @@ from targui_dsl.frontend.resources import ruleset_schema_path, rulesets_dir
 from targui_dsl.frontend.schema import complete_schema, load_schema, validate_schema
 from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
 from targui_dsl.games import GAMES, game_package
-from targui_dsl.games.targui.names import HOOK_MOMENTS
+from targui_dsl.games.targui.names import FORMULAS, HOOK_MEANINGS, HOOK_MOMENTS
 
 BUILTINS = sorted(rulesets_dir().glob("*.yaml"))
 EXAMPLES = sorted((rulesets_dir() / "examples").glob("*.yaml"))
@@ -314,3 +314,14 @@ def test_a_ruleset_that_is_not_a_mapping_is_told_the_schemas_example_keys():
     assert problem.message == (
         "a ruleset file must be a mapping of keys to values (keys such as `id:` and `territories:`), not a list"
     )
+
+
+def test_the_schema_describes_hooks_and_formulas_with_the_vocabularys_meanings():
+    hooks = load_schema()["properties"]["hooks"]["properties"]
+    assert list(HOOK_MEANINGS) == list(HOOK_MOMENTS)
+    assert {moment: spec["description"] for moment, spec in hooks.items()} == dict(HOOK_MEANINGS)
+    for formula in FORMULAS:
+        node = load_schema()
+        for key in formula.path:
+            node = node["properties"][key]
+        assert node["description"].startswith(formula.meaning), formula.path

@@ -55,6 +55,7 @@ class Formula:
 
     path: tuple[str, ...]
     params: Params
+    meaning: str
     many: bool = False  # the path holds a list of formulas, each with these parameters
 
 
@@ -91,6 +92,8 @@ class Vocabulary:
     fields: Mapping[Type, Mapping[str, Field]]
     #: The moments of the game effects may be hooked to, in the order they happen, and the names each adds.
     hook_moments: Mapping[str, Params]
+    #: When each moment comes, for people (docs, hover, the schema's descriptions).
+    hook_meanings: Mapping[str, str]
     formulas: tuple[Formula, ...]
     #: Every place a snippet is written: name -> (description, parameters).
     places: Mapping[str, tuple[str, Params]]

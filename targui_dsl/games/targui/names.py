@@ -80,14 +80,31 @@ HOOK_MOMENTS: Mapping[str, Params] = {
     "round_end": {},
 }
 
+#: When each moment comes (the schema's `hooks` descriptions say the same; a test holds them together).
+HOOK_MEANINGS: Mapping[str, str] = {
+    "game_start": "After setup (every tribe settled), before the first round's die.",
+    "round_start": "After the round's die is thrown (`round_die`), before the stack is revealed.",
+    "turn_start": "When a tribal card is revealed, before the movement phase;"
+    " `player` is the player whose turn it is.",
+    "turn_end": "After the turn's last adding phase (both halves of a double turn);"
+    " `player` is the player whose turn it was.",
+    "before_levy": "When the round's stack is empty, before the levy is paid.",
+    "after_levy": "Just after the levy is paid.",
+    "round_end": "The last moment of a round, after the after_levy hooks, before the final score (last round)"
+    " and before this round's `this round` changes expire.",
+}
+
 #: The rule formulas, in the order the builder compiles them; `end.tie_breaks`
-#: is a list of formulas.
+#: is a list of formulas. (Their schema descriptions start with the meaning.)
 FORMULAS: tuple[Formula, ...] = (
-    Formula(("combat", "defender_loses"), COMBAT_PARAMS),
-    Formula(("combat", "attacker_loses"), COMBAT_PARAMS),
-    Formula(("levy",), PLAYER_PARAMS),
-    Formula(("end", "score"), PLAYER_PARAMS),
-    Formula(("end", "tie_breaks"), PLAYER_PARAMS, many=True),
+    Formula(("combat", "defender_loses"), COMBAT_PARAMS,
+            "Camels the defender loses from the target when the attacker throws die."),
+    Formula(("combat", "attacker_loses"), COMBAT_PARAMS,
+            "Camels the attacker loses from the source when the defender throws die."),
+    Formula(("levy",), PLAYER_PARAMS, "Silver a player receives at the end of each round."),
+    Formula(("end", "score"), PLAYER_PARAMS, "The final score, counted after the last levy; highest wins."),
+    Formula(("end", "tie_breaks"), PLAYER_PARAMS, "Formulas over player compared in order when scores are equal;"
+            " highest wins.", many=True),
 )
 
 #: Where each place's parameters exist: (description, parameters). Card effects have none.
@@ -103,6 +120,7 @@ VOCABULARY = Vocabulary(
     globals=GLOBALS,
     fields=FIELDS,
     hook_moments=HOOK_MOMENTS,
+    hook_meanings=HOOK_MEANINGS,
     formulas=FORMULAS,
     places=PLACES,
     verbs=Verbs(round="round_number", move="move_camels", add="add_kind_value"),
