@@ -150,13 +150,18 @@ def test_e0502_a_formula_of_seat_naming_the_game(tmp_path):
 
 @pytest.mark.parametrize(
     ("formula", "column", "named"),
-    [("10 + round", 15, "`round`"), ("nobody.cash", 17, "`.cash`"), ("seat + nobody.settlement.camels", 24, "`.settlement`")],
+    [
+        ("10 + round", 15, "`round`"),
+        ("nobody.cash", 17, "`.cash`"),
+        ("seat + nobody.settlement.camels", 24, "`.settlement`"),
+    ],
 )
 def test_e0502_a_formula_of_seat_reading_the_round_or_a_field(tmp_path, formula, column, named):
     # Issue 21 item 5: these crashed `validate` (AttributeError) when the value was worked out.
     report = built(tmp_path, f'setup:\n  cash: "{formula}"\n')
     assert where(report) == [("E0502", "error", 4, column)]
-    assert report.diagnostics[0].message == f"{named} cannot be used here: this value is worked out before the game starts"
+    message = f"{named} cannot be used here: this value is worked out before the game starts"
+    assert report.diagnostics[0].message == message
     assert report.ruleset is None
 
 

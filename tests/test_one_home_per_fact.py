@@ -9,9 +9,9 @@ import re
 import pytest
 
 from targui_dsl.effects.names import KEYWORDS
-from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path
+from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.colours import ANSI_COLOURS, TRIBE_COLOURS
 from targui_dsl.games.targui.names import VOCABULARY
 
