@@ -151,7 +151,7 @@ def _compile(
     source: str, env: Environment, locate: Locate | None, what: str, expected: Type | None
 ) -> tuple[CompiledCode | None, list[Diagnostic]]:
     to_span = _spanner(source, locate)
-    tree, problems = parse(source, what)
+    tree, problems = parse(source, what, env.vocabulary.examples.syntax)
     if tree is None:
         return None, [_diagnostic(p, to_span) for p in problems]
     compiler = SnippetEmitter(env, source, what)

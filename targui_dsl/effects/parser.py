@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -54,6 +54,25 @@ class Problem:
     start: int
     end: int  # exclusive; == start for "end of effect" (a point, not a range)
     hint: str | None = None
+    #: The hint shows an example in the game's words: which one (``SYNTAX_EXAMPLES``'s keys),
+    #: written where the hint says ``<example>``.
+    example: str | None = None
+
+    def with_example(self, syntax: Mapping[str, str]) -> "Problem":
+        """This problem with its hint's example in the words of ``syntax``."""
+        if self.example is None or self.hint is None:
+            return self
+        return dataclasses.replace(self, hint=self.hint.replace("<example>", syntax[self.example]), example=None)
+
+
+#: The examples a syntax hint shows, when no game gives its own (a game's vocabulary does:
+#: ``Examples.syntax``, with the same keys).
+SYNTAX_EXAMPLES: Mapping[str, str] = {
+    "block": "for x in COLLECTION { ... }",
+    "change": "x.field = 3",
+    "statement": "x.field += 1",
+    "list": "x in [a, b]",
+}
 
 
 def _cache_file() -> str | bool:
@@ -271,15 +290,18 @@ def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
     return deepest, parts, None
 
 
-def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
+def parse(
+    source: str, start: str, syntax: Mapping[str, str] | None = None
+) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
     """Parse ``source`` as an ``"effect"`` or a ``"formula"``.
 
     Returns the node and no problems, or None and one problem (E0501 for a
     syntax error, E0511 for nesting over :data:`MAX_DEPTH`, E0530 for a
-    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`).
+    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`). ``syntax``: the
+    examples hints show, in a game's words (:data:`SYNTAX_EXAMPLES` when None).
     """
     tree, problems = _parse(source, start)
-    return tree, list(problems)
+    return tree, [p.with_example(syntax or SYNTAX_EXAMPLES) for p in problems]
 
 
 # The compiler and the cost bound both parse each snippet; nodes and
@@ -445,8 +467,10 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
         start = _at(exc.pos_in_stream)
         char = source[start] if start < len(source) else ""
         hint = None
+        example = None
         if char == ":":
-            hint = "blocks are written in braces: `for t in territories { ... }`"
+            hint = "blocks are written in braces: `<example>`"
+            example = "block"
         elif char in "\"'":
             hint = "the effect language has no text values"
         elif char == "&":
@@ -456,7 +480,7 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
         elif char == "!":
             hint = "write `not`, or `!=` for not equal"
         shown = char if char.isprintable() else repr(char)
-        return Problem("E0501", f"unexpected character `{shown}`", start, start + 1, hint)
+        return Problem("E0501", f"unexpected character `{shown}`", start, start + 1, hint, example)
 
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
@@ -471,19 +495,27 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
             hint = f"a bracket is still open: close it with `{closing}`"
         return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint)
     start, end = _at(token.start_pos), _at(token.end_pos)
-    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end,
-                   _token_hint(token, acceptable, source))
+    hint, example = _token_hint(token, acceptable, source)
+    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end, hint, example)
 
 
-def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
-    """The likely fix for an unexpected token, when one is clear."""
+def _token_hint(token: Token, acceptable: set[str], source: str) -> tuple[str | None, str | None]:
+    """The likely fix for an unexpected token, when one is clear, and the example it shows."""
+    hint = _token_fix(token, acceptable, source)
+    for key in SYNTAX_EXAMPLES:
+        if hint is not None and f"<{key}>" in hint:
+            return hint.replace(f"<{key}>", "<example>"), key
+    return hint, None
+
+
+def _token_fix(token: Token, acceptable: set[str], source: str) -> str | None:
     before = source[: _at(token.start_pos)].rstrip(" \t")
     if token.type in ("PLUS", "MINUS") and before.endswith("=") and not before.endswith(("==", "!=", "<=", ">=")):
         return f"did you mean `{token.value}=`?"
     if token.type == "EQ" and "EQEQ" in acceptable:
         return "use `==` to compare"
     if token.type == "EQEQ" and "EQ" in acceptable:
-        return "a statement changes something (`t.camels = 3`); to test a value write `if ... == ... { ... }`"
+        return "a statement changes something (`<change>`); to test a value write `if ... == ... { ... }`"
     if token.type == "ELSE" and "LBRACE" in acceptable:
         return "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
     if token.type in KEYWORD_TYPES and acceptable == {"NAME"}:
@@ -495,9 +527,9 @@ def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
     if "RSQB" in acceptable and "INT" not in acceptable:
         return "a `[` is still open: close it with `]`"
     if "FOR" in acceptable and token.type in ("INT", "LPAR", "TRUE", "FALSE"):
-        return "a statement starts with `for`, `if` or what it changes (`t.camels += 1`); a value alone does nothing"
+        return "a statement starts with `for`, `if` or what it changes (`<statement>`); a value alone does nothing"
     if token.type in ("RBRACE", "RPAR", "RSQB") and token.type not in acceptable:
         return f"this `{token.value}` closes nothing that is open: remove it, or add its opening bracket"
     if token.type == "LSQB" and "INT" in acceptable:
-        return "a list `[...]` is only allowed after `in`: `t.kind in [erg, reg]`"
+        return "a list `[...]` is only allowed after `in`: `<list>`"
     return None

@@ -82,6 +82,9 @@ class Examples:
     move_places: str  # where it moves between, for "{move_places}, but this is ..."
     #: A formula parameter that is a die already thrown -> the hint when its formula calls `roll`.
     thrown: Mapping[str, str]
+    #: The examples syntax hints show (the keys of ``parser.SYNTAX_EXAMPLES``): a block,
+    #: a change, a statement, a list after `in`.
+    syntax: Mapping[str, str]
 
 
 @dataclass(frozen=True)

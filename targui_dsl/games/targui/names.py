@@ -134,6 +134,12 @@ VOCABULARY = Vocabulary(
         move_count="a number of camels",
         move_places="camels move between territories",
         thrown={"die": "a combat formula gets its thrown die as `die`"},
+        syntax={
+            "block": "for t in territories { ... }",
+            "change": "t.camels = 3",
+            "statement": "t.camels += 1",
+            "list": "t.kind in [erg, reg]",
+        },
     ),
 )
 
