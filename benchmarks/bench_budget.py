@@ -13,9 +13,10 @@ import argparse
 import time
 
 from targui_dsl import load_ruleset
-from targui_dsl.effects import Environment, compile_effect
+from targui_dsl.effects import compile_effect
 from targui_dsl.effects.runtime import STEP_BUDGET, EffectBudgetExceeded
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.names import environment
 
 
 def nested(depth: int) -> str:
@@ -41,7 +42,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset)
-    env = Environment({k.id: k.index for k in ruleset.kinds}, {t.id: t.index for t in ruleset.tribes})
+    env = environment({k.id: k.index for k in ruleset.kinds}, {t.id: t.index for t in ruleset.tribes})
     state = settled(ruleset)
     cells = ruleset.board.cells
     print(f"{args.ruleset}: {cells} territories, step budget {STEP_BUDGET}")

@@ -1,6 +1,6 @@
 """A small in-memory board implementing EffectRuntime, for the effect tests.
 
-It follows the runtime contract (targui_dsl/effects/runtime.py) literally:
+It follows the runtime contract (targui_dsl/games/targui/effect_api.py) literally:
 clamping at 0, the camel box, no camels added to unowned or impassable
 cells, kind values with round-long modifiers, land changing hands with the
 rules' invariants. :func:`drive` runs a compiled snippet that pauses,
@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from targui_dsl.effects import INT, PLAYER, TERRITORY, Environment
+from targui_dsl.effects import INT, PLAYER, TERRITORY
 from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
+from targui_dsl.games.targui.names import environment
 
 # RULES.md section 1: id -> (economic, strategic, passable)
 KINDS = {
@@ -30,9 +31,9 @@ KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
 TRIBES = ["kel_ahaggar", "kel_ajjer", "kel_ilbakan", "kel_ress"]
 TRIBE_INDEX = {name: i for i, name in enumerate(TRIBES)}
 
-EFFECT_ENV = Environment(KIND_INDEX, TRIBE_INDEX, {})
-COMBAT_ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"die": INT, "source": TERRITORY, "target": TERRITORY})
-PLAYER_ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
+EFFECT_ENV = environment(KIND_INDEX, TRIBE_INDEX, {})
+COMBAT_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"die": INT, "source": TERRITORY, "target": TERRITORY})
+PLAYER_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
 
 
 @dataclass

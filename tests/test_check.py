@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.frontend.check import check_meaning
 from targui_dsl.frontend.diagnostics import Diagnostic
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import rulesets_dir
 from targui_dsl.frontend.schema import validate_schema
 from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
+from targui_dsl.games.targui.check import check_meaning
 
 EXAMPLES = sorted(str(p) for p in (rulesets_dir() / "examples").glob("*.yaml"))
 

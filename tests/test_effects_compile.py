@@ -12,8 +12,8 @@ import pytest
 from effect_fake import COMBAT_ENV, EFFECT_ENV, KIND_INDEX, PLAYER_ENV, board
 
 from targui_dsl.effects import BOOL, INT, PLAYER, TERRITORY, Environment, compile_effect, compile_formula
-from targui_dsl.effects.compiler import RUNTIME_METHODS
 from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.games.targui.names import VOCABULARY, environment
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
 
@@ -276,7 +276,7 @@ def test_reading_through_nobody_gives_defaults():
     code = formula(
         "t.owner.cash + t.owner.camels + count(x in t.owner.territories) + t.owner.settlement.camels"
         " + (1 if t.owner.holds_own_settlement or t.owner.settlement.owned else 0)",
-        Environment(KIND_INDEX, {}, {"t": TERRITORY}),
+        environment(KIND_INDEX, {}, {"t": TERRITORY}),
     )
     assert code.function(rt, 5) == 0  # cell 5 is unowned
     assert code.function(rt, 0) == 12 + 39 + 4 + 7 + 1
@@ -352,7 +352,7 @@ def test_generated_python_names_nothing_the_user_wrote():
     user_names = {"t", "p", "x", "player", "die", "source", "target", "erg", "reg", "guelta", "kel_ress", "salt_mine"}
     allowed = re.compile(
         r"^(rt|effect|formula|_[vptslco]\d+|_b|_m_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
-        r"|_take|_range|_sides|_Roll|_Choice)$"
+        r"|_take|_mul|_range|_sides|_Roll|_Choice)$"
     )
     codes = [effect(s) for s in sources] + [formula(s) for n, s in FORMULAS.items() if "loses" not in n]
     codes += [formula(s, COMBAT_ENV) for n, s in FORMULAS.items() if "loses" in n]
@@ -366,16 +366,16 @@ def test_generated_python_names_nothing_the_user_wrote():
             elif isinstance(node, ast.Attribute):
                 # the only attribute access is `rt.<method from the compiler's table>`
                 assert isinstance(node.value, ast.Name) and node.value.id == "rt"
-                assert node.attr in RUNTIME_METHODS
+                assert node.attr in VOCABULARY.runtime_methods
             elif isinstance(node, ast.keyword):
                 assert node.arg == "default"
         assert code.function.__globals__["__builtins__"] == {}
 
 
 def test_runtime_methods_all_exist_on_the_protocol():
-    from targui_dsl.effects.runtime import EffectRuntime
+    from targui_dsl.games.targui.effect_api import EffectRuntime
 
-    assert RUNTIME_METHODS <= set(dir(EffectRuntime))
+    assert VOCABULARY.runtime_methods <= set(dir(EffectRuntime))
 
 
 def test_compiled_code_fields():

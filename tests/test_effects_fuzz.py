@@ -8,11 +8,12 @@ from effect_fake import KINDS as KIND_TABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from targui_dsl.effects import PLAYER, TERRITORY, Environment, Type, compile_effect, compile_formula
+from targui_dsl.effects import PLAYER, TERRITORY, Type, compile_effect, compile_formula
 from targui_dsl.effects.parser import parse_effect, parse_formula
+from targui_dsl.games.targui.names import environment
 
 # Params give every type a leaf, so the typed generator never gets stuck.
-ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})
+ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})
 ARGS = (0, 1)  # player seat 0, source cell 1
 KINDS = sorted(KIND_INDEX)
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -189,3 +189,18 @@ def test_nesting_limit():
     assert problem("not " * (MAX_DEPTH + 5) + "true", "formula").code == "E0511"
     assert parse_formula("-" * 20 + "1")[1] == []
     assert parse_formula("(" * 500 + "1" + ")" * 500)[1] == []
+
+
+def test_syntax_hints_show_the_games_examples():
+    from targui_dsl.effects import compile_effect
+    from targui_dsl.effects.parser import SYNTAX_EXAMPLES
+    from targui_dsl.games.targui.names import VOCABULARY, environment
+
+    assert set(VOCABULARY.examples.syntax) == set(SYNTAX_EXAMPLES)
+    _, (problem,) = compile_effect("for t in territories: t.camels = 1", environment({}, {}))
+    assert problem.hint == "blocks are written in braces: `for t in territories { ... }`"
+    # The parser alone knows no game: its hint shows the language's own example.
+    _, (bare,) = parse_effect("for t in territories: t.camels = 1")
+    assert bare.hint == "blocks are written in braces: `for x in COLLECTION { ... }`"
+    _, (listed,) = compile_effect("t.kind = [erg]", environment({"erg": 0}, {}))
+    assert listed.hint == "a list `[...]` is only allowed after `in`: `t.kind in [erg, reg]`"

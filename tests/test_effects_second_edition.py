@@ -28,8 +28,9 @@ from targui_dsl.effects.runtime import (
     RollRequest,
 )
 from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.games.targui.names import environment
 
-TURN_ENV = Environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
+TURN_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
 
 
 def effect(source: str, env: Environment = EFFECT_ENV):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from targui_dsl.effects.cost import MAX_SNIPPETS, Sizes, estimate, sizes_of
+from targui_dsl.effects.cost import MAX_SNIPPETS, estimate
 from targui_dsl.effects.parser import MAX_CHARS, parse_effect
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import (
@@ -28,6 +28,7 @@ from targui_dsl.frontend.diagnostics import (
 )
 from targui_dsl.frontend.schema import first_repeat
 from targui_dsl.frontend.yamlload import MAX_VALUES, load_yaml_text
+from targui_dsl.games.targui.build import sizes, sizes_of
 
 HEAD = "extends: original-dutch\nid: house\n"
 
@@ -86,12 +87,12 @@ def test_e0531_in_a_formula_points_at_the_formula(tmp_path):
 
 
 def test_estimate_multiplies_loops_and_counts_aggregates():
-    sizes = Sizes(cells=10, players=3, tribes=3, kinds=4)
+    board = sizes(cells=10, players=3, tribes=3, kinds=4)
     one, _ = parse_effect("for t in territories { t.camels += 1 }")
     two, _ = parse_effect("for p in players { for t in territories { t.camels += 1 } }")
     agg, _ = parse_effect("for p in players { p.cash += count(t in territories) }")
-    assert estimate(two, sizes) > 2 * estimate(one, sizes)
-    assert estimate(agg, sizes) >= 3 * 10
+    assert estimate(two, board) > 2 * estimate(one, board)
+    assert estimate(agg, board) >= 3 * 10
 
 
 def test_the_estimate_walks_node_types_it_does_not_know():
@@ -108,17 +109,17 @@ def test_the_estimate_walks_node_types_it_does_not_know():
 
     loop, _ = parse_effect("for t in territories { t.camels += 1 }")
     inner = loop.body[0]
-    sizes = Sizes(cells=10, players=3, tribes=3, kinds=4)
+    board = sizes(cells=10, players=3, tribes=3, kinds=4)
     outer = Repeat(inner.pos, inner.binder, (inner,))
-    assert estimate(outer, sizes) > 10 * estimate(inner, sizes)
+    assert estimate(outer, board) > 10 * estimate(inner, board)
 
 
 def test_sizes_come_from_the_board_and_the_seating():
     report = build("swedish-12")
-    sizes = sizes_of(report.resolved.data)
+    found = sizes_of(report.resolved.data).names
     data = report.resolved.data
-    assert sizes.cells == data["board"]["rows"] * data["board"]["columns"]
-    assert sizes.kinds == len(data["territories"]) and sizes.tribes == len(data["tribes"])
+    assert found["territories"] == data["board"]["rows"] * data["board"]["columns"]
+    assert found["kinds"] == len(data["territories"]) and found["tribes"] == len(data["tribes"])
 
 
 # --- E0532: a division that can be by zero ---------------------------------------------------

@@ -9,9 +9,9 @@ import pytest
 from effect_fake import Cell, FakeRuntime, Seat, drive
 
 from targui_dsl import load_ruleset
-from targui_dsl.effects.names import HOOK_MOMENTS
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.resources import rulesets_dir
+from targui_dsl.games.targui.names import HOOK_MOMENTS
 
 
 def built(tmp_path: Path, text: str):
@@ -148,11 +148,36 @@ def test_e0502_a_formula_of_seat_naming_the_game(tmp_path):
     assert first.hint == "it may use only `seat` and numbers"
 
 
+@pytest.mark.parametrize(
+    ("formula", "column", "named"),
+    [
+        ("10 + round", 15, "`round`"),
+        ("nobody.cash", 17, "`.cash`"),
+        ("seat + nobody.settlement.camels", 24, "`.settlement`"),
+    ],
+)
+def test_e0502_a_formula_of_seat_reading_the_round_or_a_field(tmp_path, formula, column, named):
+    # Issue 21 item 5: these crashed `validate` (AttributeError) when the value was worked out.
+    report = built(tmp_path, f'setup:\n  cash: "{formula}"\n')
+    assert where(report) == [("E0502", "error", 4, column)]
+    message = f"{named} cannot be used here: this value is worked out before the game starts"
+    assert report.diagnostics[0].message == message
+    assert report.ruleset is None
+
+
 def test_e0418_a_formula_giving_a_value_out_of_range(tmp_path):
     report = built(tmp_path, "setup:\n  camels: 12 - 5 * seat\n")
     assert where(report) == [("E0419", "error", 4, 11)]
     assert report.diagnostics[0].message == (
         "`setup.camels` cannot be a starting value: it gives -3 for seat 3; a starting value is from 0 to 1000000000"
+    )
+
+
+def test_e0419_a_formula_of_seat_making_a_number_too_large(tmp_path):
+    report = built(tmp_path, "setup:\n  cash: " + " * ".join(["(seat * 1000000000)"] * 40) + "\n")
+    assert where(report) == [("E0419", "error", 4, 9)]
+    assert report.diagnostics[0].message == (
+        "`setup.cash` cannot be a starting value: working it out for seat 1 makes a number of more than 1024 bits"
     )
 
 

@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from targui_dsl.effects.names import KEYWORDS, RESERVED_NAMES
-from targui_dsl.frontend.check import check_meaning
+from targui_dsl.effects.names import KEYWORDS
 from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path
+from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.colours import ANSI_COLOURS, TRIBE_COLOURS
+from targui_dsl.games.targui.names import VOCABULARY
 
 
 def test_the_keywords_are_the_grammars_words():
@@ -23,7 +24,7 @@ def test_the_keywords_are_the_grammars_words():
     assert words == set(KEYWORDS)
 
 
-@pytest.mark.parametrize("word", sorted(RESERVED_NAMES))
+@pytest.mark.parametrize("word", sorted(VOCABULARY.reserved_names))
 def test_every_reserved_name_is_refused_as_a_kind_id(word):
     data = dict(resolve("original-dutch").data)
     data["territories"] = {**data["territories"], word: dict(data["territories"]["erg"])}

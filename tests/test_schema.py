@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from targui_dsl.frontend.resolve import resolve
 from targui_dsl.frontend.resources import ruleset_schema_path, rulesets_dir
 from targui_dsl.frontend.schema import complete_schema, load_schema, validate_schema
 from targui_dsl.frontend.yamlload import load_yaml_file, load_yaml_text
+from targui_dsl.games import GAMES, game_package
+from targui_dsl.games.targui.names import FORMULAS, HOOK_MEANINGS, HOOK_MOMENTS
 
 BUILTINS = sorted(rulesets_dir().glob("*.yaml"))
 EXAMPLES = sorted((rulesets_dir() / "examples").glob("*.yaml"))
@@ -87,8 +90,9 @@ def test_every_subschema_has_a_title_and_description_and_fixed_objects_refuse_ex
 def test_validators_are_built_once():
     from targui_dsl.frontend import schema as module
 
-    assert module._validator(True) is module._validator(True)
-    assert module._validator(False) is module._validator(False)
+    name = game_package().schema
+    assert module._validator(name, True) is module._validator(name, True)
+    assert module._validator(name, False) is module._validator(name, False)
 
 
 @pytest.mark.parametrize("path", BUILTINS + EXAMPLES, ids=lambda p: p.name)
@@ -249,3 +253,75 @@ def test_schema_stage_never_raises_on_odd_documents():
         for complete in (False, True):
             found = validate_schema(data, {}, {}, complete=complete)
             assert all(isinstance(d, Diagnostic) for d in found) and found
+
+
+def test_the_schema_names_exactly_the_games_of_the_registry():
+    assert load_schema()["properties"]["game"]["enum"] == sorted(GAMES)
+
+
+def _doc_table_moments(name: str, header: str, prefix: str) -> list[str]:
+    """The first column of the docs table under ``header``, without ``prefix``."""
+    lines = (Path(__file__).parent.parent / "docs" / name).read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2  # the header and its |---| line
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        rows.append(re.match(r"\| `" + re.escape(prefix) + r"([a-z_]+)` \|", line).group(1))
+    return rows
+
+
+def test_the_hook_moments_are_written_in_one_home_and_copied_in_its_order():
+    # games/targui/names.HOOK_MOMENTS is the home; the schema (JSON) and the two docs tables must copy it.
+    moments = list(HOOK_MOMENTS)
+    assert list(load_schema()["properties"]["hooks"]["properties"]) == moments
+    assert _doc_table_moments("effect-language.md", "| moment | when | names besides the globals |", "") == moments
+    assert _doc_table_moments("rulesets.md", "| key | when | names |", "hooks.") == moments
+
+
+# --- the game's words come from its schema (x-targui-entry, x-targui-required-hints, x-targui-example-keys) ---
+
+
+def _built(tmp_path: Path, text: str) -> list[Diagnostic]:
+    from targui_dsl.frontend.build import build
+
+    (tmp_path / "house.yaml").write_text("extends: original-dutch\nid: house\n" + text, encoding="utf-8")
+    return build(str(tmp_path / "house.yaml")).diagnostics
+
+
+def test_a_new_entry_lacking_a_setting_is_named_by_the_schemas_noun(tmp_path):
+    (problem,) = _built(tmp_path, "tribes:\n  zulu:\n    name: Zulu\n")
+    assert problem.message == "missing setting `tribes.zulu.colour`: a complete ruleset must set it"
+    assert problem.hint == (
+        "every entry of `tribes` needs `colour`; check the spelling of the id if you meant to change an existing one"
+    )
+    (typo,) = _built(tmp_path, "territories:\n  gueltaa:\n    name: Guelta\n")
+    assert typo.message == (
+        "territory kind `gueltaa` is not one already defined, and a new territory kind needs"
+        " `economic`, `strategic` and `count`"
+    )
+    assert typo.hint == "did you mean `guelta`?"
+
+
+def test_a_required_setting_has_the_schemas_own_hint(tmp_path):
+    (problem,) = _built(tmp_path, "seating:\n  - players: [2, 3, 4]\n    settle_in: positions\n")
+    assert problem.message == "missing setting `seating[0].positions`: a complete ruleset must set it"
+    assert problem.hint == "with `settle_in: positions` give one list of allowed positions per seat"
+
+
+def test_a_ruleset_that_is_not_a_mapping_is_told_the_schemas_example_keys():
+    (problem,) = validate_schema(["a"], {}, {})
+    assert problem.message == (
+        "a ruleset file must be a mapping of keys to values (keys such as `id:` and `territories:`), not a list"
+    )
+
+
+def test_the_schema_describes_hooks_and_formulas_with_the_vocabularys_meanings():
+    hooks = load_schema()["properties"]["hooks"]["properties"]
+    assert list(HOOK_MEANINGS) == list(HOOK_MOMENTS)
+    assert {moment: spec["description"] for moment, spec in hooks.items()} == dict(HOOK_MEANINGS)
+    for formula in FORMULAS:
+        node = load_schema()
+        for key in formula.path:
+            node = node["properties"][key]
+        assert node["description"].startswith(formula.meaning), formula.path

@@ -1,13 +1,14 @@
 """The effect language: card effects and rule formulas (docs/effect-language.md).
 
 ``compile_effect``/``compile_formula`` turn a snippet into a
-:class:`~targui_dsl.games.targui.compiled.CompiledCode` or diagnostics (E05xx).
+:class:`~targui_dsl.effects.code.CompiledCode` or diagnostics (E05xx).
 """
 
-from targui_dsl.effects.compiler import Environment, compile_effect, compile_formula
+from targui_dsl.effects.compiler import compile_effect, compile_formula
 from targui_dsl.effects.parser import KEYWORDS, parse_effect, parse_formula
-from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, EffectRuntime, RollRequest
+from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, RollRequest
 from targui_dsl.effects.types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
+from targui_dsl.effects.vocabulary import Environment
 
 __all__ = [
     "BOOL",
@@ -22,7 +23,6 @@ __all__ = [
     "ChoiceRequest",
     "EffectBudgetExceeded",
     "EffectRun",
-    "EffectRuntime",
     "RollRequest",
     "Environment",
     "Type",

@@ -4,9 +4,10 @@ The estimate counts *steps*: one step is one node of the snippet evaluated
 once. A loop (``for``, ``sum/min/max(... for ...)``, ``count/any/all(...)``,
 or any node with a ``binder``) costs its collection plus, for each element
 the collection can hold, its ``where`` and its body; nesting multiplies.
-Collections are as large as the board allows: ``territories`` and
-``p.territories`` hold every cell, ``players`` the most players the seating
-rules allow, ``t.neighbours`` eight, a list its items.
+Collections are as large as the ruleset allows: the game says how large
+each collection it names can be (:class:`Sizes`; Targui's: ``territories``
+and ``p.territories`` hold every cell, ``players`` the most players the
+seating rules allow, ``t.neighbours`` eight), a list holds its items.
 
 The walker is generic: any node type it does not know costs one step plus
 its children, found from the node's fields, so constructs added to the
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
@@ -35,9 +36,6 @@ WARN_STEPS = 1_000_000
 
 #: Above this, an error (E0531): at least tens of seconds every time it runs.
 ERROR_STEPS = 100_000_000
-
-#: The most neighbours a cell has (diagonal adjacency).
-NEIGHBOURS = 8
 
 #: All the snippets of one ruleset together (parsing costs about 10 us a
 #: character, and each snippet about 3 ms to check and compile): past
@@ -81,37 +79,17 @@ class SnippetBudget:
 
 @dataclass(frozen=True)
 class Sizes:
-    """How large the collections of one ruleset can be."""
+    """What the estimate knows of one ruleset, from its game: how large the
+    collections a snippet can name may be, and which fields are never below 0."""
 
-    cells: int
-    players: int
-    tribes: int
-    kinds: int
+    names: Mapping[str, int]  # a global collection's name -> the most elements it holds
+    fields: Mapping[str, int]  # a field holding a collection -> the most elements it holds
+    non_negative: frozenset[str]  # fields never below 0 (a divisor made of them and a positive part is not 0)
+    described: str  # the sizes in words, for the message: "25 cells, up to 4 players, ..."
+    narrow: str  # how to loop over fewer elements, in the game's words
 
     def largest(self) -> int:
-        return max(self.cells, self.players, self.tribes, self.kinds, 1)
-
-
-def sizes_of(data: dict) -> Sizes:
-    """The sizes of a (merged, possibly incomplete) ruleset; missing values count as small."""
-
-    def whole(value: object, default: int) -> int:
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
-
-    board = data.get("board") if isinstance(data.get("board"), dict) else {}
-    cells = whole(board.get("rows"), 1) * whole(board.get("columns"), 1)
-    tribes = data.get("tribes") if isinstance(data.get("tribes"), dict) else {}
-    kinds = data.get("territories") if isinstance(data.get("territories"), dict) else {}
-    counts = [
-        whole(count, 0)
-        for entry in (data.get("seating") if isinstance(data.get("seating"), list) else [])
-        if isinstance(entry, dict)
-        for count in (entry.get("players") if isinstance(entry.get("players"), list) else [])
-    ]
-    # A seating rule may list more players than there are tribes; the game
-    # cannot seat them, so the tribes bound the players too.
-    players = min(max(counts, default=len(tribes) or 1), max(len(tribes), 1))
-    return Sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+        return max([*self.names.values(), *self.fields.values(), 1])
 
 
 # --- the estimate ---------------------------------------------------------------------
@@ -129,18 +107,14 @@ def _children(node: n.Node) -> Iterator[tuple[str, n.Node]]:
                     yield f.name, item
 
 
-_NAMED_COLLECTIONS = {"territories": "cells", "players": "players", "tribes": "tribes", "kinds": "kinds"}
-_FIELD_COLLECTIONS = {"territories": "cells", "neighbours": None}
-
-
 def domain_size(collection: n.Node, sizes: Sizes) -> int:
     """How many elements ``collection`` can hold at most."""
     if isinstance(collection, n.ListLit):
         return len(collection.items)
-    if isinstance(collection, n.Name) and collection.name in _NAMED_COLLECTIONS:
-        return getattr(sizes, _NAMED_COLLECTIONS[collection.name])
-    if isinstance(collection, n.Field) and collection.name in _FIELD_COLLECTIONS:
-        return sizes.cells if collection.name == "territories" else min(NEIGHBOURS, sizes.cells)
+    if isinstance(collection, n.Name) and collection.name in sizes.names:
+        return sizes.names[collection.name]
+    if isinstance(collection, n.Field) and collection.name in sizes.fields:
+        return sizes.fields[collection.name]
     return sizes.largest()  # not known here: as large as any collection can be
 
 
@@ -153,7 +127,7 @@ def estimate(node: n.Node, sizes: Sizes) -> int:
         each += sum(estimate(child, sizes) for name, child in _children(node) if child is not binder)
         return 1 + estimate(binder.collection, sizes) + size * each
     cost = 1 + sum(estimate(child, sizes) for _, child in _children(node))
-    if isinstance(node, n.Field) and node.name in _FIELD_COLLECTIONS:
+    if isinstance(node, n.Field) and node.name in sizes.fields:
         cost += domain_size(node, sizes)  # building the collection walks it
     return cost
 
@@ -177,40 +151,38 @@ def _loop_depth(node: n.Node) -> int:
 # --- divisions by zero -----------------------------------------------------------------
 
 
-def _positive(node: n.Node) -> bool:
+def _positive(node: n.Node, sizes: Sizes) -> bool:
     """Whether ``node`` is a whole number above 0 in every game state."""
     if isinstance(node, n.IntLit):
         return node.value > 0
     if isinstance(node, n.RoundLit):
         return True  # rounds count from 1
     if isinstance(node, n.Call) and node.func == "max":
-        return any(_positive(arg) for arg in node.args)
+        return any(_positive(arg, sizes) for arg in node.args)
     if isinstance(node, n.Call) and node.func == "min":
-        return bool(node.args) and all(_positive(arg) for arg in node.args)
+        return bool(node.args) and all(_positive(arg, sizes) for arg in node.args)
     if isinstance(node, n.BinOp) and node.op == "+":
-        return (_positive(node.left) and _non_negative(node.right)) or (_non_negative(node.left) and _positive(node.right))
+        return (_positive(node.left, sizes) and _non_negative(node.right, sizes)) or (
+            _non_negative(node.left, sizes) and _positive(node.right, sizes)
+        )
     if isinstance(node, n.BinOp) and node.op == "*":
-        return _positive(node.left) and _positive(node.right)
+        return _positive(node.left, sizes) and _positive(node.right, sizes)
     if isinstance(node, n.IfExp):
-        return _positive(node.then) and _positive(node.orelse)
+        return _positive(node.then, sizes) and _positive(node.orelse, sizes)
     return False
 
 
-# Fields that are never below 0 (camels, money and values read as 0 at least).
-_NON_NEGATIVE_FIELDS = frozenset({"camels", "cash", "treasury", "strategic", "economic", "position", "seat"})
-
-
-def _non_negative(node: n.Node) -> bool:
-    if _positive(node) or (isinstance(node, n.IntLit) and node.value == 0):
+def _non_negative(node: n.Node, sizes: Sizes) -> bool:
+    if _positive(node, sizes) or (isinstance(node, n.IntLit) and node.value == 0):
         return True
     if isinstance(node, n.Quantifier) and node.func == "count":
         return True
-    if isinstance(node, n.Field) and node.name in _NON_NEGATIVE_FIELDS:
+    if isinstance(node, n.Field) and node.name in sizes.non_negative:
         return True
     if isinstance(node, n.BinOp) and node.op in ("+", "*"):
-        return _non_negative(node.left) and _non_negative(node.right)
+        return _non_negative(node.left, sizes) and _non_negative(node.right, sizes)
     if isinstance(node, n.Call) and node.func == "max":
-        return any(_non_negative(arg) for arg in node.args)
+        return any(_non_negative(arg, sizes) for arg in node.args)
     return False
 
 
@@ -253,24 +225,22 @@ def cost_diagnostics(tree: n.Node, sizes: Sizes, what: str, locate: Locate | Non
     steps = estimate(tree, sizes)
     if steps > WARN_STEPS:
         depth = _loop_depth(tree)
-        board = (f"{sizes.cells} cells, up to {sizes.players} players, {sizes.kinds} kinds, {sizes.tribes} tribes")
         message = (f"{what} can take {describe_steps(steps)} steps each time it runs "
-                   f"({depth} nested loop{'s' if depth != 1 else ''}, on a board of {board}); "
+                   f"({depth} nested loop{'s' if depth != 1 else ''}, on a board of {sizes.described}); "
                    f"the budget is {WARN_STEPS:,}")
-        hint = ("loop over fewer elements: narrow the collection (`p.territories`, `t.neighbours`) "
-                "instead of looping over all territories inside another loop, or compute a value once before the loop")
+        hint = f"loop over fewer elements: {sizes.narrow}, or compute a value once before the loop"
         report = error if steps > ERROR_STEPS else warning
         at = tree.pos if not isinstance(tree, (n.Effect, n.Formula)) else _first_pos(tree)
         out.append(report("E0531", message, _span(locate, at, file), hint))
     for division in _divisions(tree):
         divisor = division.right
-        if _nonzero_literal(divisor) or _positive(divisor):
+        if _nonzero_literal(divisor) or _positive(divisor, sizes):
             continue
         zero = isinstance(divisor, n.IntLit) and divisor.value == 0
         message = ("this divides by zero, which gives 0" if zero
                    else f"the divisor of `{division.op}` can be 0, and a division by zero gives 0")
-        hint = None if zero else "if it should be at least 1, write `max(1, ...)` around it"
-        out.append(warning("E0532", message, _span(locate, divisor.pos, file), hint))
+        advice = None if zero else "if it should be at least 1, write `max(1, ...)` around it"
+        out.append(warning("E0532", message, _span(locate, divisor.pos, file), advice))
     return sorted(out, key=sort_key)
 
 

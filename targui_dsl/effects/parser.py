@@ -13,10 +13,12 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any, Mapping
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
+from lark.tree import Meta
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import KEYWORDS
@@ -52,6 +54,25 @@ class Problem:
     start: int
     end: int  # exclusive; == start for "end of effect" (a point, not a range)
     hint: str | None = None
+    #: The hint shows an example in the game's words: which one (``SYNTAX_EXAMPLES``'s keys),
+    #: written where the hint says ``<example>``.
+    example: str | None = None
+
+    def with_example(self, syntax: Mapping[str, str]) -> "Problem":
+        """This problem with its hint's example in the words of ``syntax``."""
+        if self.example is None or self.hint is None:
+            return self
+        return dataclasses.replace(self, hint=self.hint.replace("<example>", syntax[self.example]), example=None)
+
+
+#: The examples a syntax hint shows, when no game gives its own (a game's vocabulary does:
+#: ``Examples.syntax``, with the same keys).
+SYNTAX_EXAMPLES: Mapping[str, str] = {
+    "block": "for x in COLLECTION { ... }",
+    "change": "x.field = 3",
+    "statement": "x.field += 1",
+    "list": "x in [a, b]",
+}
 
 
 def _cache_file() -> str | bool:
@@ -85,18 +106,24 @@ def _lark() -> Lark:
     )
 
 
-def _pos(meta) -> n.Pos:
+def _pos(meta: Meta) -> n.Pos:
     if getattr(meta, "empty", True):
         return n.Pos(1, 1, 1, 1, 0, 0)
     return n.Pos(meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos)
 
 
 def _tpos(tok: Token) -> n.Pos:
-    return n.Pos(tok.line, tok.column, tok.end_line, tok.end_column, tok.start_pos, tok.end_pos)
+    return n.Pos(_at(tok.line), _at(tok.column), _at(tok.end_line), _at(tok.end_column), _at(tok.start_pos),
+                 _at(tok.end_pos))
 
 
-def _span_pos(first: n.Pos, last: n.Pos) -> n.Pos:
-    return n.Pos(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+def _at(place: int | None) -> int:
+    # Lark types a token's place as optional; a token from the lexer always has one.
+    return place if place is not None else 0
+
+
+#: What a rule's method receives: its children, already transformed (nodes, tokens, tuples, None).
+_Children = list[Any]
 
 
 @v_args(meta=True)
@@ -104,132 +131,132 @@ class _ToNodes(Transformer):
     """Lark tree -> nodes. Method names are the grammar's rule names and aliases."""
 
     # snippets
-    def effect(self, meta, children):
+    def effect(self, meta: Meta, children: _Children) -> n.Effect:
         return n.Effect(_pos(meta), tuple(children))
 
-    def formula(self, meta, children):
+    def formula(self, meta: Meta, children: _Children) -> n.Formula:
         return n.Formula(_pos(meta), children[0])
 
     # statements
-    def block(self, meta, children):
+    def block(self, meta: Meta, children: _Children) -> tuple[Any, ...]:
         return tuple(children)
 
-    def binder(self, meta, children):
+    def binder(self, meta: Meta, children: _Children) -> n.Binder:
         var, collection, where = children
         return n.Binder(_pos(meta), str(var), _tpos(var), collection, where)
 
-    def for_stmt(self, meta, children):
+    def for_stmt(self, meta: Meta, children: _Children) -> n.For:
         binder, body = children
         return n.For(_pos(meta), binder, body)
 
-    def range_lit(self, meta, children):
+    def range_lit(self, meta: Meta, children: _Children) -> n.RangeLit:
         low, _, high = children
         return n.RangeLit(_pos(meta), low, high)
 
-    def let_stmt(self, meta, children):
+    def let_stmt(self, meta: Meta, children: _Children) -> n.Let:
         name, _, value = children
         return n.Let(_pos(meta), str(name), _tpos(name), value)
 
-    def choose_stmt(self, meta, children):
+    def choose_stmt(self, meta: Meta, children: _Children) -> n.Choose:
         chooser, binder, body = children
         return n.Choose(_pos(meta), chooser, binder, body)
 
-    def move_stmt(self, meta, children):
+    def move_stmt(self, meta: Meta, children: _Children) -> n.Move:
         count, source, target = children
         return n.Move(_pos(meta), count, source, target)
 
-    def if_stmt(self, meta, children):
+    def if_stmt(self, meta: Meta, children: _Children) -> n.If:
         cond, body = children
         return n.If(_pos(meta), cond, body, ())
 
-    def if_else(self, meta, children):
+    def if_else(self, meta: Meta, children: _Children) -> n.If:
         cond, body, orelse = children
         return n.If(_pos(meta), cond, body, orelse)
 
-    def if_elif(self, meta, children):
+    def if_elif(self, meta: Meta, children: _Children) -> n.If:
         cond, body, nested = children
         return n.If(_pos(meta), cond, body, (nested,))
 
-    def assign(self, meta, children):
+    def assign(self, meta: Meta, children: _Children) -> n.Assign:
         target, op, value, this_round = children
         return n.Assign(_pos(meta), target, str(op), _tpos(op), value, this_round)
 
-    def this_round(self, meta, children):
+    def this_round(self, meta: Meta, children: _Children) -> n.Pos:
         return _pos(meta)
 
     # expressions
-    def ifexp(self, meta, children):
+    def ifexp(self, meta: Meta, children: _Children) -> n.IfExp:
         then, cond, orelse = children
         return n.IfExp(_pos(meta), cond, then, orelse)
 
-    def or_op(self, meta, children):
+    def or_op(self, meta: Meta, children: _Children) -> n.BoolOp:
         return n.BoolOp(_pos(meta), "or", children[0], children[1])
 
-    def and_op(self, meta, children):
+    def and_op(self, meta: Meta, children: _Children) -> n.BoolOp:
         return n.BoolOp(_pos(meta), "and", children[0], children[1])
 
-    def not_op(self, meta, children):
+    def not_op(self, meta: Meta, children: _Children) -> n.Not:
         return n.Not(_pos(meta), children[0])
 
-    def compare(self, meta, children):
+    def compare(self, meta: Meta, children: _Children) -> n.Compare:
         left, op, right = children
         return n.Compare(_pos(meta), str(op), left, right, _tpos(op))
 
-    def in_op(self, meta, children):
+    def in_op(self, meta: Meta, children: _Children) -> n.Membership:
         return n.Membership(_pos(meta), False, children[0], children[1])
 
-    def not_in_op(self, meta, children):
+    def not_in_op(self, meta: Meta, children: _Children) -> n.Membership:
         return n.Membership(_pos(meta), True, children[0], children[1])
 
-    def list(self, meta, children):
+    def list(self, meta: Meta, children: _Children) -> n.ListLit:
         (args,) = children
         return n.ListLit(_pos(meta), tuple(args or ()))
 
-    def args(self, meta, children):
+    def args(self, meta: Meta, children: _Children) -> tuple[Any, ...]:
         return tuple(children)
 
-    def binop(self, meta, children):
+    def binop(self, meta: Meta, children: _Children) -> n.BinOp:
         left, op, right = children
         return n.BinOp(_pos(meta), str(op), left, right, _tpos(op))
 
-    def neg(self, meta, children):
+    def neg(self, meta: Meta, children: _Children) -> n.Neg:
         return n.Neg(_pos(meta), children[1])
 
-    def field(self, meta, children):
+    def field(self, meta: Meta, children: _Children) -> n.Field:
         base, name = children
         return n.Field(_pos(meta), base, str(name), _tpos(name))
 
-    def int_lit(self, meta, children):
+    def int_lit(self, meta: Meta, children: _Children) -> n.IntLit:
         text = str(children[0])
         # Past _MAX_DIGITS the exact value does not matter (it is over the
         # limit) and int() of a huge string is slow or refused.
         value = int(text) if len(text) <= _MAX_DIGITS else 10**_MAX_DIGITS
         return n.IntLit(_pos(meta), value, text)
 
-    def true_lit(self, meta, children):
+    def true_lit(self, meta: Meta, children: _Children) -> n.BoolLit:
         return n.BoolLit(_pos(meta), True)
 
-    def false_lit(self, meta, children):
+    def false_lit(self, meta: Meta, children: _Children) -> n.BoolLit:
         return n.BoolLit(_pos(meta), False)
 
-    def nobody_lit(self, meta, children):
+    def nobody_lit(self, meta: Meta, children: _Children) -> n.NobodyLit:
         return n.NobodyLit(_pos(meta))
 
-    def round_lit(self, meta, children):
+    def round_lit(self, meta: Meta, children: _Children) -> n.RoundLit:
         return n.RoundLit(_pos(meta))
 
-    def name(self, meta, children):
+    def name(self, meta: Meta, children: _Children) -> n.Name:
         return n.Name(_pos(meta), str(children[0]))
 
-    def aggregate(self, meta, children):
+    def aggregate(self, meta: Meta, children: _Children) -> n.Aggregate:
         func, element, binder = children
         return n.Aggregate(_pos(meta), str(func), _tpos(func), element, binder)
 
-    def call(self, meta, children):
+    def call(self, meta: Meta, children: _Children) -> n.Call:
         func, args = children
         return n.Call(_pos(meta), str(func), _tpos(func), tuple(args or ()))
 
-    def quantifier(self, meta, children):
+    def quantifier(self, meta: Meta, children: _Children) -> n.Quantifier:
         func, binder = children
         return n.Quantifier(_pos(meta), str(func), _tpos(func), binder)
 
@@ -263,15 +290,18 @@ def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
     return deepest, parts, None
 
 
-def parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
+def parse(
+    source: str, start: str, syntax: Mapping[str, str] | None = None
+) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
     """Parse ``source`` as an ``"effect"`` or a ``"formula"``.
 
     Returns the node and no problems, or None and one problem (E0501 for a
     syntax error, E0511 for nesting over :data:`MAX_DEPTH`, E0530 for a
-    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`).
+    snippet over :data:`MAX_CHARS` or :data:`MAX_NODES`). ``syntax``: the
+    examples hints show, in a game's words (:data:`SYNTAX_EXAMPLES` when None).
     """
     tree, problems = _parse(source, start)
-    return tree, list(problems)
+    return tree, [p.with_example(syntax or SYNTAX_EXAMPLES) for p in problems]
 
 
 # The compiler and the cost bound both parse each snippet; nodes and
@@ -295,16 +325,26 @@ def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | Non
         return None, [_syntax_problem(exc, source, what)]
     depth, parts, too_deep = _measure(tree)
     if too_deep is not None and depth <= MAX_DEPTH:
-        start = getattr(too_deep.meta, "start_pos", 0)
+        offset: int = getattr(too_deep.meta, "start_pos", 0)
         return None, [
-            Problem("E0511", f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
-                    start, start + 1, "take the inner part out into a separate loop, or combine conditions with `and`")
+            Problem(
+                "E0511",
+                f"statements are nested more than {MAX_BLOCKS} deep here (bodies in braces inside bodies)",
+                offset,
+                offset + 1,
+                "take the inner part out into a separate loop, or combine conditions with `and`",
+            )
         ]
     if parts > MAX_NODES and depth <= MAX_DEPTH:
         end = len(source.rstrip())
         return None, [
-            Problem("E0530", f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
-                    0, max(end, 1), "split it into several cards or simpler parts")
+            Problem(
+                "E0530",
+                f"this {what} has more than {MAX_NODES:,} parts (names, numbers, operators); it is too large to check",
+                0,
+                max(end, 1),
+                "split it into several cards or simpler parts",
+            )
         ]
     if depth > MAX_DEPTH:
         end = len(source.rstrip())
@@ -345,7 +385,7 @@ def round_long_changes(source: str) -> tuple[str, ...]:
             for item in node:
                 walk(item)
         elif isinstance(node, n.Node):
-            for item in dataclasses.fields(node):  # type: ignore[arg-type]
+            for item in dataclasses.fields(node):
                 walk(getattr(node, item.name))
 
     walk(tree)
@@ -424,11 +464,13 @@ def _acceptable(exc: UnexpectedToken) -> set[str]:
 
 def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
     if isinstance(exc, UnexpectedCharacters):
-        start = exc.pos_in_stream
+        start = _at(exc.pos_in_stream)
         char = source[start] if start < len(source) else ""
         hint = None
+        example = None
         if char == ":":
-            hint = "blocks are written in braces: `for t in territories { ... }`"
+            hint = "blocks are written in braces: `<example>`"
+            example = "block"
         elif char in "\"'":
             hint = "the effect language has no text values"
         elif char == "&":
@@ -438,7 +480,7 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
         elif char == "!":
             hint = "write `not`, or `!=` for not equal"
         shown = char if char.isprintable() else repr(char)
-        return Problem("E0501", f"unexpected character `{shown}`", start, start + 1, hint)
+        return Problem("E0501", f"unexpected character `{shown}`", start, start + 1, hint, example)
 
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
@@ -452,20 +494,28 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
             closing = next(c for t, c in (("RBRACE", "}"), ("RPAR", ")"), ("RSQB", "]")) if t in acceptable)
             hint = f"a bracket is still open: close it with `{closing}`"
         return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint)
-    start, end = token.start_pos, token.end_pos
-    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end,
-                   _token_hint(token, acceptable, source))
+    start, end = _at(token.start_pos), _at(token.end_pos)
+    hint, example = _token_hint(token, acceptable, source)
+    return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end, hint, example)
 
 
-def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
-    """The likely fix for an unexpected token, when one is clear."""
-    before = source[: token.start_pos].rstrip(" \t")
+def _token_hint(token: Token, acceptable: set[str], source: str) -> tuple[str | None, str | None]:
+    """The likely fix for an unexpected token, when one is clear, and the example it shows."""
+    hint = _token_fix(token, acceptable, source)
+    for key in SYNTAX_EXAMPLES:
+        if hint is not None and f"<{key}>" in hint:
+            return hint.replace(f"<{key}>", "<example>"), key
+    return hint, None
+
+
+def _token_fix(token: Token, acceptable: set[str], source: str) -> str | None:
+    before = source[: _at(token.start_pos)].rstrip(" \t")
     if token.type in ("PLUS", "MINUS") and before.endswith("=") and not before.endswith(("==", "!=", "<=", ">=")):
         return f"did you mean `{token.value}=`?"
     if token.type == "EQ" and "EQEQ" in acceptable:
         return "use `==` to compare"
     if token.type == "EQEQ" and "EQ" in acceptable:
-        return "a statement changes something (`t.camels = 3`); to test a value write `if ... == ... { ... }`"
+        return "a statement changes something (`<change>`); to test a value write `if ... == ... { ... }`"
     if token.type == "ELSE" and "LBRACE" in acceptable:
         return "a conditional value in an assignment needs parentheses: `x = (a if c else b)`"
     if token.type in KEYWORD_TYPES and acceptable == {"NAME"}:
@@ -477,9 +527,9 @@ def _token_hint(token: Token, acceptable: set[str], source: str) -> str | None:
     if "RSQB" in acceptable and "INT" not in acceptable:
         return "a `[` is still open: close it with `]`"
     if "FOR" in acceptable and token.type in ("INT", "LPAR", "TRUE", "FALSE"):
-        return "a statement starts with `for`, `if` or what it changes (`t.camels += 1`); a value alone does nothing"
+        return "a statement starts with `for`, `if` or what it changes (`<statement>`); a value alone does nothing"
     if token.type in ("RBRACE", "RPAR", "RSQB") and token.type not in acceptable:
         return f"this `{token.value}` closes nothing that is open: remove it, or add its opening bracket"
     if token.type == "LSQB" and "INT" in acceptable:
-        return "a list `[...]` is only allowed after `in`: `t.kind in [erg, reg]`"
+        return "a list `[...]` is only allowed after `in`: `<list>`"
     return None

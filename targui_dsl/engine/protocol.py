@@ -48,3 +48,9 @@ class GamePackage:
     title: str  # for people: "Targui (Jumbo, 1988)"
     new_game: Callable[..., Any]  # (ruleset, players=, seed=, ...) -> a game with new_initial_state()
     drawing: Drawing  # how people see it: the terminal, the picture, the words of help and study tables
+    # The front end (targui_dsl/frontend/build.py) runs these in this order:
+    schema: str  # its ruleset JSON Schema: a file in schemas/
+    check: Callable[..., list[Any]]  # (data, spans, key_spans, complete=) -> meaning diagnostics
+    snippets: Callable[..., dict[tuple, Any]]  # (resolved, diagnostics) -> its effects compiled, by path
+    build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
+    vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary

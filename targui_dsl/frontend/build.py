@@ -1,6 +1,11 @@
-"""The pipeline end to end: a ruleset reference in, a CompiledRuleset (or diagnostics) out.
+"""The pipeline end to end: a ruleset reference in, a compiled ruleset (or diagnostics) out.
 
-    resolve (load + extends) -> schema -> meaning -> effects -> CompiledRuleset
+    resolve (load + extends) -> game -> schema -> meaning -> snippets -> compiled ruleset
+
+One pipeline for every game: the ruleset says which game it is (``game:``,
+:data:`~targui_dsl.games.DEFAULT_GAME` when absent), and that game's package
+(:class:`~targui_dsl.engine.protocol.GamePackage`) gives the schema, the
+meaning checks, the compiled snippets and the compiled ruleset.
 
 Each stage reports every problem it can; a later stage runs only on input the
 earlier ones accept, so that one mistake is reported once, where it was made.
@@ -11,39 +16,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
-from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
-from targui_dsl.effects.cost import SnippetBudget, sizes_of, snippet_cost
-from targui_dsl.effects.names import FORMULAS, HOOK_MOMENTS, TIE_BREAK_PARAMS
-from targui_dsl.frontend.check import check_meaning
+from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import (
-    MAX_PER_SNIPPET,
     Diagnostic,
     RulesetError,
     Sources,
-    Span,
+    did_you_mean,
     error,
-    limit_diagnostics,
     limit_per_file,
     with_hint_budget,
 )
-from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.resolve import Resolved, resolve
-from targui_dsl.frontend.schema import validate_schema
-from targui_dsl.games.targui.compiled import (
-    Board,
-    Card,
-    CompiledCode,
-    CompiledRuleset,
-    Seating,
-    Sector,
-    TerritoryKind,
-    Tribe,
-    frozen_deep,
-    frozen_mapping,
-)
-from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
+from targui_dsl.frontend.resources import builtin_ruleset_names
+from targui_dsl.frontend.schema import describe_value, validate_schema
+from targui_dsl.games import DEFAULT_GAME, GAMES, game_package
 
 
 @dataclass
@@ -54,8 +42,9 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: Sources = field(default_factory=Sources)
     resolved: Resolved | None = None
-    ruleset: CompiledRuleset | None = None
+    ruleset: Any = None  # the game's compiled ruleset
     abstract: bool = False
+    game: str | None = None  # the game the ruleset is for, once known
 
     @property
     def ok(self) -> bool:
@@ -78,237 +67,58 @@ def build(ref: str, cwd: Path | None = None) -> Report:
         return report
 
     data = resolved.data
+    package = _game(resolved, report.diagnostics)
+    if package is None:
+        return report
+    report.game = package.name
     report.abstract = data.get("abstract") is True
     complete = not report.abstract
-    report.diagnostics.extend(validate_schema(data, resolved.spans, resolved.key_spans, complete=complete))
+    report.diagnostics.extend(
+        validate_schema(data, resolved.spans, resolved.key_spans, complete=complete, schema=package.schema)
+    )
     # The meaning checks read the data's shape as the schema promises it; the
-    # effects need only the names of kinds and tribes, so a typo elsewhere
+    # snippets are compiled whatever the checks say, so that a typo elsewhere
     # does not hide an error in a card.
     if report.ok:
-        report.diagnostics.extend(check_meaning(data, resolved.spans, resolved.key_spans, complete=complete))
-    compiled = _compile_snippets(resolved, report.diagnostics) if _names_usable(data) else {}
+        report.diagnostics.extend(package.check(data, resolved.spans, resolved.key_spans, complete=complete))
+    compiled = package.snippets(resolved, report.diagnostics)
     report.diagnostics = limit_per_file(report.diagnostics)
     if report.ok and complete:
-        seats = _per_seat(resolved, compiled, report.diagnostics)
-        if report.ok:
-            report.ruleset = _assemble(resolved, compiled, seats)
+        report.ruleset = package.build(resolved, compiled, report.diagnostics)
     return report
 
 
-def load_ruleset(ref: str | os.PathLike, cwd: Path | None = None) -> CompiledRuleset:
-    """A built-in name or a path to a playable ruleset; raises RulesetError with every diagnostic."""
+def _game(resolved: Resolved, diagnostics: list[Diagnostic]) -> GamePackage | None:
+    """The package of the game the ruleset names (E0305 when it names none targui plays)."""
+    name = resolved.data.get("game", DEFAULT_GAME) if resolved.data is not None else DEFAULT_GAME
+    if isinstance(name, str) and name in GAMES:
+        return game_package(name)
+    games = "targui plays " + ", ".join(f"`{game}`" for game in sorted(GAMES))
+    if isinstance(name, str):
+        message = f"`game` names a game targui does not play: {describe_value(name)}"
+        guess = did_you_mean(name, GAMES)
+        hint = f"{guess} ({games})" if guess else games
+    else:
+        message = f"`game` must be the name of a game, not {describe_value(name)}"
+        hint = games
+    diagnostics.append(error("E0305", message, resolved.spans.get(("game",)), hint))
+    return None
+
+
+def load_ruleset(ref: str | os.PathLike, cwd: Path | None = None) -> Any:
+    """A built-in name or a path to a playable ruleset: its game's compiled ruleset
+    (Targui's :class:`~targui_dsl.games.targui.compiled.CompiledRuleset`); raises
+    RulesetError with every diagnostic."""
     report = build(os.fspath(ref), cwd)
     if report.ruleset is None:
         diagnostics = report.diagnostics
         if report.ok and report.abstract:
             span = report.resolved.spans.get(("abstract",)) if report.resolved else None
-            diagnostics = diagnostics + [
-                error("E0001", f"`{ref}` is an abstract base and cannot be played", span,
-                      "play a ruleset that extends it, such as `original-dutch`")
-            ]
+            playable = builtin_ruleset_names()
+            hint = "play a ruleset that extends it" + (f", such as `{playable[0]}`" if playable else "")
+            abstract = error("E0001", f"`{ref}` is an abstract base and cannot be played", span, hint)
+            diagnostics = diagnostics + [abstract]
         raise RulesetError(diagnostics, report.sources)
     return report.ruleset
 
 
-# --- effects -----------------------------------------------------------------
-
-
-def _names_usable(data: dict) -> bool:
-    return all(
-        isinstance(data.get(key, {}), dict) and all(isinstance(k, str) for k in data.get(key, {}))
-        for key in ("territories", "tribes", "cards")
-    )
-
-
-def _environment(data: dict, params: dict) -> Environment:
-    kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
-    tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
-    return Environment(kinds=kinds, tribes=tribes, params=dict(params))
-
-
-def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
-    return lambda offset: resolved.locate(path, offset)
-
-
-def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[tuple, CompiledCode]:
-    """Compile every formula and card effect present; keyed by its path in the data."""
-    data = resolved.data
-    out: dict[tuple, CompiledCode] = {}
-    sizes, budget = sizes_of(data), SnippetBudget()
-
-    def formula(path: tuple, params: dict, expected: Type = Type.INT) -> None:
-        source = value_at(data, path)
-        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
-            return
-        code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
-        diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this formula"))
-        if code is not None:
-            diagnostics.extend(snippet_cost(source, "formula", sizes, _locator(resolved, path)))
-            out[path] = code
-
-    for path, params in FORMULAS:
-        formula(path, params)
-    tie_breaks = value_at(data, ("end", "tie_breaks"))
-    for i, _ in enumerate(tie_breaks if isinstance(tie_breaks, list) else []):  # else a schema error
-        formula(("end", "tie_breaks", i), TIE_BREAK_PARAMS)
-
-    def effect(path: tuple, env: Environment) -> None:
-        source = value_at(data, path)
-        if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
-            return
-        code, problems = compile_effect(source, env, _locator(resolved, path))
-        diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this effect"))
-        if code is not None:
-            diagnostics.extend(snippet_cost(source, "effect", sizes, _locator(resolved, path)))
-            out[path] = code
-
-    effect_env = _environment(data, {})
-    for card_id in data.get("cards") or {}:
-        effect(("cards", card_id, "effect"), effect_env)
-    hooks = data.get("hooks")
-    for moment, params in HOOK_MOMENTS.items():
-        snippets = hooks.get(moment) if isinstance(hooks, dict) else None
-        env = _environment(data, params)
-        for i, _ in enumerate(snippets if isinstance(snippets, list) else []):  # else a schema error
-            effect(("hooks", moment, i), env)
-
-    for path in PER_SEAT:
-        source = value_at(data, path)
-        if isinstance(source, str):
-            code, problems = compile_seat_formula(source, _locator(resolved, path))
-            diagnostics.extend(problems)
-            if code is not None:
-                out[path] = code
-    return out
-
-
-def _per_seat(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostics: list[Diagnostic]) -> dict[tuple, tuple[int, ...]]:
-    """Every per-seat setting as one number per tribe's seat; E0419 for a formula out of range."""
-    data = resolved.data
-    seats = len(data["tribes"])
-    out: dict[tuple, tuple[int, ...]] = {}
-    for path in PER_SEAT:
-        value = value_at(data, path)
-        if isinstance(value, int):
-            out[path] = (value,) * seats
-        elif isinstance(value, list):
-            out[path] = tuple(value[:seats])  # the checker made sure there are enough
-        else:
-            values, why = evaluate(compiled[path], seats)
-            if values is None:
-                diagnostics.append(error("E0419", f"`{'.'.join(path)}` cannot be a starting value: {why}",
-                                         resolved.spans.get(path), "a formula of `seat` such as `10 + 2 * (seat - 1)`"))
-            else:
-                out[path] = values
-    return out
-
-
-# --- assembly ----------------------------------------------------------------
-
-
-def _assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], seats: dict[tuple, tuple[int, ...]]) -> CompiledRuleset:
-    """Tables from checked data. Everything here was validated; no error paths remain."""
-    data = resolved.data
-    kinds = tuple(
-        TerritoryKind(
-            id=kind_id,
-            index=i,
-            name=spec["name"],
-            economic=spec["economic"],
-            strategic=spec["strategic"],
-            count=spec["count"],
-            passable=spec.get("passable", True),
-            settlement=spec.get("settlement", False),
-            position=spec.get("position"),
-        )
-        for i, (kind_id, spec) in enumerate(data["territories"].items())
-    )
-    kind_index = {kind.id: kind.index for kind in kinds}
-    tribes = tuple(
-        Tribe(id=tribe_id, index=i, name=spec["name"], colour=spec["colour"])
-        for i, (tribe_id, spec) in enumerate(data["tribes"].items())
-    )
-    board = _board(data["board"])
-    seating = tuple(_seating(entry, board) for entry in data["seating"])
-    cards = {
-        card_id: Card(
-            id=card_id,
-            number=spec["number"],
-            title=spec["title"],
-            texts=frozen_mapping(spec.get("text") or {}),
-            effect=compiled[("cards", card_id, "effect")],
-        )
-        for card_id, spec in data["cards"].items()
-    }
-    end = data["end"]
-    hooks = data.get("hooks") or {}
-    return CompiledRuleset(
-        id=data["id"],
-        title=data["title"],
-        description=data.get("description", ""),
-        files=tuple(resolved.files),
-        kinds=kinds,
-        tribes=tribes,
-        board=board,
-        seating=seating,
-        camel_box=data["camels"]["box"],
-        camel_price=data["camels"]["price"],
-        start_camels=seats[("setup", "camels")],
-        start_cash=seats[("setup", "cash")],
-        tribal_cards=data["setup"]["tribal_cards"],
-        die_sides=data["rounds"]["die"],
-        double_turn_from=data["rounds"]["double_turn_from"],
-        fortune_cards_per_round=data["rounds"]["fortune_cards"],
-        treasury=data["turn"]["treasury"],
-        no_buying_on=frozenset(kind_index[k] for k in data["turn"].get("no_buying_on") or ()),
-        defender_loses=compiled[("combat", "defender_loses")],
-        attacker_loses=compiled[("combat", "attacker_loses")],
-        levy=compiled[("levy",)],
-        score=compiled[("end", "score")],
-        tie_breaks=tuple(compiled[("end", "tie_breaks", i)] for i in range(len(end.get("tie_breaks") or ()))),
-        own_settlement_required_to_win=end["own_settlement_required_to_win"],
-        cards=frozen_mapping(cards),
-        deck=tuple(data["deck"]),
-        hooks=frozen_mapping(
-            {moment: tuple(compiled[("hooks", moment, i)] for i in range(len(hooks.get(moment) or ()))) for moment in HOOK_MOMENTS}
-        ),
-        resolved=frozen_deep(data),
-    )
-
-
-_DIRECTIONS = {
-    "diagonal": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
-    "orthogonal": [(-1, 0), (1, 0), (0, -1), (0, 1)],
-}
-
-
-def _board(spec: dict) -> Board:
-    rows, columns = spec["rows"], spec["columns"]
-    position_of_cell = tuple(position for row in spec["numbering"] for position in row)
-    cell_of_position = {position: cell for cell, position in enumerate(position_of_cell)}
-    steps = _DIRECTIONS[spec.get("adjacency", "diagonal")]
-    neighbours = []
-    for cell in range(rows * columns):
-        r, c = divmod(cell, columns)
-        neighbours.append(
-            tuple((r + dr) * columns + (c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < columns)
-        )
-    sectors = tuple(
-        Sector(id=sector_id, cells=tuple(cell_of_position[p] for p in positions))
-        for sector_id, positions in (spec.get("sectors") or {}).items()
-    )
-    return Board(
-        rows=rows,
-        columns=columns,
-        position_of_cell=position_of_cell,
-        cell_of_position=frozen_mapping(cell_of_position),
-        neighbours=tuple(neighbours),
-        sectors=sectors,
-    )
-
-
-def _seating(entry: dict, board: Board) -> Seating:
-    choices = tuple(
-        tuple(board.cell_of_position[p] for p in seat_positions) for seat_positions in entry.get("positions") or ()
-    )
-    return Seating(players=tuple(entry["players"]), mode=entry["settle_in"], choices=choices)

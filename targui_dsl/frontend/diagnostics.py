@@ -66,10 +66,6 @@ class Span:
     end_line: int | None = None
     end_column: int | None = None
 
-    def at_offset(self, columns: int) -> "Span":
-        """A one-character span ``columns`` to the right on the same line."""
-        return Span(self.file, self.line, self.column + columns, self.line, self.column + columns + 1)
-
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -201,12 +197,13 @@ def render(diagnostic: Diagnostic, sources: Sources | None = None, color: bool =
         return f"{_COLOURS[style]}{text}{_RESET}" if color else text
 
     span = diagnostic.span
-    head = f"{paint(diagnostic.severity, f'{diagnostic.severity}[{diagnostic.code}]')}: {paint('bold', diagnostic.message)}"
+    label = paint(diagnostic.severity, f"{diagnostic.severity}[{diagnostic.code}]")
+    head = f"{label}: {paint('bold', diagnostic.message)}"
     if span is not None:
         head = f"{span.file}:{span.line}:{span.column}: " + head
     out = [head]
     source_line = sources.line(span.file, span.line) if (sources and span) else None
-    if source_line is not None:
+    if source_line is not None and span is not None:
         gutter = str(span.line)
         pad = " " * len(gutter)
         start = max(span.column - 1, 0)
@@ -219,7 +216,7 @@ def render(diagnostic: Diagnostic, sources: Sources | None = None, color: bool =
         out.append(f"{paint('blue', gutter)} {paint('blue', '|')} {shown}")
         out.append(f"{pad} {paint('blue', '|')} {' ' * start}{paint(diagnostic.severity, '^' * width)}")
     if diagnostic.hint:
-        lead = " " * (len(str(span.line)) if source_line is not None else 0)
+        lead = " " * (len(str(span.line)) if source_line is not None and span is not None else 0)
         out.append(f"{lead} {paint('hint', '= hint')}: {diagnostic.hint}")
     return "\n".join(out)
 
@@ -285,8 +282,9 @@ def _errors_first(diagnostic: Diagnostic) -> tuple:
 def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) -> list[Diagnostic]:
     """At most ``most`` diagnostics per file, each over-full file closed by one "and N more".
 
-    Errors are kept before warnings, then by position. Nothing changes (not even the order) when no file is over the cap. A
-    snippet's own "and N more" is not counted against the cap while it is
+    Errors are kept before warnings, then by position. Nothing changes (not
+    even the order) when no file is over the cap. A snippet's own "and N more"
+    is not counted against the cap while it is
     among those shown; past the cap it adds its N to the file's.
     """
     by_file: dict[str | None, list[Diagnostic]] = {}
@@ -299,7 +297,7 @@ def limit_per_file(diagnostics: Sequence[Diagnostic], most: int = MAX_PER_FILE) 
         ordered = sorted(group, key=_errors_first)
         kept: list[Diagnostic] = []
         shown = 0
-        for cut, d in enumerate(ordered):
+        for cut, d in enumerate(ordered):  # noqa: B007 - `cut` is where the loop broke off, read below
             if not d.more:
                 if shown == most:
                     break

@@ -21,7 +21,7 @@ line ``n + 1`` of the file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from targui_dsl.frontend.diagnostics import Span
 from targui_dsl.frontend.paths import dotted
@@ -42,6 +42,9 @@ IDENTITY_KEYS = ("id", "title", "description", "source", "language")
 RULES, CARDS, DECK, IDENTITY, TEXTS = "rules", "cards", "deck", "identity", "texts"
 
 _ABSENT = object()
+
+#: Where a value of one of the two rulesets was written: its path -> its span (None: not written).
+SpanOf = Callable[[tuple], Span | None]
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,9 @@ def _sequence(value: Any) -> list:
     return value if isinstance(value, list) else []
 
 
-def _diff_value(old: Any, new: Any, path: tuple, section: str, span_a, span_b, out: list[Change]) -> None:
+def _diff_value(
+    old: Any, new: Any, path: tuple, section: str, span_a: SpanOf, span_b: SpanOf, out: list[Change]
+) -> None:
     if old is _ABSENT and new is _ABSENT:
         return
     if old is _ABSENT:
@@ -162,13 +167,13 @@ def _diff_value(old: Any, new: Any, path: tuple, section: str, span_a, span_b, o
     elif (isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
           and any(isinstance(v, (list, dict)) for v in old + new)):
         # Tables (the board's numbering, seating): say which row changed.
-        for i, (x, y) in enumerate(zip(old, new)):
+        for i, (x, y) in enumerate(zip(old, new, strict=True)):
             _diff_value(x, y, path + (i,), section, span_a, span_b, out)
     elif old != new or type(old) is not type(new):
         out.append(Change(section, "changed", path, old, new, span_a(path), span_b(path)))
 
 
-def _diff_cards(old: dict, new: dict, span_a, span_b, out: list[Change]) -> None:
+def _diff_cards(old: dict, new: dict, span_a: SpanOf, span_b: SpanOf, out: list[Change]) -> None:
     for card_id in sorted(_union(old, new), key=lambda c: (_number(new.get(c, old.get(c))), c)):
         path = ("cards", card_id)
         if card_id not in new:
@@ -187,7 +192,7 @@ def _number(card: Any) -> int:
     return number if isinstance(number, int) else 10**9
 
 
-def _diff_deck(old: list, new: list, span_a, span_b, out: list[Change]) -> None:
+def _diff_deck(old: list, new: list, span_a: SpanOf, span_b: SpanOf, out: list[Change]) -> None:
     for i, card in enumerate(old):
         if card not in new:
             out.append(Change(DECK, "removed", ("deck", card), i + 1, None, span_a(("deck", i)), None))

@@ -218,6 +218,7 @@ def _merge_chain(result: Resolved) -> None:
     merged: dict = {}
     child = result.docs[0]
     for doc in reversed(result.docs):
+        assert doc.data is not None  # merged only when every file of the chain loaded
         dropped = ("extends",) if doc is child else _NOT_INHERITED
         overlay = {k: v for k, v in doc.data.items() if k not in dropped}
         _merge_mapping(merged, overlay, doc, (), result)
@@ -255,22 +256,38 @@ def _edit_deck(into: dict, edit: dict, doc: LoadedDoc, result: Resolved) -> None
     path = ("deck",)
     for key in edit:
         if key not in _DECK_EDITS:
-            result.diagnostics.append(error(
-                "E0205", f"unknown key `{key}` in `deck`: a deck written as a mapping changes the inherited deck",
-                doc.key_spans.get(path + (key,)), did_you_mean(str(key), _DECK_EDITS) or "write `add:` and/or `remove:`"))
+            result.diagnostics.append(
+                error(
+                    "E0205",
+                    f"unknown key `{key}` in `deck`: a deck written as a mapping changes the inherited deck",
+                    doc.key_spans.get(path + (key,)),
+                    did_you_mean(str(key), _DECK_EDITS) or "write `add:` and/or `remove:`",
+                )
+            )
     lists = {}
     for key in _DECK_EDITS:
         value = edit.get(key) or []
         if not isinstance(value, list):
-            result.diagnostics.append(error("E0205", f"`deck.{key}` must be a list of card ids", doc.spans.get(path + (key,)),
-                                            f"write e.g. `deck: {{{key}: [sandstorm]}}`"))
+            result.diagnostics.append(
+                error(
+                    "E0205",
+                    f"`deck.{key}` must be a list of card ids",
+                    doc.spans.get(path + (key,)),
+                    f"write e.g. `deck: {{{key}: [sandstorm]}}`",
+                )
+            )
             return
         lists[key] = value
     old = into.get("deck")
     if not isinstance(old, list):
-        result.diagnostics.append(error(
-            "E0205", "`deck: {add: ..., remove: ...}` changes the deck of the ruleset this one extends, but it has none",
-            doc.key_spans.get(path), "write the deck as a list of card ids: `deck: [sandstorm, drought]`"))
+        result.diagnostics.append(
+            error(
+                "E0205",
+                "`deck: {add: ..., remove: ...}` changes the deck of the ruleset this one extends, but it has none",
+                doc.key_spans.get(path),
+                "write the deck as a list of card ids: `deck: [sandstorm, drought]`",
+            )
+        )
         return
     # Sets, so that long lists cost linear time (ids are text; anything else the schema reports).
     in_old = {c for c in old if isinstance(c, str)}

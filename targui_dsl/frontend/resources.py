@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from targui_dsl.games import game_package
+
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -29,8 +31,14 @@ def schemas_dir() -> Path:
     return _data_dir("schemas")
 
 
+def schema_path(name: str) -> Path:
+    """A schema file in ``schemas/``, by a name a game package gives (never one from a file)."""
+    return schemas_dir() / name
+
+
 def ruleset_schema_path() -> Path:
-    return schemas_dir() / "ruleset.schema.json"
+    """The default game's ruleset schema (``targui show schema``)."""
+    return schema_path(game_package().schema)
 
 
 def builtin_ruleset_names() -> list[str]:

@@ -1,7 +1,7 @@
 """Schema stage: is the ruleset shaped right? (codes E03xx)
 
-The JSON Schema in ``schemas/ruleset.schema.json`` describes every key a
-ruleset file may hold. Any single file may be a partial overlay (a house rule
+A game's JSON Schema (Targui's: ``schemas/ruleset.schema.json``, named by
+its package) describes every key a ruleset file may hold. Any single file may be a partial overlay (a house rule
 sets three keys), so the schema has no ``required`` of its own and lets an
 overlay write ``null`` to delete a key of its parent. What a *complete*
 (merged, non-abstract) ruleset must have is listed under the custom keyword
@@ -31,14 +31,16 @@ from jsonschema.exceptions import ValidationError
 
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
 from targui_dsl.frontend.paths import dotted, format_value
-from targui_dsl.frontend.resources import ruleset_schema_path
+from targui_dsl.frontend.resources import schema_path
+from targui_dsl.games import game_package
 
 Path = tuple
 
 _ID_PATTERN = "^[a-z][a-z0-9_]*$"
 _PATTERN_WORDS = {
     _ID_PATTERN: "an id of lower-case letters, digits and `_`, starting with a letter (like `fesh_fesh`)",
-    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, `_` and `-`, starting with a letter (like `my-house-rule`)",
+    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, `_` and `-`, starting with a letter (like "
+    "`my-house-rule`)",
     "^[a-z]{2,3}$": "a language code of two or three lower-case letters (like `nl`, `sv`, `en`)",
 }
 _TYPE_WORDS = {
@@ -55,16 +57,22 @@ _TYPE_WORDS = {
 # --- the schema and its validators ------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def load_schema() -> dict:
-    """The ruleset JSON Schema, read once. Do not mutate the returned dict."""
-    with open(ruleset_schema_path(), encoding="utf-8") as handle:
-        return json.load(handle)
+def load_schema(name: str | None = None) -> dict:
+    """A game's ruleset JSON Schema (a file in ``schemas/``; the default game's when
+    ``name`` is None), read once. Do not mutate the returned dict."""
+    return _load_schema(name if name is not None else game_package().schema)
+
+
+@lru_cache(maxsize=4)
+def _load_schema(name: str) -> dict:
+    with open(schema_path(name), encoding="utf-8") as handle:
+        loaded: dict = json.load(handle)
+        return loaded
 
 
 def complete_schema(schema: Mapping) -> dict:
     """The schema for a complete ruleset: ``x-targui-required`` becomes ``required``, nulls are refused."""
-    derived = copy.deepcopy(schema)
+    derived: dict = copy.deepcopy(dict(schema))
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
@@ -134,9 +142,9 @@ _StrictValidator = validators.extend(
 )
 
 
-@lru_cache(maxsize=2)
-def _validator(complete: bool) -> Draft202012Validator:
-    schema = load_schema()
+@lru_cache(maxsize=8)
+def _validator(name: str, complete: bool) -> Draft202012Validator:
+    schema = load_schema(name)
     if complete:
         schema = complete_schema(schema)
     return _StrictValidator(schema)
@@ -150,22 +158,31 @@ def validate_schema(
     spans: Mapping[Path, Span],
     key_spans: Mapping[Path, Span],
     complete: bool = False,
+    schema: str | None = None,
 ) -> list[Diagnostic]:
     """Every schema problem of ``data``, each pointing into the YAML file.
 
     ``complete=True`` is for a merged, playable ruleset: every setting listed
-    under ``x-targui-required`` must then be present.
+    under ``x-targui-required`` must then be present. ``schema`` names the
+    game's schema (:attr:`GamePackage.schema`); None: the default game's.
     """
+    name = schema if schema is not None else game_package().schema
     diagnostics: list[Diagnostic] = []
-    for problem in _validator(complete).iter_errors(data):
-        diagnostics.extend(_diagnose(problem, spans, key_spans, data))
+    for problem in _validator(name, complete).iter_errors(data):
+        diagnostics.extend(_diagnose(problem, spans, key_spans, data, load_schema(name)))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
     unique = list(dict.fromkeys(diagnostics))
     return sorted(unique, key=sort_key)
 
 
-def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None) -> list[Diagnostic]:
+def _diagnose(
+    problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None, root: Mapping | None = None
+) -> list[Diagnostic]:
+    """The diagnostics of one problem; ``root`` is the game's schema, whose custom
+    keywords give the words for its entries (``x-targui-entry``, ``x-targui-example-keys``,
+    ``x-targui-required-hints``)."""
+    root = root if root is not None else {}
     path = tuple(problem.absolute_path)
     where = dotted(path)
     kind = problem.validator
@@ -176,9 +193,11 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
     if kind == "type":
         expected = _expected_type(value)
         if not path:
-            message = f"a ruleset file must be {expected} (keys such as `id:` and `territories:`), not {_describe(instance)}"
+            message = (
+                f"a ruleset file must be {expected}{_example_keys(root)}, not {describe_value(instance)}"
+            )
         else:
-            message = f"`{where}` must be {expected}, not {_describe(instance)}"
+            message = f"`{where}` must be {expected}, not {describe_value(instance)}"
         hint = None
         if isinstance(instance, str) and "integer" in _types(value):
             hint = "write the number without quotes or words, like `10`"
@@ -201,11 +220,11 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         return out
 
     if kind == "required" and isinstance(instance, dict):
-        close = _misspelt_entry(path, data)
+        noun = _entry_noun(path, root)
+        close = _misspelt_entry(path, data) if noun else None
         missing = [key for key in value if key not in instance]
         if close and missing:
             # One typo, one diagnostic: not a missing setting per key.
-            noun = _ENTRY_NOUNS[path[0]]
             listed = _and_list([f"`{key}`" for key in missing])
             message = f"{noun} `{path[-1]}` is not one already defined, and a new {noun} needs {listed}"
             return [error("E0303", message, key_span(path, spans, key_spans), close)]
@@ -215,7 +234,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
                 continue
             full = dotted(path + (key,))
             message = f"missing setting `{full}`: a complete ruleset must set it"
-            hint = _required_hint(path, key, data)
+            hint = _required_hint(key, schema, noun and path[0])
             out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
         return out
 
@@ -227,20 +246,27 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         span = key_span(path + (instance,), spans, key_spans)
         owner = f"in `{where}`" if path else "at the top level"
         if kind == "pattern":
-            message = f"`{instance}` {owner} is not a valid id: use {_PATTERN_WORDS.get(value, 'the pattern ' + str(value))}"
+            message = (
+                f"`{instance}` {owner} is not a valid id: use {_PATTERN_WORDS.get(value, 'the pattern ' + str(value))}"
+            )
             suggestion = _as_id(str(instance))
             hint = f"write `{suggestion}`" if suggestion else None
         else:
             message = f"`{instance}` is not allowed as a key {owner}"
     elif kind == "enum":
         choices = ", ".join(f"`{format_value(c)}`" for c in value)
-        message = f"`{where}` must be one of {choices}, not {_describe(instance)}"
+        message = f"`{where}` must be one of {choices}, not {describe_value(instance)}"
         hint = did_you_mean(str(instance), [str(c) for c in value]) if isinstance(instance, str) else None
     elif kind == "const":
-        message = f"`{where}` must be `{format_value(value)}`, not {_describe(instance)}"
+        message = f"`{where}` must be `{format_value(value)}`, not {describe_value(instance)}"
     elif kind == "pattern":
-        message = f"`{where}` must be {_PATTERN_WORDS.get(value, 'text matching ' + str(value))}, not {_describe(instance)}"
-        suggestion = _as_id(str(instance), "_" if value == _ID_PATTERN else "-") if value in _PATTERN_WORDS and "{" not in value else None
+        wanted = _PATTERN_WORDS.get(value, "text matching " + str(value))
+        message = f"`{where}` must be {wanted}, not {describe_value(instance)}"
+        suggestion = (
+            _as_id(str(instance), "_" if value == _ID_PATTERN else "-")
+            if value in _PATTERN_WORDS and "{" not in value
+            else None
+        )
         hint = f"write `{suggestion}`" if suggestion else None
     elif kind == "minimum":
         message = f"`{where}` must be at least {value}, not {format_value(instance)}"
@@ -264,7 +290,7 @@ def _diagnose(problem: ValidationError, spans: Mapping, key_spans: Mapping, data
         index = first_repeat(instance)
         if index is not None:
             span = value_span(path + (index,), spans, key_spans)
-            message = f"`{where}` lists {_describe(instance[index])} more than once"
+            message = f"`{where}` lists {describe_value(instance[index])} more than once"
         else:
             message = f"`{where}` must not repeat an item"
     else:
@@ -305,7 +331,7 @@ def _expected_type(value: Any) -> str:
     return " or ".join(words)
 
 
-def _describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
     """A value in words, as a YAML author wrote it."""
     if value is None:
         return "null (nothing)"
@@ -335,12 +361,25 @@ def _as_id(name: str, separator: str = "_") -> str | None:
     return None
 
 
-_ENTRY_NOUNS = {"territories": "territory kind", "tribes": "tribe", "cards": "card"}
+def _example_keys(root: Mapping) -> str:
+    """`` (keys such as ...)`` from the schema (``x-targui-example-keys``), or nothing."""
+    example = root.get("x-targui-example-keys")
+    return f" ({example})" if isinstance(example, str) else ""
+
+
+def _entry_noun(path: Path, root: Mapping) -> str | None:
+    """What an entry at ``path`` is, when ``path`` is an id under a top-level mapping of entries
+    ("territory kind" for ``territories.erg``: the schema's ``x-targui-entry``); else None."""
+    if len(path) != 2:
+        return None
+    section = (root.get("properties") or {}).get(path[0])
+    noun = section.get("x-targui-entry") if isinstance(section, dict) else None
+    return noun if isinstance(noun, str) else None
 
 
 def _misspelt_entry(path: Path, data: Any) -> str | None:
-    """For a card, kind or tribe lacking settings: "did you mean `x`?" when its id is close to another one's."""
-    if len(path) != 2 or path[0] not in _ENTRY_NOUNS or not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
+    """For an entry lacking settings: "did you mean `x`?" when its id is close to another one's."""
+    if not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
         return None
     others = [k for k in data[path[0]] if k != path[1] and isinstance(k, str)]
     return did_you_mean(str(path[1]), others)
@@ -350,9 +389,15 @@ def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _required_hint(path: Path, key: str, data: Any = None) -> str:
-    if path and path[0] == "seating" and key == "positions":
-        return "with `settle_in: positions` give one list of allowed positions per seat"
-    if path and path[0] in ("territories", "tribes", "cards"):
-        return f"every entry of `{path[0]}` needs `{key}`; check the spelling of the id if you meant to change an existing one"
+def _required_hint(key: str, schema: Mapping, entries: str | None) -> str:
+    """How to give a missing setting: the schema's own words (``x-targui-required-hints``), a word
+    on entries (``entries``: the mapping an entry lacking it is in), or where to set it."""
+    hints = schema.get("x-targui-required-hints")
+    if isinstance(hints, dict) and isinstance(hints.get(key), str):
+        return str(hints[key])
+    if entries:
+        return (
+            f"every entry of `{entries}` needs `{key}`;"
+            " check the spelling of the id if you meant to change an existing one"
+        )
     return "set it here, or in the ruleset this one extends"

@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.error import Mark
 from yaml.events import (
     AliasEvent,
     CollectionEndEvent,
     DocumentStartEvent,
+    Event,
     MappingStartEvent,
     ScalarEvent,
     SequenceStartEvent,
@@ -165,8 +167,12 @@ def load_yaml_text(text: str, file: str) -> LoadedDoc:
 
 
 def _too_big(file: str) -> Diagnostic:
-    return error("E0106", f"the file is larger than {MAX_BYTES // 1024} KiB, the most a ruleset may be", Span(file, 1, 1),
-                 "a ruleset this large is almost certainly not the file you meant")
+    return error(
+        "E0106",
+        f"the file is larger than {MAX_BYTES // 1024} KiB, the most a ruleset may be",
+        Span(file, 1, 1),
+        "a ruleset this large is almost certainly not the file you meant",
+    )
 
 
 # --- building values from events ---------------------------------------------------
@@ -226,7 +232,7 @@ class _Builder:
             doc.data = None
         return doc
 
-    def _on_event(self, event) -> bool:
+    def _on_event(self, event: Event) -> bool:
         if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
             self.values += 1
             if self.values > MAX_VALUES:
@@ -283,7 +289,7 @@ class _Builder:
                                                       event.end_mark.index, value)
         self._deliver(value, span, kind="scalar" if ok else "refused", raw=event.value)
 
-    def _open(self, event) -> bool:
+    def _open(self, event: Event) -> bool:
         """Start a collection; False when it is too deep to go on."""
         is_map = isinstance(event, MappingStartEvent)
         self._check_anchor(event)
@@ -302,7 +308,7 @@ class _Builder:
         self.stack.append(_Frame({} if is_map else [], path, event.start_mark, as_key=as_key))
         return True
 
-    def _close(self, event) -> None:
+    def _close(self, event: Event) -> None:
         frame = self.stack.pop()
         span = self._span(frame.start, event.end_mark)
         if frame.path is not None:
@@ -367,6 +373,7 @@ class _Builder:
                             "remove the tag, or write a value of that type")
                 return None, False
 
+        assert self.loader is not None  # events come only while a loader reads
         tag = self.loader.resolve(ScalarNode, text, event.implicit)
         if tag in _TEXT_IN_12 or tag not in _SCALAR_TAGS:
             tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
@@ -388,6 +395,7 @@ class _Builder:
         return value, True
 
     def _construct(self, tag: str, text: str) -> Any:
+        assert self.loader is not None
         value = self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, text))
         if isinstance(value, int) and value.bit_length() > _MAX_INT_BITS:
             # 0x... reads any length, but Python cannot print it in decimal (a message would fail)
@@ -420,7 +428,7 @@ class _Builder:
 
     # -- checks and reports
 
-    def _check_anchor(self, event) -> None:
+    def _check_anchor(self, event: Event) -> None:
         if event.anchor is None:
             return
         name = "&" + event.anchor
@@ -428,11 +436,12 @@ class _Builder:
         start = found if found >= 0 else event.start_mark.index
         self._error("E0102", f"anchors are not allowed: `{name}`", self._index_span(start, len(name)), _ANCHOR_HINT)
 
-    def _tag_span(self, event) -> Span:
+    def _tag_span(self, event: Event) -> Span:
         found = self.text.find("!", event.start_mark.index, event.end_mark.index + 1)
         if found < 0:
             return self._span(event.start_mark, event.end_mark)
-        width = re.compile(r"[^\s,\[\]{}]*").match(self.text, found + 1).end() - found
+        tag = re.compile(r"[^\s,\[\]{}]*").match(self.text, found + 1)
+        width = (tag.end() if tag else found + 1) - found  # the pattern matches even nothing
         return self._index_span(found, width)
 
     def _check_top_level(self) -> None:
@@ -467,7 +476,7 @@ class _Builder:
     def _error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.doc.diagnostics.append(error(code, message, span, hint))
 
-    def _span(self, start, end) -> Span:
+    def _span(self, start: Mark, end: Mark) -> Span:
         return Span(self.doc.file, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
 
     def _index_span(self, index: int, width: int) -> Span:
@@ -505,13 +514,20 @@ def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[s
 
     before = source[: column - 1]
     if "\\t" in problem or "tab" in problem or "\t" in before + source[column - 1: column]:
-        return ("a tab character where YAML expects spaces", "YAML indents with spaces only; replace the tab by spaces", None)
+        return (
+            "a tab character where YAML expects spaces",
+            "YAML indents with spaces only; replace the tab by spaces",
+            None,
+        )
     if "mapping values are not allowed" in problem:
         if ": " in before or before.rstrip().endswith(":"):
             return ("a second `: ` on one line: YAML reads it as a key inside a value",
                     'if the value contains ": ", put the whole value in quotes', None)
-        return ("this line is indented further than the line before it, which already has a value",
-                "entries of one mapping start in the same column; to nest, leave the value of the line above empty", None)
+        return (
+            "this line is indented further than the line before it, which already has a value",
+            "entries of one mapping start in the same column; to nest, leave the value of the line above empty",
+            None,
+        )
     if "expected <block end>" in problem:
         found = problem.split("but found", 1)[-1].strip()
         if found == "'-'":
@@ -529,8 +545,11 @@ def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[s
     if "quoted scalar" in context and "end of stream" in problem:
         return (f"this quoted value is never closed{started('its quote opens at')}", "add the closing quote", None)
     if "unknown escape character" in problem:
-        return (f"`\\{problem.rsplit(' ', 1)[-1].strip(chr(39))}` is not an escape YAML knows (in a double-quoted value)",
-                "write `\\\\` for a backslash, or use single quotes, where `\\` is plain text", None)
+        return (
+            f"`\\{problem.rsplit(' ', 1)[-1].strip(chr(39))}` is not an escape YAML knows (in a double-quoted value)",
+            "write `\\\\` for a backslash, or use single quotes, where `\\` is plain text",
+            None,
+        )
     if "flow sequence" in context or "flow mapping" in context:
         bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
         return (f"a `{bracket}` is not closed, or two of its entries have no `,` between them{started('it opens at')}",
@@ -542,8 +561,11 @@ def _plain_words(exc: yaml.MarkedYAMLError, source: str, column: int) -> tuple[s
                 "put the value in quotes; `@`, `` ` ``, `%`, `}` and `]` cannot start a plain value", None)
     if "scanning an anchor" in context or "scanning an alias" in context or "tag" in context:
         mark = {"anchor": "&", "alias": "*"}.get(next((w for w in ("anchor", "alias") if w in context), ""), "!")
-        return (f"`{mark}` starts a YAML {'tag' if mark == '!' else context.split()[-1]} here, and a name must follow it",
-                f"if `{mark}` is part of the text, put the whole value in quotes", None)
+        return (
+            f"`{mark}` starts a YAML {'tag' if mark == '!' else context.split()[-1]} here, and a name must follow it",
+            f"if `{mark}` is part of the text, put the whole value in quotes",
+            None,
+        )
     if "directive" in context:
         return ("a line starting with `%` is a YAML directive, which a ruleset cannot use",
                 "remove the `%`, or put the value in quotes", None)
@@ -736,7 +758,7 @@ def _literal_positions(text: str, info: _StringInfo) -> tuple[str, list[int]] | 
                 break
             return None
         a, b = lines[k]
-        for c, char in enumerate(line):
+        for c in range(len(line)):
             chars.append(text[a + indent + c] if a + indent + c < b else "")
             where.append(a + indent + c)
         if k < len(value_lines) - 1:

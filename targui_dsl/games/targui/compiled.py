@@ -9,39 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
+
+from targui_dsl.effects.code import CompiledCode
 
 #: The language of targui's own screens. A card's text is shown in it where
 #: the card has one; the rulebook's own language on request (``cards --lang``).
 UI_LANGUAGE = "en"
-
-
-@dataclass(frozen=True)
-class CompiledCode:
-    """One snippet of the effect language after compilation.
-
-    ``function`` is the generated Python function. For a card effect it is
-    called as ``function(rt)``; for a formula as ``function(rt, *params)``
-    with the parameters in the order of ``params``; a hook is called like a
-    card effect plus its moment's parameters (``function(rt, player)`` for
-    the turn hooks).
-
-    ``pauses``: the function is a generator function (the snippet throws a
-    die or asks a choice); the engine drives it with ``send()``, see
-    :mod:`targui_dsl.effects.runtime`. Formulas never pause.
-    """
-
-    source: str  # the snippet as written in the ruleset
-    python: str  # the generated code, readable (``ast.unparse``)
-    params: tuple[str, ...]
-    function: Callable[..., Any]
-    file: str | None = None
-    line: int | None = None
-    pauses: bool = False
-
-    def __repr__(self) -> str:  # the source, not the function and its generated code
-        where = f" at {self.file}:{self.line}" if self.file else ""
-        return f"<CompiledCode {_clip(self.source)!r}{where}>"
 
 
 @dataclass(frozen=True)
@@ -130,6 +104,7 @@ class Card:
 
 @dataclass(frozen=True)
 class CompiledRuleset:
+    game: str  # the game it is for (a ruleset's `game:`): targui
     id: str
     title: str
     description: str
@@ -164,7 +139,7 @@ class CompiledRuleset:
 
     resolved: Mapping[str, Any]  # the merged ruleset data, for display: read-only all the way down (frozen_deep)
 
-    #: Effects run at moments of the game (effects.names.HOOK_MOMENTS, in the
+    #: Effects run at moments of the game (games.targui.names.HOOK_MOMENTS, in the
     #: order they happen): every moment is a key, with () when it has none.
     #: Each is called as ``function(rt)``, the turn hooks as
     #: ``function(rt, player)``; run them in tuple order.
@@ -216,11 +191,6 @@ class CompiledRuleset:
         """Rounds in a full game: the deck drawn out at the per-round rate."""
         per = self.fortune_cards_per_round
         return -(-len(self.deck) // per) if per > 0 else 0
-
-
-def _clip(text: str, width: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def frozen_mapping(items: Mapping) -> Mapping:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games.targui.build import assemble, compile_snippets
+from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.names import VOCABULARY
 
 PACKAGE = GamePackage(
     name="targui",
     title="Targui (Jumbo, 1988)",
     new_game=Game,
     drawing=DRAWING,
+    schema="ruleset.schema.json",
+    check=check_meaning,
+    snippets=compile_snippets,
+    build=assemble,
+    vocabulary=VOCABULARY,
 )

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from targui_dsl.effects import Environment, compile_formula
-from targui_dsl.effects.names import SEAT_PARAMS
-from targui_dsl.effects.runtime import MAX_VALUE, EffectBudgetExceeded
+from targui_dsl.effects import compile_formula
+from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.runtime import MAX_BITS, MAX_VALUE, EffectBudgetExceeded, EffectValueTooLarge
 from targui_dsl.frontend.diagnostics import Diagnostic, Span
-from targui_dsl.games.targui.compiled import CompiledCode
+from targui_dsl.games.targui.names import SEAT_PARAMS, environment
 
 #: The settings that may differ by seat, as paths in the ruleset.
 PER_SEAT = (("setup", "cash"), ("setup", "camels"))
 
 #: What a per-seat formula may name: `seat`, and no game state.
-SEAT_ENV = Environment(kinds={}, tribes={}, params=dict(SEAT_PARAMS), only_params=True)
+SEAT_ENV = environment({}, {}, SEAT_PARAMS, only_params=True)
 
 
-def compile_seat_formula(source: str, locate: Callable[[int], Span] | None = None) -> tuple[CompiledCode | None, list[Diagnostic]]:
+def compile_seat_formula(
+    source: str, locate: Callable[[int], Span] | None = None
+) -> tuple[CompiledCode | None, list[Diagnostic]]:
     return compile_formula(source, SEAT_ENV, locate)
 
 
@@ -34,6 +36,8 @@ def evaluate(code: CompiledCode, seats: int) -> tuple[tuple[int, ...] | None, st
     for seat in range(1, seats + 1):
         try:
             value = code.function(None, seat)  # no game state: the formula names only `seat`
+        except EffectValueTooLarge:
+            return None, f"working it out for seat {seat} makes a number of more than {MAX_BITS} bits"
         except EffectBudgetExceeded:
             return None, f"working it out for seat {seat} takes too long"
         if not 0 <= value <= MAX_VALUE:

@@ -1,4 +1,4 @@
-"""Check stage: does the ruleset make sense? (codes E04xx)
+"""Targui's meaning checks: does the ruleset make sense? (codes E04xx)
 
 Runs on data that passed the schema (:mod:`targui_dsl.frontend.schema`), so every
 value present has the right type; keys may still be missing in an abstract
@@ -34,14 +34,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from targui_dsl.effects.names import RESERVED_NAMES
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.schema import key_span, value_span
+from targui_dsl.games.targui.names import VOCABULARY
 from targui_dsl.games.targui.perseat import PER_SEAT, seat_values
 
 
-def check_meaning(data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True) -> list[Diagnostic]:
+def check_meaning(
+    data: Any, spans: Mapping | None = None, key_spans: Mapping | None = None, complete: bool = True
+) -> list[Diagnostic]:
     """Every meaning problem of a schema-valid ruleset, sorted by position.
 
     Takes the merged data with its spans (``spans``/``key_spans`` as made by
@@ -157,13 +159,21 @@ class _Checker:
         kinds, tribes = self.kinds, self.tribes
         for section, ids in (("territories", kinds), ("tribes", tribes)):
             for name in ids:
-                if name in RESERVED_NAMES:
-                    self.error("E0414", f"`{name}` in `{section}` is a name of the effect language and cannot be an id",
-                               self.key_at(section, name), f"rename it, e.g. `{name}_{'kind' if section == 'territories' else 'tribe'}`")
+                if name in VOCABULARY.reserved_names:
+                    self.error(
+                        "E0414",
+                        f"`{name}` in `{section}` is a name of the effect language and cannot be an id",
+                        self.key_at(section, name),
+                        f"rename it, e.g. `{name}_{'kind' if section == 'territories' else 'tribe'}`",
+                    )
         for name in tribes:
             if name in kinds:
-                self.error("E0414", f"`{name}` is both a territory kind and a tribe; card effects could not tell them apart",
-                           self.key_at("tribes", name), "give the tribe or the kind another id")
+                self.error(
+                    "E0414",
+                    f"`{name}` is both a territory kind and a tribe; card effects could not tell them apart",
+                    self.key_at("tribes", name),
+                    "give the tribe or the kind another id",
+                )
 
     def check_kind_references(self) -> None:
         kinds = self.kinds
@@ -182,9 +192,13 @@ class _Checker:
             if not isinstance(colour, str):
                 continue
             if colour in first:
-                self.error("E0402", f"tribes `{first[colour]}` and `{tribe_id}` are both {colour}; players could not tell their markers apart",
-                           self.later(self.at("tribes", first[colour], "colour"), self.at("tribes", tribe_id, "colour")),
-                           "give each tribe its own colour")
+                self.error(
+                    "E0402",
+                    f"tribes `{first[colour]}` and `{tribe_id}` are both {colour}; players could not tell their "
+                    "markers apart",
+                    self.later(self.at("tribes", first[colour], "colour"), self.at("tribes", tribe_id, "colour")),
+                    "give each tribe its own colour",
+                )
             else:
                 first[colour] = tribe_id
 
@@ -196,9 +210,12 @@ class _Checker:
             if not isinstance(number, int) or isinstance(number, bool):
                 continue
             if number in by_number:
-                self.error("E0404", f"cards `{by_number[number]}` and `{card_id}` both have number {number}",
-                           self.later(self.at("cards", by_number[number], "number"), self.at("cards", card_id, "number")),
-                           "every card needs its own number")
+                self.error(
+                    "E0404",
+                    f"cards `{by_number[number]}` and `{card_id}` both have number {number}",
+                    self.later(self.at("cards", by_number[number], "number"), self.at("cards", card_id, "number")),
+                    "every card needs its own number",
+                )
             else:
                 by_number[number] = card_id
 
@@ -214,9 +231,16 @@ class _Checker:
                 continue
             if card_id not in cards:
                 hint = did_you_mean(card_id, cards) or ("define it under `cards:` first" if cards else None)
-                self.error("E0403", f"the deck names card `{card_id}`, which is not defined under `cards`", self.at("deck", i), hint)
+                self.error(
+                    "E0403",
+                    f"the deck names card `{card_id}`, which is not defined under `cards`",
+                    self.at("deck", i),
+                    hint,
+                )
             elif card_id in seen:
-                self.error("E0403", f"the deck names card `{card_id}` twice; each card is played once", self.at("deck", i))
+                self.error(
+                    "E0403", f"the deck names card `{card_id}` twice; each card is played once", self.at("deck", i)
+                )
             seen.add(card_id)
         if not self.complete:
             return
@@ -226,9 +250,12 @@ class _Checker:
             # keep a parent's card out of its deck on purpose (swedish-12's gifts).
             number = self.spans.get(("cards", card_id, "number"))
             if card_id not in seen and number is not None and number.file == primary:
-                self.warn("E0418", f"card `{card_id}` is defined but not in the deck, so it is never played",
-                          self.key_at("cards", card_id),
-                          f"add it with `deck: {{add: [{card_id}]}}`, or remove the card if it is not meant to be played")
+                self.warn(
+                    "E0418",
+                    f"card `{card_id}` is defined but not in the deck, so it is never played",
+                    self.key_at("cards", card_id),
+                    f"add it with `deck: {{add: [{card_id}]}}`, or remove the card if it is not meant to be played",
+                )
 
     def check_settlements(self) -> None:
         kinds = self.kinds
@@ -240,8 +267,12 @@ class _Checker:
                        self.key_at("territories"), "add `settlement: true` to the settlement kind")
             return
         for extra in settlement_kinds[1:]:
-            self.error("E0406", f"`{settlement_kinds[0]}` and `{extra}` are both settlement kinds; there can be only one",
-                       self.at("territories", extra, "settlement"), "remove `settlement: true` from one of them")
+            self.error(
+                "E0406",
+                f"`{settlement_kinds[0]}` and `{extra}` are both settlement kinds; there can be only one",
+                self.at("territories", extra, "settlement"),
+                "remove `settlement: true` from one of them",
+            )
         kind_id = settlement_kinds[0]
         spec = kinds[kind_id]
         if spec.get("passable") is False:
@@ -250,9 +281,12 @@ class _Checker:
         count, tribes = spec.get("count"), self.tribes
         if isinstance(count, int) and tribes and count != len(tribes):
             count_span = self.at("territories", kind_id, "count")
-            self.error("E0406", f"there are {len(tribes)} tribes but {count} settlement cards: one settlement per tribe",
-                       self.pick([count_span, self.key_at("tribes")], count_span),
-                       f"set `territories.{kind_id}.count: {len(tribes)}`, or give it one tribe per settlement")
+            self.error(
+                "E0406",
+                f"there are {len(tribes)} tribes but {count} settlement cards: one settlement per tribe",
+                self.pick([count_span, self.key_at("tribes")], count_span),
+                f"set `territories.{kind_id}.count: {len(tribes)}`, or give it one tribe per settlement",
+            )
 
     def check_fixed_positions(self) -> None:
         owner: dict[int, str] = {}
@@ -262,20 +296,37 @@ class _Checker:
             if not isinstance(position, int):
                 continue
             if spec.get("settlement") is True:
-                self.error("E0415", f"settlement kind `{kind_id}` cannot have a fixed position: players choose where they settle",
-                           self.at("territories", kind_id, "position"), "remove `position`")
+                self.error(
+                    "E0415",
+                    f"settlement kind `{kind_id}` cannot have a fixed position: players choose where they settle",
+                    self.at("territories", kind_id, "position"),
+                    "remove `position`",
+                )
                 continue
             count = spec.get("count")
             if isinstance(count, int) and count != 1:
-                self.error("E0415", f"`{kind_id}` has a fixed position, so there is exactly one of it, not {count}",
-                           self.at("territories", kind_id, "count"), "set `count: 1`, or remove `position` to deal the cards")
+                self.error(
+                    "E0415",
+                    f"`{kind_id}` has a fixed position, so there is exactly one of it, not {count}",
+                    self.at("territories", kind_id, "count"),
+                    "set `count: 1`, or remove `position` to deal the cards",
+                )
             if positions is not None and position not in positions:
-                self.error("E0409", f"`{kind_id}` is fixed to position {position}, which is not on the board (positions 1-{len(positions)})",
-                           self.at("territories", kind_id, "position"))
+                self.error(
+                    "E0409",
+                    f"`{kind_id}` is fixed to position {position}, which is not on the board (positions "
+                    f"1-{len(positions)})",
+                    self.at("territories", kind_id, "position"),
+                )
             if position in owner:
-                self.error("E0412", f"`{owner[position]}` and `{kind_id}` are both fixed to position {position}",
-                           self.later(self.at("territories", owner[position], "position"), self.at("territories", kind_id, "position")),
-                           "give each fixed kind its own position")
+                self.error(
+                    "E0412",
+                    f"`{owner[position]}` and `{kind_id}` are both fixed to position {position}",
+                    self.later(
+                        self.at("territories", owner[position], "position"), self.at("territories", kind_id, "position")
+                    ),
+                    "give each fixed kind its own position",
+                )
             else:
                 owner[position] = kind_id
 
@@ -309,12 +360,21 @@ class _Checker:
         if rows is None or columns is None or not isinstance(numbering, list):
             return
         if len(numbering) != rows:
-            self.error("E0407", f"`board.numbering` has {len(numbering)} row{'s' if len(numbering) != 1 else ''}, but the board has {rows}",
-                       self.at("board", "numbering"), "write one list of position numbers per row")
+            self.error(
+                "E0407",
+                f"`board.numbering` has {len(numbering)} row{'s' if len(numbering) != 1 else ''}, but the board has "
+                f"{rows}",
+                self.at("board", "numbering"),
+                "write one list of position numbers per row",
+            )
         for r, row in enumerate(numbering):
             if isinstance(row, list) and len(row) != columns:
-                self.error("E0407", f"row {r + 1} of `board.numbering` has {len(row)} number{'s' if len(row) != 1 else ''}, but the board has {columns} columns",
-                           self.at("board", "numbering", r))
+                self.error(
+                    "E0407",
+                    f"row {r + 1} of `board.numbering` has {len(row)} number{'s' if len(row) != 1 else ''}, but the "
+                    f"board has {columns} columns",
+                    self.at("board", "numbering", r),
+                )
         cells = rows * columns
         seen: set[int] = set()
         for r, row in enumerate(numbering):
@@ -348,8 +408,12 @@ class _Checker:
                 if position in here:
                     self.error("E0408", f"sector `{sector_id}` lists position {position} twice", span)
                 elif position in owner:
-                    self.error("E0408", f"position {position} is in both sector `{owner[position]}` and sector `{sector_id}`",
-                               self.later(first_span[position], span), "sectors may not overlap: two players could claim the same cell")
+                    self.error(
+                        "E0408",
+                        f"position {position} is in both sector `{owner[position]}` and sector `{sector_id}`",
+                        self.later(first_span[position], span),
+                        "sectors may not overlap: two players could claim the same cell",
+                    )
                 else:
                     owner[position] = sector_id
                     first_span[position] = span
@@ -363,8 +427,13 @@ class _Checker:
         plural = len(found) != 1
         first = found[0][1]
         span = self.pick([first, ("board", "rows"), ("board", "columns")], first)
-        self.error("E0409", f"{what} position{'s' if plural else ''} {numbers}, which {'are' if plural else 'is'} not on the board "
-                   f"(positions 1-{cells})", span, "a resized board needs its own positions here" if span is not first else None)
+        self.error(
+            "E0409",
+            f"{what} position{'s' if plural else ''} {numbers}, which {'are' if plural else 'is'} not on the board "
+            f"(positions 1-{cells})",
+            span,
+            "a resized board needs its own positions here" if span is not first else None,
+        )
 
     def check_seating(self) -> None:
         seating = self.get("seating")
@@ -383,8 +452,12 @@ class _Checker:
                     continue
                 span = self.at("seating", s, "players", i)
                 if n in rule_for:
-                    self.error("E0411", f"{n} players are seated by both `seating[{rule_for[n]}]` and `seating[{s}]`", span,
-                               "name each number of players in one seating rule only")
+                    self.error(
+                        "E0411",
+                        f"{n} players are seated by both `seating[{rule_for[n]}]` and `seating[{s}]`",
+                        span,
+                        "name each number of players in one seating rule only",
+                    )
                 else:
                     rule_for[n] = s
                 if tribes and n > len(tribes):
@@ -392,22 +465,36 @@ class _Checker:
                                self.pick([span, self.key_at("tribes")], span),
                                "one tribe per player: add tribes or seat fewer players")
                 if entry.get("settle_in") == "sectors" and "sectors" in (self.get("board") or {}) and len(sectors) < n:
-                    self.error("E0411", f"{n} players settle in sectors, but the board has only {len(sectors)} sector{'s' if len(sectors) != 1 else ''}", span,
-                               "add sectors under `board.sectors` or seat these players by positions")
+                    self.error(
+                        "E0411",
+                        f"{n} players settle in sectors, but the board has only {len(sectors)} "
+                        f"sector{'s' if len(sectors) != 1 else ''}",
+                        span,
+                        "add sectors under `board.sectors` or seat these players by positions",
+                    )
                 if entry.get("settle_in") == "sectors" and "sectors" not in (self.get("board") or {}) and self.complete:
                     self.error("E0411", f"{n} players settle in sectors, but the board has no `sectors`", span,
                                "add `sectors` under `board`")
             mode = entry.get("settle_in")
             choices = entry.get("positions")
             if mode == "sectors" and choices is not None:
-                self.warn("E0411", "`positions` is ignored when players settle in sectors", self.key_at("seating", s, "positions"),
-                          "remove it, or write `settle_in: positions`")
+                self.warn(
+                    "E0411",
+                    "`positions` is ignored when players settle in sectors",
+                    self.key_at("seating", s, "positions"),
+                    "remove it, or write `settle_in: positions`",
+                )
             if mode != "positions" or not isinstance(choices, list):
                 continue
             for n in players:
                 if n != len(choices):
-                    self.error("E0411", f"{n} players settle by positions, but `seating[{s}].positions` gives {len(choices)} list{'s' if len(choices) != 1 else ''} (one per seat)",
-                               self.at("seating", s, "positions"), "give one list of allowed positions per seat")
+                    self.error(
+                        "E0411",
+                        f"{n} players settle by positions, but `seating[{s}].positions` gives {len(choices)} "
+                        f"list{'s' if len(choices) != 1 else ''} (one per seat)",
+                        self.at("seating", s, "positions"),
+                        "give one list of allowed positions per seat",
+                    )
             offered: dict[int, int] = {}
             for seat, allowed in enumerate(choices):
                 if not isinstance(allowed, list):
@@ -420,8 +507,12 @@ class _Checker:
                     if positions_on_board is not None and position not in positions_on_board:
                         off_grid.append((position, span))
                     elif position in offered and offered[position] != seat:
-                        self.error("E0411", f"position {position} is offered to both seat {offered[position] + 1} and seat {seat + 1}", span,
-                                   "seats may not share a position: give each seat its own cells")
+                        self.error(
+                            "E0411",
+                            f"position {position} is offered to both seat {offered[position] + 1} and seat {seat + 1}",
+                            span,
+                            "seats may not share a position: give each seat its own cells",
+                        )
                     elif position in offered:
                         self.error("E0411", f"position {position} is offered to seat {seat + 1} twice", span,
                                    "list each position once")
@@ -438,21 +529,41 @@ class _Checker:
         if die is not None and threshold is not None:
             needed = min(die, threshold - 1)
             if cards is not None and needed > cards:
-                self.error("E0410",
-                           f"with double turns from {threshold}, a die of {needed} makes every player hand in {needed} tribal cards, "
-                           f"but each holds only {cards}",
-                           self.pick([("rounds", "double_turn_from"), ("setup", "tribal_cards")], self.at("rounds", "double_turn_from")),
-                           f"set `setup.tribal_cards` to at least {needed}, or `rounds.double_turn_from` to at most {cards + 1}")
+                self.error(
+                    "E0410",
+                    f"with double turns from {threshold}, a die of {needed} makes every player hand in {needed} "
+                    "tribal cards, "
+                    f"but each holds only {cards}",
+                    self.pick(
+                        [("rounds", "double_turn_from"), ("setup", "tribal_cards")],
+                        self.at("rounds", "double_turn_from"),
+                    ),
+                    f"set `setup.tribal_cards` to at least {needed}, or `rounds.double_turn_from` to at most "
+                    f"{cards + 1}",
+                )
             if threshold > die + 1:
-                self.warn("E0410", f"double turns never happen: the die shows at most {die}",
-                          self.at("rounds", "double_turn_from"), f"write `double_turn_from: {die + 1}` to say there are no double turns")
+                self.warn(
+                    "E0410",
+                    f"double turns never happen: the die shows at most {die}",
+                    self.at("rounds", "double_turn_from"),
+                    f"write `double_turn_from: {die + 1}` to say there are no double turns",
+                )
         if per_round is not None and per_round < 1:
-            self.error("E0413", f"`rounds.fortune_cards` is {per_round}: with no (mis)fortune card per round the deck never runs out and the game never ends",
-                       self.at("rounds", "fortune_cards"), "draw at least 1 card per round")
+            self.error(
+                "E0413",
+                f"`rounds.fortune_cards` is {per_round}: with no (mis)fortune card per round the deck never runs out "
+                "and the game never ends",
+                self.at("rounds", "fortune_cards"),
+                "draw at least 1 card per round",
+            )
         deck = self.get("deck")
         if per_round is not None and per_round >= 1 and isinstance(deck, list) and deck and per_round > len(deck):
-            self.warn("E0413", f"{per_round} (mis)fortune cards per round, but the deck holds only {len(deck)}: the game lasts one round",
-                      self.at("rounds", "fortune_cards"))
+            self.warn(
+                "E0413",
+                f"{per_round} (mis)fortune cards per round, but the deck holds only {len(deck)}: the game lasts one "
+                "round",
+                self.at("rounds", "fortune_cards"),
+            )
 
     def check_per_seat(self) -> None:
         """A per-seat list needs a value for every tribe's seat. (Formulas are checked when built.)"""
@@ -465,12 +576,21 @@ class _Checker:
                 continue
             where = ".".join(path)
             if len(values) < tribes:
-                self.error("E0419", f"`{where}` gives {len(values)} value{'s' if len(values) != 1 else ''}, but there are {tribes} tribes: one value per seat",
-                           self.pick([path, self.key_at("tribes")], self.at(*path)),
-                           f"add {tribes - len(values)} more, or write one number for every seat")
+                self.error(
+                    "E0419",
+                    f"`{where}` gives {len(values)} value{'s' if len(values) != 1 else ''}, but there are {tribes} "
+                    "tribes: one value per seat",
+                    self.pick([path, self.key_at("tribes")], self.at(*path)),
+                    f"add {tribes - len(values)} more, or write one number for every seat",
+                )
             elif len(values) > tribes:
-                self.warn("E0419", f"`{where}` gives {len(values)} values, but at most {tribes} players sit down: the last {len(values) - tribes} are never used",
-                          self.at(*path, tribes), "remove them")
+                self.warn(
+                    "E0419",
+                    f"`{where}` gives {len(values)} values, but at most {tribes} players sit down: the last "
+                    f"{len(values) - tribes} are never used",
+                    self.at(*path, tribes),
+                    "remove them",
+                )
 
     def check_camel_box(self) -> None:
         box = self.integer("camels", "box")

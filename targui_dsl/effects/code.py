@@ -1,0 +1,39 @@
+"""A snippet of the effect language after compilation: what a compiled ruleset holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class CompiledCode:
+    """One snippet of the effect language after compilation.
+
+    ``function`` is the generated Python function. For a card effect it is
+    called as ``function(rt)``; for a formula as ``function(rt, *params)``
+    with the parameters in the order of ``params``; a hook is called like a
+    card effect plus its moment's parameters (``function(rt, player)`` for
+    the turn hooks).
+
+    ``pauses``: the function is a generator function (the snippet throws a
+    die or asks a choice); the engine drives it with ``send()``, see
+    :mod:`targui_dsl.effects.runtime`. Formulas never pause.
+    """
+
+    source: str  # the snippet as written in the ruleset
+    python: str  # the generated code, readable (``ast.unparse``)
+    params: tuple[str, ...]
+    function: Callable[..., Any]
+    file: str | None = None
+    line: int | None = None
+    pauses: bool = False
+
+    def __repr__(self) -> str:  # the source, not the function and its generated code
+        where = f" at {self.file}:{self.line}" if self.file else ""
+        return f"<CompiledCode {_clip(self.source)!r}{where}>"
+
+
+def _clip(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 3] + "..."

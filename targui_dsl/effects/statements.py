@@ -1,0 +1,303 @@
+"""The statement half of the effect compiler: statements, and the function around a snippet.
+
+:class:`SnippetEmitter` adds to the expression pass
+(:mod:`targui_dsl.effects.expressions`) the statements of an effect
+(``for``, ``if``, ``let``, choices, ``move``, assignments) and the
+function a snippet compiles to: ``function(rt, *params)``, its runtime
+methods bound once to locals, and the run's step budget.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from typing import Any
+
+from targui_dsl.effects import nodes as n
+from targui_dsl.effects.expressions import (
+    ExpressionEmitter,
+    Local,
+    Val,
+    at,
+    call,
+    constant_int,
+    load,
+    non_negative_constant,
+    store,
+)
+from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, STEP_BUDGET
+from targui_dsl.effects.types import Type
+
+#: What a choice is over, by the element type of its collection.
+_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number"}
+
+
+class SnippetEmitter(ExpressionEmitter):
+    """The checking and emitting pass over a whole snippet (an effect or a formula)."""
+
+    # module ------------------------------------------------------------------
+
+    def module(self, tree: n.Effect | n.Formula, what: str, expected: Type | None) -> ast.Module:
+        if isinstance(tree, n.Effect):
+            body = self.block(tree.body)
+        else:
+            val = self.expr(tree.expr)
+            if expected is not None and val.type is not None and val.type is not expected:
+                self.report(
+                    "E0509",
+                    f"this formula must give {expected.described}, but it gives {val.type.described}",
+                    tree.expr.pos,
+                )
+            body = [at(ast.Return(val.code), tree.expr.pos)]
+        doc = f"Compiled {what}." + (f" Names: {', '.join(self.notes)}." if self.notes else "")
+        prologue: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
+        prologue += [
+            ast.Assign([ast.Name(f"_m_{m}", ast.Store())], ast.Attribute(load("rt"), m, ast.Load()))
+            for m in sorted(self.methods)
+        ]
+        if self.uses_budget:
+            # Steps left for this run: a local list, shared with the comprehensions.
+            prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
+        args = [ast.arg("rt")] + [ast.arg(py) for _, py in self.params.values()]
+        extra: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
+        function = ast.FunctionDef(
+            name=what,
+            args=ast.arguments(
+                posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+            ),
+            body=prologue + (body or [ast.Pass()]),
+            decorator_list=[],
+            returns=None,
+            **extra,
+        )
+        function.lineno, function.col_offset = 1, 0
+        return ast.Module([function], type_ignores=[])
+
+    # statements --------------------------------------------------------------
+
+    def block(self, stmts: tuple[n.Stmt, ...]) -> list[ast.stmt]:
+        """A block's statements; a `let` inside is visible until the block ends."""
+        self.scopes.append({})
+        try:
+            out: list[ast.stmt] = []
+            for stmt in stmts:
+                out.extend(getattr(self, "s_" + type(stmt).__name__)(stmt))
+            return out
+        finally:
+            self.scopes.pop()
+
+    def select(self, pyname: str, items: ast.expr, cond: Val | None) -> ast.expr:
+        """The elements satisfying ``cond``, chosen all at once (a list), from fixed ``items``."""
+        if cond is None:
+            return items
+        return ast.ListComp(load(pyname), [ast.comprehension(store(pyname), items, [cond.code], 0)])
+
+    def s_For(self, node: n.For) -> list[ast.stmt]:
+        with self.bind(node.binder) as (pyname, iterable, cond):
+            body = self.block(node.body)
+        # The collection is read and the `where` tested for every element
+        # before the body runs once: the body cannot change the selection.
+        chosen = self.temp("_s")
+        fixed = at(ast.Assign([store(chosen)], self.take(iterable)), node.binder.collection.pos)
+        out: list[ast.stmt] = [fixed]
+        selection: ast.expr = load(chosen)
+        if cond is not None:
+            selection = self.select(pyname, load(chosen), cond)
+        out.append(at(ast.For(store(pyname), selection, body or [ast.Pass()], []), node.pos))
+        return out
+
+    def s_If(self, node: n.If) -> list[ast.stmt]:
+        cond = self.expr(node.cond)
+        self.expect(cond, Type.BOOL, node.cond, "`if` needs a condition (true/false), but this is {}")
+        body = self.block(node.body)
+        orelse = self.block(node.orelse)
+        return [at(ast.If(cond.code, body or [ast.Pass()], orelse), node.pos)]
+
+    def s_Let(self, node: n.Let) -> list[ast.stmt]:
+        value = self.expr(node.value)
+        self.name_free(node.name, node.name_pos, "`let`")
+        pyname = self.temp("_l")
+        self.notes.append(f"{pyname} = {node.name}")
+        code = value.code
+        if value.type is not None and value.type.element is not None:
+            code = self.take(code)  # a collection is fixed when named
+        self.scopes[-1][node.name] = Local(
+            value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody
+        )
+        return [at(ast.Assign([store(pyname)], code), node.pos)]
+
+    def s_Choose(self, node: n.Choose) -> list[ast.stmt]:
+        chooser = self.expr(node.chooser)
+        self.expect(chooser, Type.PLAYER, node.chooser, "only a player can choose, but this is {}")
+        out: list[ast.stmt] = []
+        who = self.temp("_c")
+        out.append(at(ast.Assign([store(who)], chooser.code), node.chooser.pos))
+        with self.bind(node.binder, "the `where` of a choice") as (pyname, iterable, cond):
+            body = self.block(node.body)
+        coll_type = self.binder_types.get(node.binder)
+        kind = None
+        if coll_type is not None and coll_type.element is not None:
+            kind = _CHOICE_KINDS.get(coll_type.element)
+            if kind is None:
+                self.report(
+                    "E0504",
+                    f"a player chooses a territory, a player or a number, not {coll_type.element.described}",
+                    node.binder.collection.pos,
+                )
+        if isinstance(node.binder.collection, n.RangeLit):
+            low, high = (constant_int(self.range_ends[node.binder.collection][i]) for i in (0, 1))
+            if low is not None and high is not None and high - low + 1 > MAX_CHOICE_NUMBERS:
+                self.report(
+                    "E0522",
+                    f"this choice offers {high - low + 1} numbers; a choice offers at most {MAX_CHOICE_NUMBERS}",
+                    node.binder.collection.pos,
+                    "ask for a smaller range, or a number of tens: `n in 1..10` then `n * 10`",
+                )
+            # At run time a longer range is cut after its first numbers.
+            iterable = ast.Subscript(iterable, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
+        options = self.temp("_o")
+        # The options are fixed when the choice is made, as a tuple.
+        fixed: ast.expr = ast.Tuple(
+            [ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load()
+        )
+        if chooser.nullable or chooser.is_nobody:
+            # Nobody chooses nothing: the body is skipped.
+            fixed = ast.IfExp(
+                ast.Compare(load(who), [ast.IsNot()], [ast.Constant(None)]), fixed, ast.Tuple([], ast.Load())
+            )
+        out.append(at(ast.Assign([store(options)], fixed), node.binder.pos))
+        head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
+        described = {"territory": "a territory", "player": "a player", "number": "a number"}.get(kind or "", "")
+        request = call(
+            load("_Choice"),
+            load(who),
+            ast.Constant(kind or ""),
+            load(options),
+            ast.Constant(f"choose {described}: {head}"),
+        )
+        ask = ast.Assign([store(pyname)], ast.Yield(request))
+        out.append(at(ast.If(load(options), [ask] + body, []), node.pos))
+        return out
+
+    def s_Move(self, node: n.Move) -> list[ast.stmt]:
+        count = self.expr(node.count)
+        self.expect(count, Type.INT, node.count, f"`move` needs {self.examples.move_count}, but this is {{}}")
+        out: list[ast.stmt] = []
+        guards: list[ast.expr] = []
+        cells: list[ast.expr] = []
+        for sub in (node.source, node.target):
+            val = self.expr(sub)
+            self.expect(val, Type.TERRITORY, sub, f"{self.examples.move_places}, but this is {{}}")
+            code = val.code
+            if val.nullable:
+                temp = self.temp()
+                out.append(at(ast.Assign([store(temp)], code), sub.pos))
+                code = load(temp)
+                guards.append(ast.Compare(load(temp), [ast.IsNot()], [ast.Constant(None)]))
+            cells.append(code)
+        stmt: ast.stmt = ast.Expr(call(self.method(self.vocabulary.verbs.move), cells[0], cells[1], count.code))
+        if guards:
+            # Through nobody (a settlement that is not there) nothing moves.
+            test = guards[0] if len(guards) == 1 else ast.BoolOp(ast.And(), guards)
+            stmt = ast.If(test, [stmt], [])
+        out.append(at(stmt, node.pos))
+        return out
+
+    def s_Assign(self, node: n.Assign) -> list[ast.stmt]:
+        value = self.expr(node.value)
+        target = node.target
+        if not isinstance(target, n.Field):
+            name = target.name if isinstance(target, n.Name) else "this"
+            self.report(
+                "E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, self.assignable
+            )
+            return []
+        base = self.expr(target.base)
+        spec = self.field_spec(base, target)
+        if spec is None:
+            return []
+        if spec.setter is None:
+            self.report(
+                "E0505",
+                f"the `{target.name}` of {base.type.described} cannot be changed",  # type: ignore[union-attr]
+                target.pos,
+                self.assignable,
+            )
+            return []
+        if spec.type is Type.INT:
+            self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
+        elif node.op != "=":
+            assert base.type is not None  # a field was found on it
+            self.report(
+                "E0505",
+                f"`{node.op}` needs a number, but the `{target.name}` of {base.type.described}"
+                f" is {spec.type.described}",
+                node.op_pos,
+                "give it with `=`: " + self.examples.give.format(name=target.name),
+            )
+            return []
+        else:
+            self.expect(value, spec.type, node.value, f"`{target.name}` holds {spec.type.described}, but this is {{}}")
+        if node.this_round is not None and spec.round_field is None:
+            self.report(
+                "E0508",
+                f"`this round` applies only to {self.examples.round_fields},"
+                f" not to the {target.name} of {base.type.described}",  # type: ignore[union-attr]
+                node.this_round,
+                f"for example {self.examples.this_round}; other changes last anyway",
+            )
+
+        out: list[ast.stmt] = []
+        # The target's base is evaluated once: read-modify-write and the nobody test share it.
+        if isinstance(base.code, ast.Name):
+            held = base.code.id
+
+            def ref() -> ast.expr:
+                return load(held)
+        elif isinstance(base.code, ast.Constant):
+            element = base.code.value
+
+            def ref() -> ast.expr:
+                return ast.Constant(element)
+        else:
+            temp = f"_t{self.temp_count}"
+            self.temp_count += 1
+            out.append(at(ast.Assign([ast.Name(temp, ast.Store())], base.code), target.base.pos))
+
+            def ref() -> ast.expr:
+                return load(temp)
+        new = value.code
+        if spec.round_field is not None and node.op != "=":
+            # A change by a delta: a lasting one applies it to the lasting
+            # and to the round value, so a round-long change never leaks.
+            delta = new
+            if node.op == "-=":
+                constant = constant_int(new)
+                delta = ast.Constant(-constant) if constant is not None else ast.UnaryOp(ast.USub(), new)
+            write = call(
+                self.method(self.vocabulary.verbs.add),
+                ref(),
+                ast.Constant(spec.round_field),
+                delta,
+                ast.Constant(node.this_round is not None),
+            )
+        elif spec.round_field is not None:
+            # Kind values never go below 0 (the engine stores what it is given).
+            write = call(
+                self.method(spec.setter),
+                ref(),
+                ast.Constant(spec.round_field),
+                new if non_negative_constant(new) else call(load("_max"), ast.Constant(0), new),
+                ast.Constant(node.this_round is not None),
+            )
+        else:
+            if node.op != "=":
+                current = call(self.method(spec.getter), ref())
+                new = ast.BinOp(current, ast.Add() if node.op == "+=" else ast.Sub(), new)
+            write = call(self.method(spec.setter), ref(), new)
+        stmt: ast.stmt = ast.Expr(write)
+        if base.nullable:
+            # Through nobody an assignment does nothing.
+            stmt = ast.If(ast.Compare(ref(), [ast.IsNot()], [ast.Constant(None)]), [stmt], [])
+        out.append(at(stmt, node.pos))
+        return out

@@ -1,0 +1,154 @@
+"""What a game gives the effect language to name: its vocabulary.
+
+The language itself (keywords, functions, types, statements) knows no game.
+A game package fills one :class:`Vocabulary`: the global names and the
+fields of each type with the runtime methods that read and write them, the
+moments effects may be hooked to, the rule formulas and their parameters,
+the runtime methods behind the language's verbs (``move``, ``round``), and
+the examples its messages show. The compiler checks every name against it
+and calls only the methods it lists (:attr:`Vocabulary.runtime_methods`);
+nothing written in a ruleset becomes an attribute name unchecked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from targui_dsl.effects.names import FUNCTIONS, KEYWORDS
+from targui_dsl.effects.types import Type
+from targui_dsl.frontend.paths import dotted
+
+#: A place's parameters, in the order its compiled function takes them: ``function(rt, *params)``.
+Params = Mapping[str, Type]
+
+
+@dataclass(frozen=True)
+class Global:
+    """A name every effect and formula may use: its type and the runtime method giving it."""
+
+    type: Type
+    method: str
+    meaning: str
+    nullable: bool = False  # may be nobody
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field of a value of some type (``t.camels``): read by ``getter``, changed by ``setter``."""
+
+    type: Type
+    getter: str  # runtime method reading the field
+    meaning: str
+    nullable: bool = False  # may be nobody (None)
+    setter: str | None = None  # runtime method writing it; None: not assignable
+    # A field kept per round and for good (`x.f = 3 this round`): the setter and
+    # ``Verbs.add`` take the field's name, its value and whether it lasts only
+    # this round. None: a plain field, ``setter(element, value)``.
+    round_field: str | None = None
+    owned: bool = False  # a yes/no read through ``getter``: is the value there (not nobody)?
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A rule formula: where the ruleset writes it, and its parameters."""
+
+    path: tuple[str, ...]
+    params: Params
+    meaning: str
+    many: bool = False  # the path holds a list of formulas, each with these parameters
+
+
+@dataclass(frozen=True)
+class Verbs:
+    """The runtime methods behind the language's own words."""
+
+    round: str  # `round`: the round number
+    move: str  # `move n from a to b`: (a, b, n)
+    add: str  # `x.f += n` on a round field: (element, field name, delta, this round only)
+
+
+@dataclass(frozen=True)
+class Examples:
+    """What the compiler's messages show, in the game's own words (``{name}``: the field at hand)."""
+
+    aggregate: str  # an aggregate's element and binder: "t.camels for t in territories"
+    collections: str  # what a loop may range over
+    assignable: str  # what can be changed
+    give: str  # how to give a field that holds no number, with ``{name}``
+    this_round: str  # a change lasting one round
+    round_fields: str  # what `this round` applies to
+    move_count: str  # what `move` moves, for "`move` needs {move_count}"
+    move_places: str  # where it moves between, for "{move_places}, but this is ..."
+    #: A formula parameter that is a die already thrown -> the hint when its formula calls `roll`.
+    thrown: Mapping[str, str]
+    #: The examples syntax hints show (the keys of ``parser.SYNTAX_EXAMPLES``): a block,
+    #: a change, a statement, a list after `in`.
+    syntax: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Everything a game lets a snippet name, with meanings (for docs and hover)."""
+
+    globals: Mapping[str, Global]
+    fields: Mapping[Type, Mapping[str, Field]]
+    #: The moments of the game effects may be hooked to, in the order they happen, and the names each adds.
+    hook_moments: Mapping[str, Params]
+    #: When each moment comes, for people (docs, hover, the schema's descriptions).
+    hook_meanings: Mapping[str, str]
+    formulas: tuple[Formula, ...]
+    #: Every place a snippet is written: name -> (description, parameters).
+    places: Mapping[str, tuple[str, Params]]
+    verbs: Verbs
+    examples: Examples
+
+    def parameter_hint(self, name: str) -> str | None:
+        """Where a formula parameter (`die`, `player`, ...) may be used, for an
+        "unknown name" hint; None for a name that is no formula's parameter."""
+        homes = [f"`{dotted(f.path)}`" for f in self.formulas if not f.many and name in f.params]
+        homes += [f"`{dotted(f.path)}`" for f in self.formulas if f.many and name in f.params]
+        if not homes:
+            return None
+        where = homes[0] if len(homes) == 1 else ", ".join(homes[:-1]) + " and " + homes[-1]
+        return f"`{name}` exists only in the formula{'s' if len(homes) > 1 else ''} {where}"
+
+    @property
+    def parameter_names(self) -> frozenset[str]:
+        return frozenset(name for _, params in self.places.values() for name in params)
+
+    @property
+    def reserved_names(self) -> frozenset[str]:
+        """What a ruleset id may not be (E0414): a keyword, or a name the language gives a
+        meaning of its own (globals, functions, parameters); a snippet could not tell them apart."""
+        return KEYWORDS | frozenset(self.globals) | frozenset(FUNCTIONS) | self.parameter_names
+
+    @property
+    def runtime_methods(self) -> frozenset[str]:
+        """Every runtime method compiled code may call (tests check generated code against it)."""
+        specs = [spec for fields in self.fields.values() for spec in fields.values()]
+        return frozenset(
+            {spec.getter for spec in specs}
+            | {spec.setter for spec in specs if spec.setter}
+            | {spec.method for spec in self.globals.values()}
+            | {self.verbs.round, self.verbs.move, self.verbs.add}
+        )
+
+
+@dataclass(frozen=True)
+class Environment:
+    """What a snippet may name besides loop variables.
+
+    ``vocabulary`` is the game's (its globals, fields, verbs). ``ids`` are
+    the ruleset's ids a snippet may name, each a constant of a type (a
+    territory kind, a tribe: its index). ``params`` are a place's
+    parameters in call order (a dict keeps it): the compiled function is
+    ``function(rt, *params)``.
+    """
+
+    vocabulary: Vocabulary
+    ids: Mapping[str, tuple[Type, int]] = field(default_factory=dict)
+    params: Mapping[str, Type] = field(default_factory=dict)
+    #: True for a value computed when the ruleset is built (a per-seat
+    #: starting value): only the parameters, no game state, no ids.
+    only_params: bool = False
