@@ -38,6 +38,35 @@ class EventSink(Protocol):
         """One event, a plain JSON-ready dict (its ``type`` first)."""
 
 
+class SearchPolicy(Protocol):
+    """A game's knowledge for one search (:mod:`targui_dsl.agents.ismcts`) over determinised states."""
+
+    def reset(self) -> None:
+        """A new iteration starts from the root."""
+
+    def candidates(self, state: Any, seat: int, legal: list[int], width: int) -> list[int]:
+        """The actions of ``legal`` worth a tree node (``width``: how many at a wide choice, 0 every one)."""
+
+    def choose(self, state: Any, seat: int, legal: list[int]) -> int:
+        """The rollout policy's action for ``seat`` (also a node's favourite)."""
+
+    def forget(self, seat: int) -> None:
+        """The search did not follow the policy for ``seat``: what it planned next no longer holds."""
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The position score: per seat a reward in 0..1 (a finished game's returns)."""
+
+
+class Evaluator(Protocol):
+    """What a search bot asks of a game, one per bot (``GamePackage.evaluator(seed)``)."""
+
+    def favourite(self, observation: Any, legal_actions: list[int], last_choice: int) -> int:
+        """The root's favourite: the game's heuristic choice (``last_choice``: the bot's last action)."""
+
+    def policy(self, observation: Any, rng: Any) -> SearchPolicy:
+        """The rollout policy and position score for one decision of ``observation``'s seat."""
+
+
 @dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
@@ -45,3 +74,5 @@ class GamePackage:
     name: str  # what a ruleset's `game:` says
     title: str  # for people: "Targui (Jumbo, 1988)"
     new_game: Callable[..., Any]  # (ruleset, players=, seed=, ...) -> a game with new_initial_state()
+    evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
+    bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic

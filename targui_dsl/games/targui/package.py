@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.greedy import GreedyAgent
+from targui_dsl.games.targui.score import TarguiEvaluator
 
 PACKAGE = GamePackage(
     name="targui",
     title="Targui (Jumbo, 1988)",
     new_game=Game,
+    evaluator=TarguiEvaluator,
+    bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
 )
