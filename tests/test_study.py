@@ -27,7 +27,6 @@ from targui_dsl.study import (
     local_pool,
     run_study,
 )
-from targui_dsl.study.games import CardCounts
 from targui_dsl.study.simulate import without_timing
 from targui_dsl.study.source import _compile
 
@@ -43,7 +42,8 @@ def _record(index: int, rounds: int, score: int, winner: int | None) -> GameReco
     return GameRecord(index=index, seed=index, bots=("random", "greedy"), tribes=("a", "b"),
                       winners=(winner,) if winner is not None else (0, 1), scores=(score, -score), rounds=rounds,
                       end_reason="deck" if rounds > 3 else "last_standing", decisions=rounds * 10,
-                      attacks=rounds % 3, cards={"sandstorm": CardCounts(1, rounds, 0, 0, 0)})
+                      metrics={"attacks": rounds % 3}, totals={"attacks_failed": rounds % 2},
+                      cards={"sandstorm": [1, rounds, 0, 0, 0]})
 
 
 def test_merging_any_split_gives_the_summary_of_all_games():
@@ -54,7 +54,11 @@ def test_merging_any_split_gives_the_summary_of_all_games():
         assert a.merge(b) == whole == b.merge(a)
     assert whole.games == 40 and whole.draws == 8 and sum(whole.wins_by_seat) == 32
     assert whole.wins_by_bot == {"random": 16, "greedy": 16}
-    assert whole.rounds_histogram[1] == 6 and whole.cards["sandstorm"].drawn == 40
+    assert whole.rounds_histogram[1] == 6 and whole.cards["sandstorm"][0] == 40
+    # the game's own figures add up as the general ones do
+    assert whole.metrics["attacks"].total == sum(r.metrics["attacks"] for r in records)
+    assert whole.totals["attacks_failed"] == sum(r.totals["attacks_failed"] for r in records)
+    assert whole.cards["sandstorm"][1] == sum(r.rounds for r in records)
     rounds = [r.rounds for r in records]
     mean = sum(rounds) / 40
     assert whole.rounds.mean == mean

@@ -10,7 +10,7 @@ finds a package by the name a ruleset gives (``game:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 
 class State(Protocol):
@@ -67,6 +67,33 @@ class Evaluator(Protocol):
         """The rollout policy and position score for one decision of ``observation``'s seat."""
 
 
+class MetricCounter(Protocol):
+    """One game's study figures, counted from its events (a sink's listener)."""
+
+    def __call__(self, event: dict[str, Any]) -> None: ...
+
+    def per_game(self) -> dict[str, int]:
+        """The figures a study keeps as moments (mean, sd, min, max), keyed as ``StudyMetrics.per_game``."""
+
+    def totals(self) -> dict[str, int]:
+        """Figures a study only sums, keyed as ``StudyMetrics.totals``."""
+
+    def cards(self) -> dict[str, list[int]]:
+        """Per card drawn: times drawn, then one number per ``StudyMetrics.card_fields``."""
+
+
+@dataclass(frozen=True)
+class StudyMetrics:
+    """What a study counts in a game of this game besides wins, scores, rounds and decisions."""
+
+    counter: Callable[[], MetricCounter]  # a new counter per game
+    per_game: tuple[tuple[str, str], ...] = ()  # (key, name in a table) of each per-game figure, in table order
+    totals: tuple[str, ...] = ()  # keys of the figures only summed
+    card_fields: tuple[str, ...] = ()  # what each card did, after `drawn`
+    # (per-game moments as figures, totals) -> the game's own blocks of a study's figures
+    figures: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]] | None = None
+
+
 @dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
@@ -76,3 +103,4 @@ class GamePackage:
     new_game: Callable[..., Any]  # (ruleset, players=, seed=, ...) -> a game with new_initial_state()
     evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
+    metrics: StudyMetrics | None = None  # what a study counts in each game

@@ -83,7 +83,8 @@ class StudyFile:
         if header.get("format") != self.study.file_format:
             raise StudyMismatch(f"{self.path} is not a targui {kind} file; use another --out file")
         if header.get("fingerprint") != self.study.fingerprint:
-            theirs = header.get("study") if isinstance(header.get("study"), dict) else {}
+            described = header.get("study")
+            theirs: dict[str, Any] = described if isinstance(described, dict) else {}
             raise StudyMismatch(f"{self.path} holds another {kind} ({_differences(theirs, self.study.describe())});"
                                 " run its own command to continue it, or use another --out file")
 

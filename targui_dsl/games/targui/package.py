@@ -6,6 +6,7 @@ from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
+from targui_dsl.games.targui.metrics import METRICS
 from targui_dsl.games.targui.score import TarguiEvaluator
 
 PACKAGE = GamePackage(
@@ -14,4 +15,5 @@ PACKAGE = GamePackage(
     new_game=Game,
     evaluator=TarguiEvaluator,
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
+    metrics=METRICS,
 )
