@@ -95,6 +95,26 @@ class StudyMetrics:
 
 
 @dataclass(frozen=True)
+class RepeatRule:
+    """A decision a player may take again without end (a bound is the adapter's business:
+    OpenSpiel needs a finite game): ``again`` repeats it, ``stop`` ends it."""
+
+    again: int  # the action id that repeats
+    stop: int  # the action id that ends the repetition
+    asks: Callable[[Any], bool]  # (state) -> the player to move is asked to repeat or stop
+    within: Callable[[Any], bool]  # (state) -> still inside the repeated sequence (else its count restarts)
+
+
+@dataclass(frozen=True)
+class AdapterHooks:
+    """What the framework adapters (OpenSpiel, PettingZoo) ask of a game beyond its state verbs."""
+
+    max_game_length: Callable[[Any, int, int], int]  # (ruleset, players, repeat limit) -> decisions at most
+    perfect_information: Callable[[Any], bool]  # (ruleset) -> every seat sees everything
+    repeat: RepeatRule | None = None
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
 
@@ -104,3 +124,4 @@ class GamePackage:
     evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
+    adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo

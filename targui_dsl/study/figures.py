@@ -11,8 +11,7 @@ from typing import Any, Sequence
 
 from targui_dsl.effects.parser import round_long_changes
 from targui_dsl.engine.protocol import GamePackage, StudyMetrics
-from targui_dsl.games import DEFAULT_GAME, game_package
-from targui_dsl.study.games import game_of
+from targui_dsl.games import DEFAULT_GAME, game_of, game_package
 from targui_dsl.study.stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
 from targui_dsl.study.summary import Moments, StudySummary
 

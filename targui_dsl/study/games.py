@@ -15,9 +15,8 @@ from typing import Any, Sequence
 from targui_dsl.agents import make_agent, seat_agents
 from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.loop import play
-from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games import DEFAULT_GAME, game_package
+from targui_dsl.games import game_of
 
 __all__ = ["GameRecord", "check_seating", "derive_seed", "game_of", "game_seed", "play_game", "record_game"]
 
@@ -40,12 +39,6 @@ class GameRecord:
     metrics: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     cards: dict[str, list[int]] = field(default_factory=dict)
-
-
-def game_of(ruleset: Any) -> GamePackage:
-    """The package of the game ``ruleset`` plays (its ``game``; the default game for a ruleset
-    that names none)."""
-    return game_package(getattr(ruleset, "game", None) or DEFAULT_GAME)
 
 
 def game_seed(seed: int, index: int) -> int:

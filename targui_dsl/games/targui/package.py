@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
 from targui_dsl.games.targui.metrics import METRICS
@@ -16,4 +17,5 @@ PACKAGE = GamePackage(
     evaluator=TarguiEvaluator,
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
     metrics=METRICS,
+    adapter=ADAPTER,
 )
