@@ -7,7 +7,15 @@ from typing import Any
 import click
 
 from targui_cli.common import RULESET_HELP, echo_json, wants_json
-from targui_cli.simulate import bots_text, check_study, format_p, run_study, show_progress, study_options, write_plot
+from targui_cli.simulate import (
+    bots_text,
+    check_study,
+    format_p,
+    show_progress,
+    simulate_study,
+    study_options,
+    write_plot,
+)
 from targui_dsl.frontend.text import visible
 
 
@@ -64,9 +72,9 @@ def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, see
     (rs_a, rs_b), (src_a, src_b), kinds, workers = check_study([ref_a, ref_b], players, bots, seed, workers,
                                                                 plot_file, needs_files)
     progress = show_progress(as_json)
-    a = run_study(ref_a, rs_a, src_a, games, players, kinds, seed, rotate, workers, progress, f"A {rs_a.id}",
+    a = simulate_study(ref_a, rs_a, src_a, games, players, kinds, seed, rotate, workers, progress, f"A {rs_a.id}",
                   scheduler=scheduler)
-    b = run_study(ref_b, rs_b, src_b, games, players, kinds, seed, rotate, workers, progress, f"B {rs_b.id}",
+    b = simulate_study(ref_b, rs_b, src_b, games, players, kinds, seed, rotate, workers, progress, f"B {rs_b.id}",
                   scheduler=scheduler)
     result = compare_figures(a, b)
     label_a, label_b = result["labels"]

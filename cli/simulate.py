@@ -143,7 +143,7 @@ def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tu
         yield None, 1, 1
 
 
-def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
+def simulate_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
               out: str | None = None, records: str | None = None) -> dict[str, Any]:
     """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
@@ -152,16 +152,12 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
     finished chunks in --out, and exits 128 + the signal's number.
     """
     from targui_dsl.study import Study
-    from targui_dsl.study.figures import summary_figures
-    from targui_dsl.study.simulate import timing
+    from targui_dsl.study.simulate import study_figures
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
     result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
-    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
-                          workers))
-    return figures
+    return study_figures(result, rs, players, kinds, seed, rotate, workers)
 
 
 def playable_source(source, rs):
@@ -181,14 +177,13 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
-    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch
-    from targui_dsl.study import run_study as run
+    from targui_dsl.study import SourceMismatch, StopOnSignals, StudyInterrupted, StudyMismatch, run_study
 
     workers = min(workers, plan.chunk_count)
     try:
         with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
             with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
-                result = run(plan, executor, out=out, records=records, window=window, progress=tick)
+                result = run_study(plan, executor, out=out, records=records, window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -285,7 +280,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
             check_writable(path, flag)
     if out is not None and records is not None and os.path.abspath(out) == os.path.abspath(records):
         raise click.BadParameter("--out and --records need two different files", param_hint="--records")
-    result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
+    result = simulate_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
                        scheduler=scheduler, out=out, records=records)
     if as_json:
         echo_json(result)

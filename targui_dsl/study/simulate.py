@@ -22,6 +22,7 @@ from targui_dsl.agents import DEFAULT_BOTS, parse_bot, parse_bot_list
 from targui_dsl.study import (
     RulesetSource,
     Study,
+    StudyResult,
     check_seating,
     game_of,
     local_pool,
@@ -34,7 +35,7 @@ from targui_dsl.study.figures import compare_figures, summary_figures
 from targui_dsl.study.source import remember_compiled
 
 __all__ = ["TIMING_FIELDS", "compare_summaries", "play_game", "run_games", "seat_bots", "seated_bots",
-           "without_timing"]
+           "study_figures", "without_timing"]
 
 # Fields that depend on the machine, not on the games: left out when results are compared.
 TIMING_FIELDS = ("seconds", "cpu_seconds", "games_per_second", "decisions_per_second", "workers", "games_played")
@@ -51,6 +52,16 @@ def timing(games_played: int, decisions_played: int, seconds: float, cpu_seconds
         "workers": workers,
         "games_played": games_played,
     }
+
+
+def study_figures(result: StudyResult, ruleset: Any, players: int, bots: Sequence[str], seed: int, rotate: bool,
+                  workers: int) -> dict[str, Any]:
+    """A played study's figures with its timing: what `targui simulate --json` prints and
+    :func:`run_games` returns."""
+    figures = summary_figures(result.summary, ruleset, players, bots, seed, rotate)
+    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
+                          workers))
+    return figures
 
 
 def run_games(
@@ -100,10 +111,7 @@ def run_games(
             result = run_study(study, pool, window=4 * workers, progress=progress)
     else:
         result = run_study(study, progress=progress)
-    figures = summary_figures(result.summary, compiled, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds,
-                          result.cpu_seconds, workers))
-    return figures
+    return study_figures(result, compiled, players, kinds, seed, rotate, workers)
 
 
 def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
