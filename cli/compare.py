@@ -124,17 +124,6 @@ def render_comparison(result: dict[str, Any]) -> str:
 
 # Wording: what a significant difference means, in one sentence ------------------------
 
-# per-game means: words for B above / below A, and the unit
-MEAN_WORDS = {
-    "rounds": ("games last longer", "games are shorter", "rounds"),
-    "attacks": ("there are more attacks", "there are fewer attacks", "attacks a game"),
-    "attacks_won": ("more attacks succeed", "fewer attacks succeed", "won attacks a game"),
-    "camels_bought": ("more camels are bought", "fewer camels are bought", "camels a game"),
-    "eliminations": ("more players are eliminated", "fewer players are eliminated", "eliminations a game"),
-    "decisions": ("players make more decisions", "players make fewer decisions", "decisions a game"),
-}
-
-
 def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[str, str, str]:
     """(words if B is above A, words if below, unit) for a row of the comparison."""
     key = row["key"]
@@ -151,7 +140,11 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> tuple[s
         return "more games are drawn", "fewer games are drawn", "%"
     if key == "end_reasons.last_standing":
         return "more games end early with one player left", "fewer games end early", "%"
-    return MEAN_WORDS[key[len("metrics."):]]
+    from targui_dsl.study.figures import mean_figures, package_of
+
+    # per-game means: the words of the figure (the game's own, or rounds and decisions)
+    figure = next(f for f in mean_figures(package_of(a)) if f.key == key[len("metrics."):])
+    return figure.more, figure.fewer, figure.unit
 
 
 def format_figure(value: float, unit: str) -> str:

@@ -316,6 +316,8 @@ def bots_text(bots: list[str]) -> str:
 
 def render_summary(result: dict[str, Any]) -> str:
     """The summary as tables for a person to read."""
+    from targui_dsl.study.figures import card_fields, mean_figures, package_of
+
     games = result["games"]
     lines = [f"{result['title']} ({result['ruleset']}): {games} games, {result['players']} players, "
              f"bots {bots_text(result['bots'])}{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}",
@@ -351,16 +353,15 @@ def render_summary(result: dict[str, Any]) -> str:
         lines.append(f"  {length:>3} {bar:<30} {count:>6} {percent(count / games):>7}")
     lines.append("")
 
-    labels = {"rounds": "rounds", "attacks": "attacks", "attacks_won": "attacks won",
-              "camels_bought": "camels bought", "eliminations": "eliminations", "decisions": "decisions"}
+    package = package_of(result)  # the game's own figures and their words
+    own = package.metrics
     lines.append(f"{'Per game':<16} {'mean':>9} {'sd':>8} {'min':>6} {'max':>6} {'total':>9}")
-    for key, label in labels.items():
-        m = result["metrics"][key]
-        lines.append(f"  {label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6} {m['total']:>9}")
-    attacks = result["attacks"]
-    lines.append(f"Attacks: {attacks['count']}, won {attacks['won']} ({percent(attacks['won_share'])}), "
-                 f"failed {attacks['failed']}, given up {attacks['given_up']}; "
-                 f"eliminations in {result['eliminations']['games_with']} of {games} games")
+    for figure in mean_figures(package):
+        m = result["metrics"][figure.key]
+        lines.append(f"  {figure.label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6}"
+                     f" {m['total']:>9}")
+    if own is not None and own.describe is not None:
+        lines.extend(own.describe(result))
     lines.append("")
 
     cards = result["cards"]
@@ -368,16 +369,17 @@ def render_summary(result: dict[str, Any]) -> str:
         titles = {card: f"{c['number']} {c['title']}" if c["number"] is not None else c["title"]
                   for card, c in cards.items()}
         width = min(34, max(len(t) for t in titles.values())) + 2
-        lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6} {'camels -':>9} {'camels +':>9}"
-                     f" {'silver -':>9} {'silver +':>9}")
+        fields = card_fields(package)
+        columns = own.card_columns if own is not None else ()
+        lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6}" + "".join(f" {c:>9}" for c in columns))
         for card, c in cards.items():
             per = c["per_draw"]
             row = f"  {titles[card][:width - 2]:<{width - 2}} {c['drawn']:>6}"
             if c.get("this_round") and not any(per.values()):  # a modifier: nothing to count, say what it does
-                lines.append(f"{row}   until the round's levy: {', '.join(c['this_round'])}")
+                note = own.card_note if own is not None else "this round"
+                lines.append(f"{row}   {note}: {', '.join(c['this_round'])}")
                 continue
-            lines.append(f"{row} {per['camels_removed']:>9.2f}"
-                         f" {per['camels_added']:>9.2f} {per['cash_taken']:>9.2f} {per['cash_given']:>9.2f}")
+            lines.append(row + "".join(f" {per[f]:>9.2f}" for f in fields))
         lines.append("")
 
     lines.append(played_line(result, games))

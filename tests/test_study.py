@@ -300,12 +300,13 @@ class _Passes:
 def test_a_study_counts_and_shows_the_figures_its_game_reports(monkeypatch, tmp_path):
     from dataclasses import replace
 
-    from targui_dsl.engine.protocol import StudyMetrics
+    from targui_dsl.engine.protocol import Figure, StudyMetrics
     from targui_dsl.games import game_package
     from targui_dsl.study import figures, games
     from targui_dsl.study.simulate import run_games
 
-    metrics = StudyMetrics(counter=_Passes, per_game=(("passes", "passes a game"),),
+    passes = Figure("passes", "passes a game", "passes", "more passes", "fewer passes", "passes a game")
+    metrics = StudyMetrics(counter=_Passes, per_game=(passes,),
                            totals=("games_without_passes",),
                            figures=lambda moments, totals: {"passes": {"total": moments["passes"]["total"]}})
     package = replace(game_package("targui"), metrics=metrics)

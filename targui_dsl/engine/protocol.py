@@ -83,15 +83,32 @@ class MetricCounter(Protocol):
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A per-game figure of a study, and its words: for tables and for what a difference means."""
+
+    key: str  # in the figures' `metrics` and in --records rows
+    name: str  # in a comparison's table: "rounds a game"
+    label: str  # in a study's per-game table: "rounds"
+    more: str  # B above A, in words: "games last longer"
+    fewer: str  # B below A
+    unit: str  # after a mean: "rounds"
+
+
+@dataclass(frozen=True)
 class StudyMetrics:
-    """What a study counts in a game of this game besides wins, scores, rounds and decisions."""
+    """What a study counts in a game of this game besides wins, scores, rounds and decisions,
+    and the game's words for it."""
 
     counter: Callable[[], MetricCounter]  # a new counter per game
-    per_game: tuple[tuple[str, str], ...] = ()  # (key, name in a table) of each per-game figure, in table order
+    per_game: tuple[Figure, ...] = ()  # each per-game figure, in table order
     totals: tuple[str, ...] = ()  # keys of the figures only summed
     card_fields: tuple[str, ...] = ()  # what each card did, after `drawn`
+    card_columns: tuple[str, ...] = ()  # a short heading per card field, for a table per draw
+    card_note: str = "this round"  # how long a card's changes for this round last, in words
     # (per-game moments as figures, totals) -> the game's own blocks of a study's figures
     figures: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]] | None = None
+    # (a study's figures) -> lines about the game's own blocks, for a study's text report
+    describe: Callable[[Mapping[str, Any]], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,18 +10,36 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from targui_dsl.effects.parser import round_long_changes
-from targui_dsl.engine.protocol import GamePackage, StudyMetrics
+from targui_dsl.engine.protocol import Figure, GamePackage, StudyMetrics
 from targui_dsl.games import DEFAULT_GAME, game_of, game_package
 from targui_dsl.study.stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
 from targui_dsl.study.summary import Moments, StudySummary
 
-__all__ = ["card_fields", "compare_figures", "mean_rows", "summary_figures"]
+__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "mean_figures", "mean_rows", "package_of",
+           "summary_figures"]
+
+#: The per-game figures of every game: the first and the last of every table.
+ROUNDS = Figure("rounds", "rounds a game", "rounds", "games last longer", "games are shorter", "rounds")
+DECISIONS = Figure("decisions", "decisions a game", "decisions", "players make more decisions",
+                   "players make fewer decisions", "decisions a game")
+
+
+def mean_figures(package: GamePackage) -> tuple[Figure, ...]:
+    """Per-game figures kept as moments and compared with Welch's test, in table order: rounds,
+    the game's own (its ``StudyMetrics.per_game``), decisions."""
+    own = package.metrics.per_game if package.metrics is not None else ()
+    return (ROUNDS, *own, DECISIONS)
+
 
 def mean_rows(package: GamePackage) -> tuple[tuple[str, str], ...]:
-    """Per-game means compared with Welch's test: the figure's key and its name in a table (the
-    game's own between rounds and decisions)."""
-    own = package.metrics.per_game if package.metrics is not None else ()
-    return (("rounds", "rounds a game"), *own, ("decisions", "decisions a game"))
+    """Per-game means compared with Welch's test: the figure's key and its name in a table."""
+    return tuple((f.key, f.name) for f in mean_figures(package))
+
+
+def package_of(figures: dict[str, Any]) -> GamePackage:
+    """The package of the game a study's figures are of (its ``game``; the default game for
+    figures that name none, as every study's did before games had names)."""
+    return game_package(figures.get("game", DEFAULT_GAME))
 
 
 def card_fields(package: GamePackage) -> tuple[str, ...]:
@@ -60,7 +78,7 @@ def summary_figures(summary: StudySummary, ruleset: Any, players: int, bots: Seq
         wins[tribe] = n
     wins_by_bot = {k: summary.wins_by_bot.get(k, 0) for k in sorted(set(kinds))}
     metrics = {"rounds": _moments(summary.rounds)}
-    metrics.update((name, _moments(summary.metrics.get(name, Moments()))) for name, _ in mean_rows(package)[1:-1])
+    metrics.update((f.key, _moments(summary.metrics.get(f.key, Moments()))) for f in mean_figures(package)[1:-1])
     metrics["decisions"] = _moments(summary.decisions)
     cards = {card: None for card in ruleset.deck}
     cards.update((card, None) for card in sorted(summary.cards))
@@ -124,8 +142,7 @@ def _proportion_row(key: str, metric: str, xa: int, xb: int, n_a: int, n_b: int,
             "statistic": test.statistic, "df": None, "p": test.p, "significant": test.p < alpha}
 
 
-def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05,
-                    game: str = DEFAULT_GAME) -> dict[str, Any]:
+def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
     """Each figure of two summaries (as :func:`summary_figures` gives them) side by side, B - A, and its test.
 
     Rates (wins per seat, per bot, draws, games ended early) use a pooled
@@ -148,7 +165,7 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05,
     rows.append(_proportion_row("end_reasons.last_standing", "ended early (one player left)",
                                 a["end_reasons"].get("last_standing", 0), b["end_reasons"].get("last_standing", 0),
                                 n_a, n_b, alpha))
-    for name, metric in mean_rows(game_package(game)):
+    for name, metric in mean_rows(package_of(a)):
         ma, mb = a["metrics"][name], b["metrics"][name]
         test = None
         if ma["n"] >= 2 and mb["n"] >= 2:

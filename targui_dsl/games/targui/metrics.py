@@ -12,20 +12,25 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from targui_dsl.engine.protocol import StudyMetrics
+from targui_dsl.engine.protocol import Figure, StudyMetrics
 
-__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "study_figures"]
+__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "describe", "study_figures"]
 
-#: Per-game figures kept as moments (between rounds and decisions in every table): key, name in a table.
-PER_GAME: tuple[tuple[str, str], ...] = (
-    ("attacks", "attacks a game"),
-    ("attacks_won", "attacks won a game"),
-    ("camels_bought", "camels bought a game"),
-    ("eliminations", "eliminations a game"),
+#: Per-game figures kept as moments (between rounds and decisions in every table).
+PER_GAME: tuple[Figure, ...] = (
+    Figure("attacks", "attacks a game", "attacks", "there are more attacks", "there are fewer attacks",
+           "attacks a game"),
+    Figure("attacks_won", "attacks won a game", "attacks won", "more attacks succeed", "fewer attacks succeed",
+           "won attacks a game"),
+    Figure("camels_bought", "camels bought a game", "camels bought", "more camels are bought",
+           "fewer camels are bought", "camels a game"),
+    Figure("eliminations", "eliminations a game", "eliminations", "more players are eliminated",
+           "fewer players are eliminated", "eliminations a game"),
 )
 
-#: Per card, after the times it was drawn: what it removed and added.
+#: Per card, after the times it was drawn: what it removed and added, and their headings.
 CARD_FIELDS = ("camels_removed", "camels_added", "cash_taken", "cash_given")
+CARD_COLUMNS = ("camels -", "camels +", "silver -", "silver +")
 
 
 class TarguiCounter:
@@ -105,5 +110,21 @@ def study_figures(metrics: Mapping[str, Mapping[str, Any]], totals: Mapping[str,
     }
 
 
-METRICS = StudyMetrics(counter=TarguiCounter, per_game=PER_GAME, totals=("attacks_failed", "attacks_given_up",
-                       "games_with_eliminations"), card_fields=CARD_FIELDS, figures=study_figures)
+def describe(figures: Mapping[str, Any]) -> list[str]:
+    """The attacks and eliminations of a study, in one line of its text report."""
+    attacks = figures["attacks"]
+    return [f"Attacks: {attacks['count']}, won {attacks['won']} ({100 * attacks['won_share']:.1f}%), "
+            f"failed {attacks['failed']}, given up {attacks['given_up']}; "
+            f"eliminations in {figures['eliminations']['games_with']} of {figures['games']} games"]
+
+
+METRICS = StudyMetrics(
+    counter=TarguiCounter,
+    per_game=PER_GAME,
+    totals=("attacks_failed", "attacks_given_up", "games_with_eliminations"),
+    card_fields=CARD_FIELDS,
+    card_columns=CARD_COLUMNS,
+    card_note="until the round's levy",
+    figures=study_figures,
+    describe=describe,
+)
