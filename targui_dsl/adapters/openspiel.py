@@ -91,12 +91,14 @@ class _Play:
 
     __slots__ = ("state", "again", "limit", "ref", "repeat")
 
-    def __init__(self, state: GameState, again: int, limit: int, ref: str) -> None:
+    def __init__(self, state: GameState, again: int, limit: int, ref: str, repeat: RepeatRule | None = None) -> None:
         self.state, self.again, self.limit, self.ref = state, again, limit, ref
-        self.repeat: RepeatRule | None = _hooks(state.game.ruleset).repeat
+        # the game's repeatable decision: given by the game (pyspiel makes a new state for every clone),
+        # else looked up
+        self.repeat = repeat if repeat is not None else _hooks(state.game.ruleset).repeat
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
-        return _Play(self.state.clone(), self.again, self.limit, self.ref)
+        return _Play(self.state.clone(), self.again, self.limit, self.ref, self.repeat)
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], int, int]]:
         return _restore, (self.ref, self.state.to_json(), self.again, self.limit)
@@ -134,6 +136,7 @@ class TarguiGame(pyspiel.Game):
         self.ruleset_ref = ref
         self.again_limit = limit
         self.engine_game = engine_game
+        self.repeat = _hooks(ruleset).repeat
         self._initial = engine_game.new_initial_state()
 
     @property
@@ -141,7 +144,7 @@ class TarguiGame(pyspiel.Game):
         return self.engine_game.ruleset
 
     def new_initial_state(self) -> "TarguiState":
-        return TarguiState(self, _Play(self._initial.clone(), 0, self.again_limit, self.ruleset_ref))
+        return TarguiState(self, _Play(self._initial.clone(), 0, self.again_limit, self.ruleset_ref, self.repeat))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> "TarguiObserver":
         return TarguiObserver(self, iig_obs_type, params)
@@ -191,7 +194,7 @@ class TarguiState(pyspiel.State):
         play = self._play
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = play.state.resample_from_infostate(player_id, rng)
-        return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref))
+        return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref, play.repeat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._play.state.action_to_string(action)
