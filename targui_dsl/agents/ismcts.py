@@ -139,6 +139,7 @@ class ISMCTSAgent:
         c = self.exploration
         bias = self.bias
         width = self.width
+        candidates, choose, forget = policy.candidates, policy.choose, policy.forget  # bound once: the hot loop
         expanded = False
         policy.reset()
         while not expanded:
@@ -147,12 +148,12 @@ class ISMCTSAgent:
                 break
             seat = state.current_player()
             every = state.legal_actions()
-            legal = policy.candidates(state, seat, every, width)
+            legal = candidates(state, seat, every, width)
             favourite = node.favourite.get(seat)
             if favourite is None:
-                favourite = node.favourite[seat] = policy.choose(state, seat, every)
+                favourite = node.favourite[seat] = choose(state, seat, every)
             else:
-                policy.forget(seat)  # the policy's plan is only known on its first visit here
+                forget(seat)  # the policy's plan is only known on its first visit here
             if favourite not in legal:
                 if favourite in every:  # (another determinisation may not allow it)
                     legal = sorted({favourite, *legal})
@@ -181,7 +182,7 @@ class ISMCTSAgent:
                     if score > best_score:
                         best_score, action, edge = score, a, e
             if action != favourite:
-                policy.forget(seat)  # a count below this was not planned by the rollout policy
+                forget(seat)  # a count below this was not planned by the rollout policy
             path.append((edge, seat))
             state.apply_action(action)
             node = edge
