@@ -7,6 +7,7 @@ import click
 from targui_cli.common import RULESET_HELP, wants_json
 from targui_cli.studyopts import run_compare, study_options
 from targui_dsl.games import game_package
+from targui_dsl.study.figures import mean_figures
 
 HELP = """Play the same games (seeds and bots) under rulesets A and B and compare them.
 
@@ -41,7 +42,7 @@ Examples:
   targui compare original-dutch rulesets/examples/rich-oases.yaml --bots ismcts,greedy --rotate -w 0
   targui compare original-dutch swedish-12 --plot comparison.svg
   targui compare original-dutch my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
-""".replace("{figures}", game_package().drawing.study.figures())  # the default game's
+""".replace("{figures}", ", ".join(f.label for f in mean_figures(game_package())))  # the default game's
 
 
 @click.command(help=HELP, epilog=RULESET_HELP)

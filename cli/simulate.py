@@ -20,10 +20,11 @@ from targui_cli.studyopts import (
     study_options,
     write_plot,
 )
-from targui_dsl.engine.drawing import StudyWords
+from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
+from targui_dsl.study.figures import card_fields, mean_figures
 
 HELP = """Play many bot games of RULESET and sum them up.
 
@@ -60,7 +61,7 @@ Examples:
   targui simulate original-dutch -n 1000 --plot wins.png
   targui simulate swedish-12 -n 1000000 -w 0 --out study.jsonl --records games.csv
   targui simulate my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
-""".replace("{figures}", game_package().drawing.study.figures())  # the default game's
+""".replace("{figures}", ", ".join(f.label for f in mean_figures(game_package())))  # the default game's
 
 
 @click.command(help=HELP, epilog=RULESET_HELP)
@@ -95,15 +96,15 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     if as_json:
         echo_json(result)
     else:
-        click.echo(visible(render_summary(result, package_of(rs).drawing.study), keep_newlines=True))
+        click.echo(visible(render_summary(result, package_of(rs)), keep_newlines=True))
     if plot_file is not None:
         write_plot("simulation", result, plot_file)
 
 
 # Text output ------------------------------------------------------------------
 
-def render_summary(result: dict[str, Any], study: StudyWords) -> str:
-    """The summary as tables for a person to read, the game's figures in its words (``study``)."""
+def render_summary(result: dict[str, Any], package: GamePackage) -> str:
+    """The summary as tables for a person to read, the game's figures in its words (``package.metrics``)."""
     games = result["games"]
     lines = [f"{result['title']} ({result['ruleset']}): {games} games, {result['players']} players, "
              f"bots {bots_text(result['bots'])}{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}",
@@ -140,13 +141,13 @@ def render_summary(result: dict[str, Any], study: StudyWords) -> str:
     lines.append("")
 
     lines.append(f"{'Per game':<16} {'mean':>9} {'sd':>8} {'min':>6} {'max':>6} {'total':>9}")
-    for key, words in study.metrics.items():
-        m, label = result["metrics"][key], words.label
-        lines.append(f"  {label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6} {m['total']:>9}")
-    attacks = result["attacks"]
-    lines.append(f"Attacks: {attacks['count']}, won {attacks['won']} ({percent(attacks['won_share'])}), "
-                 f"failed {attacks['failed']}, given up {attacks['given_up']}; "
-                 f"eliminations in {result['eliminations']['games_with']} of {games} games")
+    for figure in mean_figures(package):
+        m = result["metrics"][figure.key]
+        lines.append(f"  {figure.label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6}"
+                     f" {m['total']:>9}")
+    own = package.metrics
+    if own is not None and own.describe is not None:
+        lines.extend(own.describe(result))
     lines.append("")
 
     cards = result["cards"]
@@ -155,14 +156,15 @@ def render_summary(result: dict[str, Any], study: StudyWords) -> str:
                   for card, c in cards.items()}
         width = min(34, max(len(t) for t in titles.values())) + 2
         lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6}"
-                     + "".join(f" {heading:>9}" for _, heading in study.card_columns))
+                     + "".join(f" {heading:>9}" for heading in (own.card_columns if own is not None else ())))
         for card, c in cards.items():
             per = c["per_draw"]
             row = f"  {titles[card][:width - 2]:<{width - 2}} {c['drawn']:>6}"
             if c.get("this_round") and not any(per.values()):  # a modifier: nothing to count, say what it does
-                lines.append(f"{row}   {study.modifier_note}: {', '.join(c['this_round'])}")
+                note = own.card_note if own is not None else "this round"
+                lines.append(f"{row}   {note}: {', '.join(c['this_round'])}")
                 continue
-            lines.append(row + "".join(f" {per[key]:>9.2f}" for key, _ in study.card_columns))
+            lines.append(row + "".join(f" {per[field]:>9.2f}" for field in card_fields(package)))
         lines.append("")
 
     lines.append(played_line(result, games))

@@ -27,7 +27,7 @@ from targui_cli.common import (
     use_colour,
 )
 from targui_dsl.agents import DEFAULT_BOTS
-from targui_dsl.engine.drawing import StudyWords
+from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.text import visible
 
 if TYPE_CHECKING:  # types only: the study modules load when games are played
@@ -165,16 +165,12 @@ def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games
     finished chunks in --out, and exits 128 + the signal's number.
     """
     from targui_dsl.study import Study
-    from targui_dsl.study.figures import summary_figures
-    from targui_dsl.study.simulate import timing
+    from targui_dsl.study.simulate import study_figures
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
     result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
-    figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
-                          workers))
-    return figures
+    return study_figures(result, rs, players, kinds, seed, rotate, workers)
 
 
 def playable_source(source: RulesetSource | None, rs: CompiledRuleset) -> RulesetSource:
@@ -285,8 +281,8 @@ def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, see
                   scheduler=scheduler)
     result = compare_figures(a, b)
     label_a, label_b = result["labels"]
-    study = package_of(rs_a).drawing.study
-    result["verdicts"] = [verdict(row, a, b, study, label_a, label_b) for row in result["rows"] if row["significant"]]
+    package = package_of(rs_a)
+    result["verdicts"] = [verdict(row, a, b, package, label_a, label_b) for row in result["rows"] if row["significant"]]
     if as_json:
         echo_json(result)
     else:
@@ -332,9 +328,10 @@ def render_comparison(result: dict[str, Any]) -> str:
 
 # Wording: what a significant difference means, in one sentence ------------------------
 
-def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], study: StudyWords) -> tuple[str, str, str]:
+def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any],
+           package: GamePackage) -> tuple[str, str, str]:
     """(words if B is above A, words if below, unit) for a row of the comparison; a per-game
-    mean in the game's words (``study``)."""
+    mean in the game's words (``package.metrics``)."""
     key = row["key"]
     if key.startswith("wins.seat"):
         seat = int(key[len("wins.seat"):])
@@ -349,8 +346,10 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], study: Stu
         return "more games are drawn", "fewer games are drawn", "%"
     if key == "end_reasons.last_standing":
         return "more games end early with one player left", "fewer games end early", "%"
-    metric = study.metrics[key[len("metrics."):]]
-    return metric.more, metric.fewer, metric.unit
+    from targui_dsl.study.figures import mean_figures
+
+    figure = next(f for f in mean_figures(package) if f.key == key[len("metrics."):])
+    return figure.more, figure.fewer, figure.unit
 
 
 def format_figure(value: float, unit: str) -> str:
@@ -358,11 +357,11 @@ def format_figure(value: float, unit: str) -> str:
     return f"{100 * value:.1f}%" if unit == "%" else f"{value:.2f}"
 
 
-def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], study: StudyWords, label_a: str = "A",
-            label_b: str = "B") -> str:
+def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], package: GamePackage,
+            label_a: str = "A", label_b: str = "B") -> str:
     """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A
-    (p < 0.001)."; the game's figures in its words (``study``)."""
-    more, fewer, unit = _words(row, a, b, study)
+    (p < 0.001)."; the game's figures in its words (``package``)."""
+    more, fewer, unit = _words(row, a, b, package)
     words = more if row["difference"] > 0 else fewer
     value_a, value_b = format_figure(row["a"], unit), format_figure(row["b"], unit)
     unit_text = "" if unit == "%" else f" {unit}"

@@ -31,7 +31,7 @@ def load(ruleset: str, players: int, **extra: int) -> "pyspiel.Game":
 
 def random_step(state: "pyspiel.State", rng: random.Random) -> None:
     if state.is_chance_node():
-        outcomes, probabilities = zip(*state.chance_outcomes())
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(outcomes, probabilities)[0])
     else:
         state.apply_action(rng.choice(state.legal_actions()))

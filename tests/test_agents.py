@@ -7,9 +7,9 @@ import re
 import pytest
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, settled_state, start_turn
 
-from targui_dsl.agents import BotSpecError, GreedyAgent, agent_kinds, make_agent, parse_bot, parse_bot_list
+from targui_dsl.agents import BotSpecError, bot_names, make_agent, parse_bot, parse_bot_list
 from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.greedy import FightOdds
+from targui_dsl.games.targui.greedy import FightOdds, GreedyAgent
 from targui_dsl.study.simulate import run_games
 
 
@@ -20,7 +20,7 @@ def decide(agent, state) -> str:
 
 
 def test_registry():
-    assert {"greedy", "random"} <= set(agent_kinds())
+    assert {"greedy", "random"} <= set(bot_names())
     assert make_agent("random", 1).name == "random" and make_agent("greedy", 1).name == "greedy"
     with pytest.raises(ValueError, match="unknown bot"):
         make_agent("clever", 0)

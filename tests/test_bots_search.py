@@ -140,3 +140,75 @@ def test_a_time_budget_decides_too():
     legal = state.legal_actions()
     assert bot.choose(state.observation(seat), legal) in legal
     assert bot.iterations_done >= 1
+
+
+# The search over the game protocol: what it knows of a game comes from the game's package ------
+
+class Counting:
+    """A game's evaluator wrapped: counts what the search asks of it and of its rollout policy."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.asked = {"favourite": 0, "policy": 0, "evaluate": 0}
+
+    def favourite(self, observation, legal_actions, last_choice):
+        self.asked["favourite"] += 1
+        return self.inner.favourite(observation, legal_actions, last_choice)
+
+    def policy(self, observation, rng):
+        self.asked["policy"] += 1
+        policy = self.inner.policy(observation, rng)
+        evaluate = policy.evaluate
+
+        def counted(state):
+            self.asked["evaluate"] += 1
+            return evaluate(state)
+        policy.evaluate = counted
+        return policy
+
+
+def test_the_search_scores_positions_with_the_evaluator_its_game_gives():
+    from dataclasses import replace
+
+    from targui_dsl.games import game_package
+    from targui_dsl.games.targui.score import TarguiEvaluator
+
+    made: list[Counting] = []
+
+    def evaluator(seed: int) -> Counting:
+        made.append(Counting(TarguiEvaluator(seed)))
+        return made[-1]
+
+    package = replace(game_package("targui"), evaluator=evaluator)
+    state = reach("original-dutch", 3, 30)
+    seat = state.current_player()
+    legal = state.legal_actions()
+    bot = ISMCTSAgent(7, iterations=12, game=package)
+    plain = ISMCTSAgent(7, iterations=12)
+    assert bot.choose(state.observation(seat), legal) == plain.choose(state.observation(seat), legal)
+    asked = made[0].asked
+    # one root favourite and one policy per searched decision, one position score per iteration
+    assert (asked["favourite"], asked["policy"], asked["evaluate"]) == (1, 1, 12)
+
+
+def test_a_game_without_a_position_score_has_no_search_bot():
+    from dataclasses import replace
+
+    from targui_dsl.games import game_package
+
+    package = replace(game_package("targui"), evaluator=None, title="A game")
+    with pytest.raises(ValueError, match="A game gives none"):
+        ISMCTSAgent(1, game=package)
+
+
+def test_greedy_is_the_games_own_bot_found_through_its_package():
+    from targui_dsl.agents import bots_of
+    from targui_dsl.agents.spec import BOTS
+    from targui_dsl.games.targui.greedy import GreedyAgent
+
+    assert "greedy" not in BOTS  # not a shared bot: the game's package brings it
+    assert {"greedy", "random", "ismcts"} <= set(bots_of("targui"))
+    assert isinstance(make_agent("greedy", 1, "targui"), GreedyAgent)
+    assert parse_bot("greedy", "targui").spelling() == "greedy"
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        make_agent("greedy", 1, "chess")

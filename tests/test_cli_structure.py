@@ -75,10 +75,12 @@ def test_the_game_words_of_the_study_tables_come_from_the_game():
 
     from targui_cli.main import cli
     from targui_dsl.games import game_package
+    from targui_dsl.study.figures import mean_figures
 
-    study = game_package().drawing.study
+    package = game_package()
     output = CliRunner().invoke(cli, ["simulate", "original-dutch", "-n", "2", "--bots", "random"]).output
-    for words in study.metrics.values():
-        assert f"\n  {words.label:<14}" in output, words.label
-    for _, heading in study.card_columns:
+    for figure in mean_figures(package):
+        assert f"\n  {figure.label:<14}" in output, figure.label
+    assert package.metrics is not None and package.metrics.card_columns
+    for heading in package.metrics.card_columns:
         assert heading in output

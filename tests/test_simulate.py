@@ -11,8 +11,7 @@ from engine_fixtures import any_ruleset
 from targui_cli.main import cli
 from targui_cli.play import play
 from targui_cli.simulate import show_progress, simulate
-from targui_dsl.study import game_seed
-from targui_dsl.study import play_game as play_record_game
+from targui_dsl.study import game_seed, record_game
 from targui_dsl.study.simulate import TIMING_FIELDS, play_game, run_games, seat_bots, without_timing
 
 
@@ -47,7 +46,8 @@ def test_bot_lists():
 
 def test_play_command_tells_the_game(tmp_path):
     log = tmp_path / "game.jsonl"
-    result = CliRunner().invoke(play, ["original-dutch", "--players", "2", "--bots", "greedy,random", "--seed", "3", "--log", str(log)])
+    result = CliRunner().invoke(play, ["original-dutch", "--players", "2", "--bots", "greedy,random", "--seed", "3",
+                                       "--log", str(log)])
     assert result.exit_code == 0, result.output
     assert "-- round 16:" in result.output and "Game over after round" in result.output
     lines = log.read_text().splitlines()
@@ -151,18 +151,19 @@ def test_records_count_what_the_log_shows():
     from targui_dsl.games.targui.game import Game
 
     rs = any_ruleset("swedish-12")
-    record = play_record_game(rs, 3, game_seed(2, 5), ["greedy", "random", "random"], index=5)
+    record = record_game(rs, 3, game_seed(2, 5), ["greedy", "random", "random"], index=5)
     log = EventLog()
     state = play_game(Game(rs, players=3, seed=derive_seed(2, 5)), ["greedy", "random", "random"], log=log)
     events = log.events
     assert list(record.winners) == state.winners() and record.rounds == state.round
     assert list(record.scores) == state.scores() and record.index == 5
-    assert record.attacks == sum(1 for e in events if e["type"] == "attack_end")
-    assert record.attacks_won == sum(1 for e in events if e["type"] == "attack_end" and e["result"] == "won")
-    assert record.eliminations == sum(1 for e in events if e["type"] == "eliminated")
-    bought = sum(int(e["action"].split()[1]) for e in events if e["type"] == "decision" and e["action"].startswith("buy"))
-    assert record.camels_bought == bought > 0
-    assert sum(c.drawn for c in record.cards.values()) == sum(1 for e in events if e["type"] == "card")
+    assert record.metrics["attacks"] == sum(1 for e in events if e["type"] == "attack_end")
+    assert record.metrics["attacks_won"] == sum(1 for e in events if e["type"] == "attack_end" and e["result"] == "won")
+    assert record.metrics["eliminations"] == sum(1 for e in events if e["type"] == "eliminated")
+    bought = sum(int(e["action"].split()[1]) for e in events
+                 if e["type"] == "decision" and e["action"].startswith("buy"))
+    assert record.metrics["camels_bought"] == bought > 0
+    assert sum(c[0] for c in record.cards.values()) == sum(1 for e in events if e["type"] == "card")
 
 
 def test_rotation_seats_bots_in_turn():

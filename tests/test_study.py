@@ -27,7 +27,6 @@ from targui_dsl.study import (
     local_pool,
     run_study,
 )
-from targui_dsl.study.games import CardCounts
 from targui_dsl.study.simulate import without_timing
 from targui_dsl.study.source import _compile
 
@@ -43,7 +42,8 @@ def _record(index: int, rounds: int, score: int, winner: int | None) -> GameReco
     return GameRecord(index=index, seed=index, bots=("random", "greedy"), tribes=("a", "b"),
                       winners=(winner,) if winner is not None else (0, 1), scores=(score, -score), rounds=rounds,
                       end_reason="deck" if rounds > 3 else "last_standing", decisions=rounds * 10,
-                      attacks=rounds % 3, cards={"sandstorm": CardCounts(1, rounds, 0, 0, 0)})
+                      metrics={"attacks": rounds % 3}, totals={"attacks_failed": rounds % 2},
+                      cards={"sandstorm": [1, rounds, 0, 0, 0]})
 
 
 def test_merging_any_split_gives_the_summary_of_all_games():
@@ -54,7 +54,11 @@ def test_merging_any_split_gives_the_summary_of_all_games():
         assert a.merge(b) == whole == b.merge(a)
     assert whole.games == 40 and whole.draws == 8 and sum(whole.wins_by_seat) == 32
     assert whole.wins_by_bot == {"random": 16, "greedy": 16}
-    assert whole.rounds_histogram[1] == 6 and whole.cards["sandstorm"].drawn == 40
+    assert whole.rounds_histogram[1] == 6 and whole.cards["sandstorm"][0] == 40
+    # the game's own figures add up as the general ones do
+    assert whole.metrics["attacks"].total == sum(r.metrics["attacks"] for r in records)
+    assert whole.totals["attacks_failed"] == sum(r.totals["attacks_failed"] for r in records)
+    assert whole.cards["sandstorm"][1] == sum(r.rounds for r in records)
     rounds = [r.rounds for r in records]
     mean = sum(rounds) / 40
     assert whole.rounds.mean == mean
@@ -270,3 +274,52 @@ def test_sigterm_stops_the_workers_keeps_the_chunks_and_prints_no_traceback(tmp_
     assert _session_processes(process.pid) == []  # no worker left behind
     s = Study(RulesetSource.from_reference("updated-treasury"), 20000, 4, ("random",) * 4)
     assert len(StudyFile(str(out), s).done) >= 1
+
+
+# What a study counts besides wins, scores, rounds and decisions is the game's to say -----------
+
+class _Passes:
+    """A game's own study figures: the passes made, and the games with none."""
+
+    def __init__(self) -> None:
+        self.passes = 0
+
+    def __call__(self, event):
+        if event["type"] == "decision" and event["action"] == "pass":
+            self.passes += 1
+
+    def per_game(self):
+        return {"passes": self.passes}
+
+    def totals(self):
+        return {"games_without_passes": 0 if self.passes else 1}
+
+    def cards(self):
+        return {}
+
+
+def test_a_study_counts_and_shows_the_figures_its_game_reports(monkeypatch, tmp_path):
+    from dataclasses import replace
+
+    from targui_dsl.engine.protocol import Figure, StudyMetrics
+    from targui_dsl.games import game_package
+    from targui_dsl.study import figures, games
+    from targui_dsl.study.simulate import run_games
+
+    passes = Figure("passes", "passes a game", "passes", "more passes", "fewer passes", "passes a game")
+    metrics = StudyMetrics(counter=_Passes, per_game=(passes,),
+                           totals=("games_without_passes",),
+                           figures=lambda moments, totals: {"passes": {"total": moments["passes"]["total"]}})
+    package = replace(game_package("targui"), metrics=metrics)
+    monkeypatch.setattr(games, "game_of", lambda ruleset: package)
+    monkeypatch.setattr(figures, "game_of", lambda ruleset: package)
+    result = run_games("swedish-12", games=6, players=2, bots=["greedy", "random"], seed=4)
+    assert list(result["metrics"]) == ["rounds", "passes", "decisions"]
+    assert result["passes"]["total"] == result["metrics"]["passes"]["total"] > 0
+    assert "camels_bought" not in result and "attacks" not in result
+    assert all(set(card) >= {"drawn", "per_draw"} and "camels_added" not in card for card in result["cards"].values())
+    s = Study(RulesetSource.from_reference("swedish-12"), 6, 2, ("greedy", "random"), seed=4)
+    rows = tmp_path / "rows.jsonl"
+    summary = run_study(s, records=str(rows)).summary
+    assert summary.totals["games_without_passes"] == 0 and summary.metrics["passes"].n == 6
+    assert [json.loads(line)["passes"] for line in rows.read_text().splitlines()] != [0] * 6

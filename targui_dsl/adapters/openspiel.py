@@ -4,25 +4,26 @@ Importing this module registers ``python_targui`` with pyspiel (install the
 extra: ``pip install 'targui[openspiel]'``, i.e. ``pip install '.[openspiel]'``
 in a clone). Parameters:
 
-* ``ruleset``: a built-in name (``original-dutch``, ``swedish-12``,
-  ``updated-treasury``) or a path to a ruleset file; default ``original-dutch``.
+* ``ruleset``: a built-in name (``targui rulesets`` lists them) or a path to a
+  ruleset file; default ``original-dutch``.
 * ``players``: how many seats (what the ruleset seats); default 4.
-* ``again_limit``: how many times one attack may be continued (``again``);
-  default 200. The rules put no limit on an attack, but OpenSpiel needs a
-  finite ``max_game_length``: after ``again_limit`` continuations the only
-  legal action of that attack is ``give up``. ``greedy`` never starts or
-  continues a fight longer than 200 throws either, so no bot of targui
-  notices the limit.
+* ``again_limit``: how many times in a row a player may repeat a decision the
+  game lets repeat without end (its ``RepeatRule``: in Targui an attack goes
+  on ``again``); default 200. The rules put no limit on it, but OpenSpiel
+  needs a finite ``max_game_length``: after ``again_limit`` repeats the only
+  legal action is the one that stops (``give up``). Targui's ``greedy`` never
+  starts or continues a fight longer than 200 throws either, so no bot of
+  targui notices the limit.
 
 The game is the engine's, unchanged: its integer action ids
 (``num_distinct_actions``), its chance nodes as explicit chance outcomes
 (``max_chance_outcomes``), its observation tensor and strings, its returns
 (``1/len(winners)`` for each winner, 0 for the others: constant-sum 1). The
-game type follows the compiled ruleset: perfect information without a
-treasury, imperfect information with one (other seats' cash and treasury
-are secret). Clone, serialisation and pickling go through the engine's
-``clone()`` and ``to_json()``/``from_json()``; a pyspiel state holds nothing
-else, and the compiled ruleset is shared, never copied.
+game type follows the compiled ruleset, as its game says (``GamePackage.adapter``):
+perfect information when every seat sees everything, imperfect otherwise.
+Clone, serialisation and pickling go through the engine's ``clone()`` and
+``to_json()``/``from_json()``; a pyspiel state holds nothing else, and the
+compiled ruleset is shared, never copied.
 
 Serialisation and strangers' strings. pyspiel serialises a Python game's
 state as a base64 *pickle* and its ``pyspiel.deserialize_game_and_state``
@@ -50,11 +51,9 @@ import numpy as np
 import pyspiel
 
 from targui_dsl.adapters._load import ruleset as _ruleset
-from targui_dsl.effects.runtime import MAX_VALUE, STEP_BUDGET
-from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, count_digits
+from targui_dsl.engine.protocol import AdapterHooks, RepeatRule
+from targui_dsl.games import game_of
 from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
 
 __all__ = ["SHORT_NAME", "TarguiGame", "TarguiState", "TarguiObserver", "TarguiBot", "max_game_length",
@@ -70,7 +69,6 @@ STATE_TEXT_CAP = 16 << 20  # a state string's size; a whole game's is well under
 
 _PARAMETERS: dict[str, Any] = {"ruleset": DEFAULT_RULESET, "players": DEFAULT_PLAYERS,
                                "again_limit": DEFAULT_AGAIN_LIMIT}
-_ATTACK = frozenset({Phase.ATTACK_DIE, Phase.DEFEND_DIE, Phase.ATTACK_CHOICE})
 
 
 def _game_type(information: Any, min_players: int, max_players: int) -> Any:
@@ -94,45 +92,16 @@ def _game_type(information: Any, min_players: int, max_players: int) -> Any:
 
 def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int = DEFAULT_AGAIN_LIMIT) -> int:
     """An upper bound on the decisions (player actions, chance outcomes not counted) of
-    one game, derived from the ruleset; OpenSpiel's ``max_game_length``.
+    one game, derived from the ruleset by its game (``GamePackage.adapter``); OpenSpiel's
+    ``max_game_length``. ``again_limit``: how often a repeatable decision may be repeated."""
+    return _hooks(ruleset).max_game_length(ruleset, players, again_limit)
 
-    * setup: a sector per seat (when seats pick sectors) and a settlement per seat;
-    * rounds: the deck drawn out at ``fortune_cards`` per round (a game also ends
-      earlier when one player is left);
-    * per round and seat, the most movement+adding cycles any die gives: a double turn
-      is one turn of two cycles, otherwise ``min(die, tribal_cards)`` turns of one;
-    * per cycle: a deposit (treasury variants) and the purchase count, each a count up
-      to ``MAX_VALUE`` (every amount is capped there: at most 4 base-256 steps); the
-      move (one step, ``pass`` included) and then either its count or an attack: at
-      most ``again_limit + 1`` again/give-up decisions and the count that enters;
-      the purchase cell or ``pass``;
-    * effects that ask players to choose: every choice pays at least one step of
-      the effect's step budget (``STEP_BUDGET``), so a run of a card or a hook asks
-      at most that many times; runs: the game_start hooks, each round's round hooks
-      and cards, each turn's turn hooks.
-    """
-    game = Game(ruleset, players=players)
-    per = ruleset.fortune_cards_per_round  # at least 1: the checker refuses a deck that never runs out
-    rounds = max(1, ruleset.rounds)  # an empty deck: the game ends with its first round
-    setup = (players if game.picks_sectors else 0) + players
-    count = count_digits(MAX_VALUE)  # steps of any count: every amount is capped at MAX_VALUE
-    cycle = (count if ruleset.treasury else 0) + 1 + max(count, again_limit + 1 + count) + 1 + count
-    turns = cycles = 0
-    for die in range(1, ruleset.die_sides + 1):
-        if die >= ruleset.double_turn_from:
-            t, c = 1, 2
-        else:
-            t = min(die, ruleset.tribal_cards)
-            c = t
-        turns, cycles = max(turns, t), max(cycles, c)
-    length = setup + rounds * players * cycles * cycle
-    if game.effects_pause:
-        hooks = ruleset.hooks
-        per_round = sum(len(hooks.get(m, ())) for m in ("round_start", "before_levy", "after_levy", "round_end"))
-        per_turn = sum(len(hooks.get(m, ())) for m in ("turn_start", "turn_end"))
-        runs = len(hooks.get("game_start", ())) + rounds * (per_round + per + players * turns * per_turn)
-        length += runs * STEP_BUDGET
-    return length
+
+def _hooks(ruleset: CompiledRuleset) -> AdapterHooks:
+    package = game_of(ruleset)
+    if package.adapter is None:
+        raise ValueError(f"{package.title} cannot be played through OpenSpiel (its package gives no adapter hooks)")
+    return package.adapter
 
 
 class _Play:
@@ -141,13 +110,16 @@ class _Play:
     pickling (pyspiel's own serialisation, through the C++ ``Serialize``) is the
     engine's ``to_json``, read back by :class:`TarguiState`'s checks."""
 
-    __slots__ = ("state", "again", "limit", "ref")
+    __slots__ = ("state", "again", "limit", "ref", "repeat")
 
-    def __init__(self, state: GameState, again: int, limit: int, ref: str) -> None:
+    def __init__(self, state: GameState, again: int, limit: int, ref: str, repeat: RepeatRule | None = None) -> None:
         self.state, self.again, self.limit, self.ref = state, again, limit, ref
+        # the game's repeatable decision: given by the game (pyspiel makes a new state for every clone),
+        # else looked up
+        self.repeat = repeat if repeat is not None else _hooks(state.game.ruleset).repeat
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
-        return _Play(self.state.clone(), self.again, self.limit, self.ref)
+        return _Play(self.state.clone(), self.again, self.limit, self.ref, self.repeat)
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], int, int]]:
         return _restore, (self.ref, self.state.to_json(), self.again, self.limit)
@@ -204,9 +176,10 @@ class TarguiGame(pyspiel.Game):
         if not 0 <= limit <= MAX_AGAIN_LIMIT:
             raise ValueError(f"again_limit must be from 0 to {MAX_AGAIN_LIMIT}, not {limit}")
         ruleset = _ruleset(ref)
-        engine_game = Game(ruleset, players=players, explicit_chance=True)  # ValueError: unseatable
-        information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if ruleset.treasury
-                       else pyspiel.GameType.Information.PERFECT_INFORMATION)
+        # ValueError: a player count the ruleset cannot seat
+        engine_game = game_of(ruleset).new_game(ruleset, players=players, explicit_chance=True)
+        information = (pyspiel.GameType.Information.PERFECT_INFORMATION if _hooks(ruleset).perfect_information(ruleset)
+                       else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
         counts = ruleset.player_counts
         length = max_game_length(ruleset, players, limit)
         if length > _INT_MAX:
@@ -226,6 +199,7 @@ class TarguiGame(pyspiel.Game):
         self.ruleset_ref = ref
         self.again_limit = limit
         self.engine_game = engine_game
+        self.repeat = _hooks(ruleset).repeat
         self._initial = engine_game.new_initial_state()
 
     @property
@@ -233,7 +207,7 @@ class TarguiGame(pyspiel.Game):
         return self.engine_game.ruleset
 
     def new_initial_state(self) -> "TarguiState":
-        return TarguiState(self, _Play(self._initial.clone(), 0, self.again_limit, self.ruleset_ref))
+        return TarguiState(self, _Play(self._initial.clone(), 0, self.again_limit, self.ruleset_ref, self.repeat))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> "TarguiObserver":
         return TarguiObserver(self, iig_obs_type, params)
@@ -346,8 +320,9 @@ class TarguiState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
-        if play.again >= play.limit and play.state.phase == Phase.ATTACK_CHOICE:
-            return [GIVE_UP]
+        repeat = play.repeat
+        if repeat is not None and play.again >= play.limit and repeat.asks(play.state):
+            return [repeat.stop]
         return play.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -356,12 +331,14 @@ class TarguiState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         play = self._play
         state = play.state
-        if action == AGAIN and state.phase == Phase.ATTACK_CHOICE:
+        repeat = play.repeat
+        if repeat is not None and action == repeat.again and repeat.asks(state):
             if play.again >= play.limit:
-                raise ValueError(f"an attack may be continued {play.limit} times (again_limit): give up")
+                raise ValueError(f"`{state.action_to_string(repeat.again)}` may be chosen {play.limit} times in a "
+                                 f"row (again_limit): `{state.action_to_string(repeat.stop)}` now")
             play.again += 1
         state.apply_action(int(action))
-        if play.again and state.phase not in _ATTACK:
+        if play.again and repeat is not None and not repeat.within(state):
             play.again = 0
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TarguiState":
@@ -370,7 +347,7 @@ class TarguiState(pyspiel.State):
         play = self._play
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = play.state.resample_from_infostate(player_id, rng)
-        return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref))
+        return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref, play.repeat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._play.state.action_to_string(action)

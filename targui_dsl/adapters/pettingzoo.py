@@ -8,8 +8,8 @@ Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy
   observation's ``action_mask`` (``np.int8``) has a 1 for each legal id of
   the agent to move and is all zeros for the others.
 * Observations: ``{"observation": np.float32 array, "action_mask": np.int8
-  array}``, the engine's observation tensor of that seat (RULES.md section
-  8: with a treasury, other seats' cash and treasury are hidden).
+  array}``, the engine's observation tensor of that seat (what that seat may
+  see: RULES.md section 8).
 * Chance: the environment throws every die and draws every card itself, with
   a NumPy generator seeded by ``reset(seed)``: the same seed and the same
   actions give the same game.
@@ -34,9 +34,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from targui_dsl.adapters._load import ruleset as _ruleset
+from targui_dsl.games import game_of
 from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
 
 __all__ = ["TarguiEnv", "env"]
@@ -56,7 +56,8 @@ class TarguiEnv(AECEnv):
             raise ValueError(f"render_mode {render_mode!r}: targui renders 'ansi' text only")
         compiled = ruleset if isinstance(ruleset, CompiledRuleset) else _ruleset(ruleset)
         self.render_mode = render_mode
-        self.game = Game(compiled, players=players, explicit_chance=True)  # ValueError: unseatable
+        # ValueError: a player count the ruleset cannot seat
+        self.game = game_of(compiled).new_game(compiled, players=players, explicit_chance=True)
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.game.num_distinct_actions()

@@ -6,41 +6,34 @@ Intelligence and AI in Games 4(2), 2012, pp. 120-143 (Algorithm 3). One tree
 is grown for the deciding seat's information set; every iteration
 
 1. **determinises**: draws a full state the seat cannot tell from the true
-   one with ``observation.resample(rng)`` (a new generator, hence the deck's
-   order, the round stack's order and every future die; with a treasury,
-   the other seats' cash and treasury drawn from the public record). The bot
-   reads nothing else: never the true state;
-2. **selects** down the tree over the engine's integer decision steps (a move
-   pair, then its count; a buy cell, then its count; a deposit; again or give
-   up...), among the actions legal *in this determinisation*, by UCB1 where
-   a child's exploration term counts the iterations in which it was
-   available (the paper's subset-armed bandit), plus a progressive bias
-   ``bias / (visits + 1)`` towards one favourite per node: at the root the
-   action ``greedy`` would take, below it the rollout policy's;
+   one with ``observation.resample(rng)`` (a new generator, hence every
+   hidden order and every future die, and whatever the seat does not see
+   drawn from the public record). The bot reads nothing else: never the
+   true state;
+2. **selects** down the tree over the engine's integer decision steps,
+   among the actions legal *in this determinisation* that the game's policy
+   finds worth a node, by UCB1 where a child's exploration term counts the
+   iterations in which it was available (the paper's subset-armed bandit),
+   plus a progressive bias ``bias / (visits + 1)`` towards one favourite per
+   node: at the root the game's heuristic bot's choice, below it the rollout
+   policy's;
 3. **expands** one untried action (the favourite first);
-4. **rolls out** ``depth`` decision steps with the rollout policy (``greedy``'s
-   rules of thumb made cheap) in every seat, then scores the position (below);
+4. **rolls out** ``depth`` decision steps with the game's rollout policy in
+   every seat, then scores the position with the game's position score;
 5. **backs up**: each edge is credited with the reward of the seat that took it.
 
 The most visited action at the root is played.
+
+The bot knows no game: the game's package gives it an evaluator
+(:attr:`GamePackage.evaluator <targui_dsl.engine.protocol.GamePackage>`, Targui's
+is :mod:`targui_dsl.games.targui.score`) with the root's favourite, the
+candidate actions of a node, the rollout policy and the position score.
 
 Chance (dice, cards) is drawn inside the determinisation by its own
 generator (or sampled from ``chance_outcomes()`` in an explicit-chance game)
 and is not a tree node: a child of an action stands for every outcome that
 followed it (an open-loop tree), and the seat to move below it is part of the
-child's key, since the round stack decides who moves next.
-
-**Width.** Counts are wide (up to 255 ids), so at a count node the tree only
-tries a few values (one, all, all but one, half, nothing, what ``greedy`` or
-a safe default would pick). At a move or a buy it tries pass and the
-``width`` best actions by the rollout policy's scores (attacks of any odds).
-
-**The heuristic.** A seat's value is its current score (the ruleset's score
-formula) plus its levy (the ruleset's levy formula) for each levy still to
-come, valued per silver as :class:`Weights` says, plus ``CAMEL_WEIGHT`` per
-camel and per silver in hand, scaled down when the seat does not hold its
-own settlement (it cannot win then). The reward of a seat is a logistic of
-its lead over the best other seat in play; a finished game pays its returns.
+child's key, since the game decides who moves next.
 
 **Budget and determinism.** ``iterations`` or ``seconds`` (CPU time per
 decision, 0 = use iterations). With an iteration budget a seed gives the
@@ -55,36 +48,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from typing import Any
 
-from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, PASS
-from targui_dsl.games.targui.game import Game
-from targui_dsl.games.targui.greedy import (
-    ATTACK_MIN_WIN_CHANCE,
-    CONTINUE_MIN_WIN_CHANCE,
-    ENEMY_SETTLEMENT_BONUS,
-    MAX_FIGHT_THROWS,
-    OWN_SETTLEMENT_BONUS,
-    FightOdds,
-    GreedyAgent,
-)
-from targui_dsl.games.targui.observation import Observation
-from targui_dsl.games.targui.phases import Phase
-from targui_dsl.games.targui.state import GameState
+from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, State
+from targui_dsl.games import game_package
 
 DEFAULT_ITERATIONS = 150
 DEFAULT_EXPLORATION = 0.3
 DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
 DEFAULT_BIAS = 1.0
-
-CAMEL_WEIGHT = 0.15  # a camel (or a silver in hand, which buys one) in points of score
-BANKED = 0.7  # the share of a levy still to come that ends up in a treasury the score counts
-PROBE = 1000
-WITHOUT_SETTLEMENT = 0.4  # a seat without its own settlement cannot win: its value shrinks
-REWARD_SCALE = 0.12  # the logistic's width, as a share of the leader's value (at least 2 points)
-
-_COUNT_PHASES = (Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT)
 
 
 class _Edge:
@@ -102,213 +75,18 @@ class _Edge:
         self.favourite: dict[int, int] = {}
 
 
-class _Rollout:
-    """The rollout policy: ``greedy``'s rules of thumb, made cheap enough to run a few
-    hundred times a decision. It reads the determinised state through the public read
-    API (the board, and the cash this determinisation drew), looks at each cell's
-    threat once a decision, and caches fight odds per (source, target) and their
-    strategic values for the whole search (a combat formula that reads anything else is
-    approximated in rollouts only). Setup decisions and card choices go to ``greedy``.
-    """
-
-    def __init__(self, players: int, rng: random.Random, weights: "Weights") -> None:
-        self.weights = weights
-        self.bots = [GreedyAgent(rng.getrandbits(32)) for _ in range(players)]
-        self.planned = [-1] * players  # the count this seat planned with its last pair or buy cell (-1: none)
-        self.odds_cache: dict[tuple[int, int, int, int], FightOdds] = {}
-
-    def reset(self) -> None:
-        self.planned = [-1] * len(self.planned)
-
-    def odds(self, state: GameState, seat: int, source: int, target: int) -> FightOdds:
-        key = (source, target, state.strategic(source), state.strategic(target))
-        odds = self.odds_cache.get(key)
-        if odds is None:
-            odds = self.odds_cache[key] = self.bots[seat].odds(state.observation(seat), source, target)
-        return odds
-
-    def choose(self, state: GameState, seat: int, legal: list[int]) -> int:
-        phase = state.phase
-        if phase == Phase.MOVE:
-            return self._move(state, seat, legal)
-        if phase == Phase.MOVE_COUNT or phase == Phase.BUY_COUNT:
-            planned = self.planned[seat]
-            if planned < 0:
-                planned = _default_count(self.bots[seat], state.observation(seat))
-            return state.count_step(planned)
-        if phase == Phase.BUY_CELL:
-            return self._buy(state, seat, legal)
-        if phase == Phase.ATTACK_CHOICE:
-            source, target = state.attack()  # type: ignore[misc]
-            win, _ = self.odds(state, seat, source, target)(state.camels(source), state.camels(target))
-            return AGAIN if win >= CONTINUE_MIN_WIN_CHANCE else GIVE_UP
-        action = self.bots[seat].choose(state.observation(seat), legal)  # deposit, enter, setup, choices
-        return action
-
-    def _threats(self, state: GameState, seat: int) -> Callable[[int], int]:
-        """Per cell (asked lazily): the most camels another seat has on one neighbour."""
-        game = state.game
-        camels = state.camels
-        enemy: dict[int, int] = {}
-        for other in range(game.players):
-            if other != seat:
-                for cell in state.cells_of(other):
-                    if n := camels(cell):
-                        enemy[cell] = n
-        neighbours, get = game.neighbours, enemy.get
-        memo: dict[int, int] = {}
-
-        def threat(cell: int) -> int:
-            hit = memo.get(cell)
-            if hit is None:
-                hit = memo[cell] = max([get(n, 0) for n in neighbours[cell]], default=0)
-            return hit
-        return threat
-
-    def _value(self, state: GameState, cell: int, seat: int, rounds_left: int) -> float:
-        worth = float(state.economic(cell) * (rounds_left + 1) + state.strategic(cell))
-        if state.kind(cell) == state.game.settlement_kind:
-            worth += OWN_SETTLEMENT_BONUS if state.settlement(seat) == cell else ENEMY_SETTLEMENT_BONUS
-        return worth
-
-    def _move(self, state: GameState, seat: int, legal: list[int]) -> int:
-        best, best_score, planned = PASS, 0.0, -1
-        for score, action, count in self.move_scores(state, seat, legal, False):
-            if score > best_score:
-                best, best_score, planned = action, score, count
-        self.planned[seat] = planned
-        return best
-
-    def move_scores(self, state: GameState, seat: int, legal: list[int],
-                    every_attack: bool) -> list[tuple[float, int, int]]:
-        """(score, pair id, planned count or -1) for each move worth considering; attacks with
-        poor odds only when ``every_attack``."""
-        game = state.game
-        sources, targets = game.pair_source, game.pair_target
-        threat = self._threats(state, seat)
-        rounds_left = max(1, game.rounds - state.round + 1)
-        own = state.settlement(seat)
-        owner, camels = state.owner, state.camels
-        scored: list[tuple[float, int, int]] = []
-        for action in legal:
-            source = sources[action]
-            if source < 0:
-                continue
-            target = targets[action]
-            have = camels(source)
-            holder = owner(target)
-            if holder >= 0 and holder != seat and camels(target) > 0:
-                odds = self.odds(state, seat, source, target)
-                if odds.throws_to_take(camels(target)) > MAX_FIGHT_THROWS:
-                    continue
-                win, kept = odds(have, camels(target))
-                if win < ATTACK_MIN_WIN_CHANCE and not every_attack:
-                    continue
-                score = win * self._value(state, target, seat, rounds_left) - (have - kept) * 0.8 \
-                    + camels(target) * 0.3
-                scored.append((score, action, -1))
-                continue
-            keep = threat(source) + 1 + (2 if own == source else 0) if threat(source) else 0
-            movable = have - keep
-            if movable <= 0:
-                continue
-            if holder == seat:
-                need = (threat(target) + 1 if threat(target) else 0) - camels(target)
-                if need <= 0:
-                    continue
-                count = min(movable, need + 1)
-                score = 0.5 * self._value(state, target, seat, rounds_left) * min(1.0, count / need)
-            else:
-                needed = threat(target) + 1 if threat(target) else 0
-                count = movable if needed > movable else max(needed, min(movable, max(1, movable // 2)))
-                score = self._value(state, target, seat, rounds_left) * (1.0 if count >= needed else 0.4)
-            scored.append((score, action, count))
-        return scored
-
-    def _buy(self, state: GameState, seat: int, legal: list[int]) -> int:
-        limit = state.buy_limit()
-        scored = self.buy_scores(state, seat, legal)
-        if not limit or not scored:
-            return PASS
-        self.planned[seat] = limit
-        return max(scored)[1]
-
-    def buy_scores(self, state: GameState, seat: int, legal: list[int]) -> list[tuple[float, int]]:
-        """(need, buy cell id) for each cell camels may be bought on."""
-        game = state.game
-        base = game.cell_base
-        threat = self._threats(state, seat)
-        own = state.settlement(seat)
-        scored = []
-        for action in legal:
-            if action == PASS:
-                continue
-            cell = action - base
-            deficit = (threat(cell) + 1 + (2 if cell == own else 0) if threat(cell) else 0) - state.camels(cell)
-            need = max(0, deficit) * (3.0 if cell == own else 1.0) + 0.1 * len(game.neighbours[cell]) \
-                + (0.5 if threat(cell) else 0.0)
-            scored.append((need, action))
-        return scored
-
-    def candidates(self, state: GameState, seat: int, legal: list[int], width: int) -> list[int]:
-        """The actions worth a tree node at a move or a buy: pass and the ``width`` best by the
-        rollout policy's own scores (every action elsewhere, counts aside)."""
-        phase = state.phase
-        if phase == Phase.MOVE:
-            ranked = sorted(self.move_scores(state, seat, legal, True), reverse=True)
-        elif phase == Phase.BUY_CELL:
-            ranked = sorted(self.buy_scores(state, seat, legal), reverse=True)  # type: ignore[arg-type]
-        else:
-            return legal
-        if len(ranked) <= width:
-            return legal if len(ranked) + 1 >= len(legal) else sorted({PASS, *(r[1] for r in ranked)})
-        return sorted({PASS, *(r[1] for r in ranked[:width])})
-
-
-def _default_count(bot: GreedyAgent, obs: Observation) -> int:
-    """A count for a pair or a buy cell the policy did not plan: all it can buy; the camels
-    the source can spare (half, when it cannot spare any)."""
-    if obs.phase == Phase.BUY_COUNT:
-        return obs.buy_limit() or 0
-    pair = obs.pending_move()
-    if pair is None:
-        return 1
-    source, _ = pair
-    have = obs.camels(source)
-    spare = have - bot.keep_on(obs, source, obs.seat)
-    return spare if spare > 0 else max(1, have // 2)
-
-
-def _count_candidates(state: GameState, legal: list[int], bot: GreedyAgent) -> list[int]:
-    """The few count steps worth a tree node: the ids of one, all, all but one, half, and
-    what greedy or the safe default would choose, plus nothing for a deposit."""
-    step = state.count_step
-    seat = state.current_player()
-    obs = state.observation(seat)
-    low, high = legal[0], legal[-1]
-    if high - low <= 3:
-        return legal
-    whole = state.count_range()
-    top = whole[1] if whole is not None else high
-    values = {0, 1, top, top - 1, top // 2}
-    if state.phase == Phase.DEPOSIT:
-        values.add((state.cash(seat) or 0) - bot._buy_budget(obs, seat))
-    elif state.phase == Phase.ENTER:
-        source, _ = state.attack()  # type: ignore[misc]
-        values.add(top - min(top - 1, bot.keep_on(obs, source, seat)))
-    else:
-        values.add(_default_count(bot, obs))
-    return sorted({step(v) for v in values} & set(legal))
-
-
 class ISMCTSAgent:
-    """Decides from one seat's :class:`Observation` by SO-ISMCTS over determinisations."""
+    """Decides from one seat's observation by SO-ISMCTS over determinisations, with the
+    knowledge of the game in ``game`` (a :class:`GamePackage`; the default game when None)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
                  exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
-                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS) -> None:
+                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, game: GamePackage | None = None) -> None:
+        package = game if game is not None else game_package()
+        if package.evaluator is None:
+            raise ValueError(f"the search bot needs a position score: {package.title} gives none")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -316,34 +94,31 @@ class ISMCTSAgent:
         self.depth = depth
         self.width = width
         self.bias = bias
-        self._greedy = GreedyAgent(seed)
-        self._greedy_pick = self._last_choice = -1
-        self._weights: tuple[Game, Weights] | None = None  # probed once per game
+        self.evaluator: Evaluator = package.evaluator(seed)
+        self._last_choice = -1
         self.iterations_done = 0  # in all, for benchmarks
         self.decisions_searched = 0
         #: the last search's root: visits per legal action of this seat (for tests and analysis)
         self.last_visits: dict[int, int] = {}
 
-    def choose(self, observation: Observation, legal_actions: list[int]) -> int:
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
         me = observation.seat
         rng = self.rng
         root = _Edge()
-        root.favourite[me] = self._greedy_choice(observation, legal_actions)
-        if self._weights is None or self._weights[0] is not observation.game:
-            self._weights = (observation.game, Weights(observation.resample(rng)))
-        rollout = _Rollout(observation.game.players, rng, self._weights[1])
+        root.favourite[me] = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        policy = self.evaluator.policy(observation, rng)
         if self.seconds > 0:
             deadline = time.process_time() + self.seconds
             done = 0
             while done == 0 or time.process_time() < deadline:
-                self._iterate(root, observation.resample(rng), rollout, rng)
+                self._iterate(root, observation.resample(rng), policy, rng)
                 done += 1
         else:
             done = self.iterations
             for _ in range(done):
-                self._iterate(root, observation.resample(rng), rollout, rng)
+                self._iterate(root, observation.resample(rng), policy, rng)
         self.iterations_done += done
         self.decisions_searched += 1
         allowed = set(legal_actions)
@@ -358,39 +133,27 @@ class ISMCTSAgent:
         self._last_choice = best
         return best
 
-    def _greedy_choice(self, observation: Observation, legal_actions: list[int]) -> int:
-        """What ``greedy`` would do here (the root's favourite): its count only when the pair
-        or buy cell before it was greedy's too, else a safe default count."""
-        phase = observation.phase
-        if phase in (Phase.MOVE_COUNT, Phase.BUY_COUNT) and self._last_choice != self._greedy_pick:
-            return observation.count_step(_default_count(self._greedy, observation))
-        pick = self._greedy.choose(observation, legal_actions)
-        self._greedy_pick = pick
-        return pick
-
-    def _iterate(self, root: _Edge, state: GameState, rollout: _Rollout, rng: random.Random) -> None:
+    def _iterate(self, root: _Edge, state: State, policy: SearchPolicy, rng: random.Random) -> None:
         path: list[tuple[_Edge, int]] = []  # (edge, seat that took it)
         node = root
         c = self.exploration
         bias = self.bias
+        width = self.width
+        candidates, choose, forget = policy.candidates, policy.choose, policy.forget  # bound once: the hot loop
         expanded = False
-        rollout.reset()
+        policy.reset()
         while not expanded:
             _settle_chance(state, rng)
             if state.is_terminal():
                 break
             seat = state.current_player()
             every = state.legal_actions()
-            legal = every
-            if state.phase in _COUNT_PHASES:
-                legal = _count_candidates(state, legal, rollout.bots[seat])
-            elif self.width:
-                legal = rollout.candidates(state, seat, legal, self.width)
+            legal = candidates(state, seat, every, width)
             favourite = node.favourite.get(seat)
             if favourite is None:
-                favourite = node.favourite[seat] = rollout.choose(state, seat, every)
+                favourite = node.favourite[seat] = choose(state, seat, every)
             else:
-                rollout.planned[seat] = -1  # the policy's plan is only known on its first visit here
+                forget(seat)  # the policy's plan is only known on its first visit here
             if favourite not in legal:
                 if favourite in every:  # (another determinisation may not allow it)
                     legal = sorted({favourite, *legal})
@@ -419,99 +182,35 @@ class ISMCTSAgent:
                     if score > best_score:
                         best_score, action, edge = score, a, e
             if action != favourite:
-                rollout.planned[seat] = -1  # a count below this was not planned by the rollout policy
+                forget(seat)  # a count below this was not planned by the rollout policy
             path.append((edge, seat))
             state.apply_action(action)
             node = edge
-        rewards = self._rollout_value(state, rollout, rng)
+        rewards = self._rollout_value(state, policy, rng)
         for edge, seat in path:
             edge.visits += 1
             edge.reward += rewards[seat]
 
-    def _rollout_value(self, state: GameState, rollout: _Rollout, rng: random.Random) -> list[float]:
+    def _rollout_value(self, state: State, policy: SearchPolicy, rng: random.Random) -> list[float]:
         for _ in range(self.depth):
             _settle_chance(state, rng)
             if state.is_terminal():
                 break
             seat = state.current_player()
-            state.apply_action(rollout.choose(state, seat, state.legal_actions()))
+            state.apply_action(policy.choose(state, seat, state.legal_actions()))
         _settle_chance(state, rng)
-        return evaluate(state, rollout.weights)
+        return policy.evaluate(state)
 
 
-def _settle_chance(state: GameState, rng: random.Random) -> None:
+def _settle_chance(state: State, rng: random.Random) -> None:
     """Sample explicit chance nodes (an implicit-chance game draws them by itself)."""
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
         pick = rng.random()
+        chosen = outcomes[-1][0]  # what rounding leaves over goes to the last outcome
         for outcome, p in outcomes:
             pick -= p
             if pick <= 0:
+                chosen = outcome
                 break
-        state.apply_action(outcome)
-
-
-class Weights:
-    """How the ruleset's score formula counts money, found by probing it on a copy of a
-    determinisation (so no variant is named): the score's change per silver of cash in
-    hand and per silver of treasury. Cash in hand is then valued at what it buys (a camel
-    each), whatever the score says of it, and a silver of levy still to come at
-    ``BANKED`` x the treasury's weight when the score counts the treasury, else at a camel."""
-
-    __slots__ = ("cash_in_score", "silver")
-
-    def __init__(self, state: GameState) -> None:
-        probe = state.clone()
-        seat = 0
-        before = probe.scores()[seat]
-        edit = probe.edit()
-        edit.set_cash(seat, probe.cash(seat) + PROBE)
-        after_cash = probe.scores()[seat]
-        edit.set_treasury(seat, probe.treasury(seat) + PROBE)
-        after_treasury = probe.scores()[seat]
-        self.cash_in_score = (after_cash - before) / PROBE
-        self.silver = max(CAMEL_WEIGHT, BANKED * (after_treasury - after_cash) / PROBE)
-
-
-def seat_values(state: GameState, weights: Weights) -> list[float | None]:
-    """Each seat's heuristic value (None for a seat out of the game); see the module text."""
-    game = state.game
-    rt = state.runtime
-    levies_left = max(0, game.rounds - state.round + 1)
-    scores = state.scores()
-    in_score, silver = weights.cash_in_score, weights.silver
-    values: list[float | None] = []
-    for seat in range(game.players):
-        if not state.in_game(seat):
-            values.append(None)
-            continue
-        cash = state.cash(seat)
-        value = (scores[seat] - in_score * cash + silver * game.levy(rt, seat) * levies_left
-                 + CAMEL_WEIGHT * (state.player_camels(seat) + cash))
-        if not state.holds_own_settlement(seat):
-            value *= WITHOUT_SETTLEMENT
-        values.append(float(value))
-    return values
-
-
-def evaluate(state: GameState, weights: Weights) -> list[float]:
-    """Per seat, a reward in 0..1: the returns at the end, else a logistic of the seat's
-    heuristic lead over the best other seat still in the game."""
-    if state.is_terminal():
-        return state.returns()
-    values = seat_values(state, weights)
-    present = [v for v in values if v is not None]
-    if not present:
-        return [0.0] * len(values)
-    top = max(present)
-    scale = max(2.0, REWARD_SCALE * abs(top))
-    rewards = []
-    for seat, value in enumerate(values):
-        if value is None:
-            rewards.append(0.0)
-            continue
-        rival = max((v for s, v in enumerate(values) if s != seat and v is not None), default=value - 10 * scale)
-        z = (value - rival) / scale
-        rewards.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
-    return rewards
-
+        state.apply_action(chosen)

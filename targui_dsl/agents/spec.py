@@ -1,6 +1,10 @@
 """How a bot is spelled: ``kind`` or ``kind:name=value:name=value``.
 
-The one place that knows the bots by name. ``targui play --bots``, ``simulate``,
+The one place that knows the bots by name: the shared bots registered here
+(:func:`register`: ``random``, ``ismcts``) and each game's own, which its
+package lists (``GamePackage.bots``: ``greedy``, the game's heuristic), looked
+up by the name of the ruleset's game (``game=``, the default game when not
+given). ``targui play --bots``, ``simulate``,
 ``compare``, ``tournament``, studies and the adapters all go through
 :func:`parse_bot` and :func:`make_agent`, so a spelling that works in one works
 in all of them, and its errors read the same everywhere.
@@ -19,6 +23,7 @@ from typing import Any, Callable
 
 from targui_dsl.engine.loop import Player
 from targui_dsl.frontend.diagnostics import did_you_mean
+from targui_dsl.games import DEFAULT_GAME, game_package
 
 #: The bots every command uses when none are named: the same in `play` and `simulate`.
 DEFAULT_BOTS = "greedy"
@@ -80,9 +85,10 @@ class BotKind:
     """A bot by name: how to build one, what it takes, and one line on how it plays."""
 
     name: str
-    factory: Callable[..., Player]  # factory(seed, **params)
+    factory: Callable[..., Player]  # factory(seed, **params), and game= (the GamePackage) when takes_game
     summary: str
     params: tuple[BotParam, ...] = ()
+    takes_game: bool = False  # a shared bot that plays any game through its package (the search)
 
 
 @dataclass(frozen=True)
@@ -91,15 +97,19 @@ class BotSpec:
 
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
+    game: str = DEFAULT_GAME
 
     def spelling(self) -> str:
         """The canonical text: parameters in declared order, defaults left out."""
-        declared = BOTS[self.kind].params
+        declared = bots_of(self.game)[self.kind].params
         given = [f"{p.name}={_text(self.params[p.name])}" for p in declared if self.params[p.name] != p.default]
         return ":".join([self.kind, *given])
 
     def build(self, seed: int) -> Player:
-        return BOTS[self.kind].factory(seed, **self.params)
+        kind = bots_of(self.game)[self.kind]
+        if kind.takes_game:
+            return kind.factory(seed, game=game_package(self.game), **self.params)
+        return kind.factory(seed, **self.params)
 
 
 def _text(value: Any) -> str:
@@ -128,19 +138,31 @@ def unregister(name: str) -> None:
     _parsed.clear()
 
 
-def bot_names() -> list[str]:
-    return sorted(BOTS)
+def bots_of(game: str = DEFAULT_GAME) -> dict[str, BotKind]:
+    """The bots that play ``game``: the shared ones and the game's own (its package's ``bots``)."""
+    kinds = dict(BOTS)
+    for kind in game_package(game).bots:
+        if kind.name in kinds:
+            raise ValueError(f"bot `{kind.name}` of {game} has the name of a shared bot")
+        kinds[kind.name] = kind
+    return kinds
 
 
-def parse_bot(text: str) -> BotSpec:
-    """``ismcts:iterations=400`` -> BotSpec("ismcts", {...}); BotSpecError for anything else."""
+def bot_names(game: str = DEFAULT_GAME) -> list[str]:
+    return sorted(bots_of(game))
+
+
+def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
+    """``ismcts:iterations=400`` -> BotSpec("ismcts", {...}); BotSpecError for anything else.
+    ``game``: the game whose bots the spelling may name (the ruleset's game)."""
+    kinds = bots_of(game)
     kind_text, *param_texts = text.strip().split(":")
     kind_text = kind_text.strip()
-    kind = BOTS.get(kind_text)
+    kind = kinds.get(kind_text)
     if kind is None:
-        hint = did_you_mean(kind_text, BOTS)
+        hint = did_you_mean(kind_text, kinds)
         raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
-                           + f" (bots: {', '.join(bot_names())})")
+                           + f" (bots: {', '.join(sorted(kinds))})")
     declared = {p.name: p for p in kind.params}
     values = {p.name: p.default for p in kind.params}
     seen: set[str] = set()
@@ -159,36 +181,37 @@ def parse_bot(text: str) -> BotSpec:
             raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
         seen.add(name)
         values[name] = param.read(kind.name, value)
-    return BotSpec(kind.name, values)
+    return BotSpec(kind.name, values, game)
 
 
-def parse_bot_list(text: str) -> list[BotSpec]:
+def parse_bot_list(text: str, game: str = DEFAULT_GAME) -> list[BotSpec]:
     """``greedy,ismcts:iterations=100`` -> one spec per comma-separated spelling."""
     items = [item.strip() for item in text.split(",")]
     if not any(items):
-        raise BotSpecError(f"no bot named (bots: {', '.join(bot_names())})")
+        raise BotSpecError(f"no bot named (bots: {', '.join(bot_names(game))})")
     if not all(items):
         raise BotSpecError(f"an empty bot in `{_short(text)}`: write bots separated by single commas")
-    return [parse_bot(item) for item in items]
+    return [parse_bot(item, game) for item in items]
 
 
-def make_agent(spelling: str, seed: int = 0) -> Player:
-    """A bot from its spelling, seeded; BotSpecError (a ValueError) for a bad spelling."""
-    spec = _parsed.get(spelling)
+def make_agent(spelling: str, seed: int = 0, game: str = DEFAULT_GAME) -> Player:
+    """A bot of ``game`` from its spelling, seeded; BotSpecError (a ValueError) for a bad spelling."""
+    spec = _parsed.get((game, spelling))
     if spec is None:  # a study makes a bot per seat per game: parse each spelling once
-        spec = _parsed[spelling] = parse_bot(spelling)
+        spec = _parsed[(game, spelling)] = parse_bot(spelling, game)
     return spec.build(seed)
 
 
-#: Spellings already parsed (good ones only), forgotten when a bot is registered.
-_parsed: dict[str, BotSpec] = {}
+#: (game, spelling) already parsed (good ones only), forgotten when a bot is registered.
+_parsed: dict[tuple[str, str], BotSpec] = {}
 
 
-def describe_bots() -> str:
-    """Every bot, its summary and its parameters: for `--help` texts and `targui bots`."""
+def describe_bots(game: str = DEFAULT_GAME) -> str:
+    """Every bot of ``game``, its summary and its parameters: for `--help` texts and `targui bots`."""
+    kinds = bots_of(game)
     lines = []
-    for name in bot_names():
-        kind = BOTS[name]
+    for name in sorted(kinds):
+        kind = kinds[name]
         lines.append(f"{name}: {kind.summary}")
         for p in kind.params:
             bounds = f" {p.range_text()}" if p.range_text() else ""

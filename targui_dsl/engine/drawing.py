@@ -10,7 +10,7 @@ state) as the engine made them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Protocol
 
 
 class Painter(Protocol):
@@ -46,31 +46,6 @@ class TableConsole(TableListener, Protocol):
 
 
 @dataclass(frozen=True)
-class MetricWords:
-    """A per-game figure of a study, in words: its label in a table, what B above or below A
-    means in a comparison's verdict, and its unit there."""
-
-    label: str  # "rounds"
-    more: str  # "games last longer"
-    fewer: str  # "games are shorter"
-    unit: str  # "rounds"
-
-
-@dataclass(frozen=True)
-class StudyWords:
-    """The words of `simulate`'s and `compare`'s tables for one game."""
-
-    metrics: Mapping[str, MetricWords]  # a study's per-game means, in the order the tables list them
-
-    def figures(self) -> str:
-        """The per-game figures, listed for a command's help: `rounds, decisions, ...`."""
-        return ", ".join(words.label for words in self.metrics.values())
-
-    card_columns: tuple[tuple[str, str], ...]  # a card's per-draw figures: (key, column heading)
-    modifier_note: str  # before the effects of a card that only changes rules for a while
-
-
-@dataclass(frozen=True)
 class Drawing:
     """How a game is shown to people, as hooks."""
 
@@ -87,4 +62,3 @@ class Drawing:
     help_end: str  # `play --help`: what the end screen tells
     help_picture: str  # `replay --help`: what the --svg picture shows
     snippets: Callable[[Any], list[tuple[str, Any]]]  # (compiled ruleset) -> (name, compiled code), `show --compiled`
-    study: StudyWords

@@ -10,7 +10,7 @@ finds a package by the name a ruleset gives (``game:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from targui_dsl.engine.drawing import Drawing
 
@@ -40,6 +40,99 @@ class EventSink(Protocol):
         """One event, a plain JSON-ready dict (its ``type`` first)."""
 
 
+class SearchPolicy(Protocol):
+    """A game's knowledge for one search (:mod:`targui_dsl.agents.ismcts`) over determinised states."""
+
+    def reset(self) -> None:
+        """A new iteration starts from the root."""
+
+    def candidates(self, state: Any, seat: int, legal: list[int], width: int) -> list[int]:
+        """The actions of ``legal`` worth a tree node (``width``: how many at a wide choice, 0 every one)."""
+
+    def choose(self, state: Any, seat: int, legal: list[int]) -> int:
+        """The rollout policy's action for ``seat`` (also a node's favourite)."""
+
+    def forget(self, seat: int) -> None:
+        """The search did not follow the policy for ``seat``: what it planned next no longer holds."""
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The position score: per seat a reward in 0..1 (a finished game's returns)."""
+
+
+class Evaluator(Protocol):
+    """What a search bot asks of a game, one per bot (``GamePackage.evaluator(seed)``)."""
+
+    def favourite(self, observation: Any, legal_actions: list[int], last_choice: int) -> int:
+        """The root's favourite: the game's heuristic choice (``last_choice``: the bot's last action)."""
+
+    def policy(self, observation: Any, rng: Any) -> SearchPolicy:
+        """The rollout policy and position score for one decision of ``observation``'s seat."""
+
+
+class MetricCounter(Protocol):
+    """One game's study figures, counted from its events (a sink's listener)."""
+
+    def __call__(self, event: dict[str, Any]) -> None: ...
+
+    def per_game(self) -> dict[str, int]:
+        """The figures a study keeps as moments (mean, sd, min, max), keyed as ``StudyMetrics.per_game``."""
+
+    def totals(self) -> dict[str, int]:
+        """Figures a study only sums, keyed as ``StudyMetrics.totals``."""
+
+    def cards(self) -> dict[str, list[int]]:
+        """Per card drawn: times drawn, then one number per ``StudyMetrics.card_fields``."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A per-game figure of a study, and its words: for tables and for what a difference means."""
+
+    key: str  # in the figures' `metrics` and in --records rows
+    name: str  # in a comparison's table: "rounds a game"
+    label: str  # in a study's per-game table: "rounds"
+    more: str  # B above A, in words: "games last longer"
+    fewer: str  # B below A
+    unit: str  # after a mean: "rounds"
+
+
+@dataclass(frozen=True)
+class StudyMetrics:
+    """What a study counts in a game of this game besides wins, scores, rounds and decisions,
+    and the game's words for it."""
+
+    counter: Callable[[], MetricCounter]  # a new counter per game
+    per_game: tuple[Figure, ...] = ()  # each per-game figure, in table order
+    totals: tuple[str, ...] = ()  # keys of the figures only summed
+    card_fields: tuple[str, ...] = ()  # what each card did, after `drawn`
+    card_columns: tuple[str, ...] = ()  # a short heading per card field, for a table per draw
+    card_note: str = "this round"  # how long a card's changes for this round last, in words
+    # (per-game moments as figures, totals) -> the game's own blocks of a study's figures
+    figures: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]] | None = None
+    # (a study's figures) -> lines about the game's own blocks, for a study's text report
+    describe: Callable[[Mapping[str, Any]], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class RepeatRule:
+    """A decision a player may take again without end (a bound is the adapter's business:
+    OpenSpiel needs a finite game): ``again`` repeats it, ``stop`` ends it."""
+
+    again: int  # the action id that repeats
+    stop: int  # the action id that ends the repetition
+    asks: Callable[[Any], bool]  # (state) -> the player to move is asked to repeat or stop
+    within: Callable[[Any], bool]  # (state) -> still inside the repeated sequence (else its count restarts)
+
+
+@dataclass(frozen=True)
+class AdapterHooks:
+    """What the framework adapters (OpenSpiel, PettingZoo) ask of a game beyond its state verbs."""
+
+    max_game_length: Callable[[Any, int, int], int]  # (ruleset, players, repeat limit) -> decisions at most
+    perfect_information: Callable[[Any], bool]  # (ruleset) -> every seat sees everything
+    repeat: RepeatRule | None = None
+
+
 @dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
@@ -54,3 +147,7 @@ class GamePackage:
     snippets: Callable[..., dict[tuple, Any]]  # (resolved, diagnostics) -> its effects compiled, by path
     build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
     vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary
+    evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
+    bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
+    metrics: StudyMetrics | None = None  # what a study counts in each game
+    adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo

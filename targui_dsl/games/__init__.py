@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import GamePackage
 
@@ -26,3 +26,9 @@ def game_package(name: str = DEFAULT_GAME) -> GamePackage:
         raise ValueError(f"unknown game {name!r}; targui plays {', '.join(sorted(GAMES))}")
     package: GamePackage = importlib.import_module(module).PACKAGE
     return package
+
+
+def game_of(ruleset: Any) -> GamePackage:
+    """The package of the game a compiled ruleset plays (its ``game``; the default game for a
+    ruleset that names none)."""
+    return game_package(getattr(ruleset, "game", None) or DEFAULT_GAME)

@@ -1,7 +1,7 @@
 """Studies: many bot games of one ruleset, run in chunks on any executor, summed up exactly.
 
     from targui_dsl.study import RulesetSource, Study, run_study, local_pool
-    source = RulesetSource.from_reference("updated-treasury")
+    source = RulesetSource.from_reference("swedish-12")
     study = Study(source, games=20_000, players=4, bots=("random",) * 4, seed=1)
     with local_pool(2, source) as pool:
         result = run_study(study, pool, out="study.jsonl", window=8)
@@ -32,18 +32,19 @@ from targui_dsl.study.chunks import (
     seated_bots,
 )
 from targui_dsl.study.executors import ExecutorUnavailable, InlineExecutor, dask_executor, local_pool
-from targui_dsl.study.games import CardCounts, GameRecord, check_seating, game_seed, play_game
+from targui_dsl.study.games import GameRecord, check_seating, game_of, game_seed, play_game, record_game
 from targui_dsl.study.records import RecordWriter, record_row
 from targui_dsl.study.resume import StudyFile, StudyMismatch
 from targui_dsl.study.runner import StudyResult, run_study
 from targui_dsl.study.signals import StopOnSignals, StudyInterrupted
 from targui_dsl.study.source import RulesetSource, SourceMismatch, compile_source
-from targui_dsl.study.summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
+from targui_dsl.study.summary import GENERAL_METRICS, Moments, StudySummary
 
 __all__ = [
-    "CARD_FIELDS", "CardCounts", "Chunk", "ChunkResult", "ExecutorUnavailable", "GamePlan", "GameRecord", "InlineExecutor",
-    "Moments", "PER_GAME_METRICS", "RecordWriter", "RulesetSource", "SourceMismatch", "StopOnSignals", "Study",
+    "Chunk", "ChunkResult", "ExecutorUnavailable", "GENERAL_METRICS", "GamePlan", "GameRecord", "InlineExecutor",
+    "Moments", "RecordWriter", "RulesetSource", "SourceMismatch", "StopOnSignals", "Study",
     "StudyFile", "StudyInterrupted", "StudyMismatch", "StudyResult", "StudySummary", "check_seating",
-    "chunk_size_for", "compile_source", "dask_executor", "game_seed", "local_pool", "play_game", "record_row",
+    "chunk_size_for", "compile_source", "dask_executor", "game_of", "game_seed", "local_pool", "play_game",
+    "record_game", "record_row",
     "run_chunk", "run_study", "seat_bots", "seated_bots",
 ]

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Sequence
 
-from targui_dsl.study.games import game_seed, play_game
+from targui_dsl.study.games import game_seed, record_game
 from targui_dsl.study.records import record_row
 from targui_dsl.study.source import RulesetSource, compile_source
 from targui_dsl.study.summary import StudySummary
@@ -138,7 +138,7 @@ class Study:
         rows: list[dict[str, Any]] | None = [] if chunk.records else None
         deck = tuple(dict.fromkeys(ruleset.deck))
         for index in range(chunk.start, chunk.stop):
-            record = play_game(ruleset, self.players, game_seed(self.seed, index),
+            record = record_game(ruleset, self.players, game_seed(self.seed, index),
                                seated_bots(self.bots, index, self.rotate), index)
             summary.add(record)
             if rows is not None:

@@ -10,21 +10,41 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from targui_dsl.effects.parser import round_long_changes
-from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.engine.protocol import Figure, GamePackage, StudyMetrics
+from targui_dsl.games import DEFAULT_GAME, game_of, game_package
 from targui_dsl.study.stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
-from targui_dsl.study.summary import CARD_FIELDS, PER_GAME_METRICS, Moments, StudySummary
+from targui_dsl.study.summary import Moments, StudySummary
 
-__all__ = ["MEAN_ROWS", "compare_figures", "summary_figures"]
+__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "mean_figures", "mean_rows", "package_of",
+           "summary_figures"]
 
-# Per-game means compared with Welch's test: the figure's key and its name in a table.
-MEAN_ROWS: tuple[tuple[str, str], ...] = (
-    ("rounds", "rounds a game"),
-    ("attacks", "attacks a game"),
-    ("attacks_won", "attacks won a game"),
-    ("camels_bought", "camels bought a game"),
-    ("eliminations", "eliminations a game"),
-    ("decisions", "decisions a game"),
-)
+#: The per-game figures of every game: the first and the last of every table.
+ROUNDS = Figure("rounds", "rounds a game", "rounds", "games last longer", "games are shorter", "rounds")
+DECISIONS = Figure("decisions", "decisions a game", "decisions", "players make more decisions",
+                   "players make fewer decisions", "decisions a game")
+
+
+def mean_figures(package: GamePackage) -> tuple[Figure, ...]:
+    """Per-game figures kept as moments and compared with Welch's test, in table order: rounds,
+    the game's own (its ``StudyMetrics.per_game``), decisions."""
+    own = package.metrics.per_game if package.metrics is not None else ()
+    return (ROUNDS, *own, DECISIONS)
+
+
+def mean_rows(package: GamePackage) -> tuple[tuple[str, str], ...]:
+    """Per-game means compared with Welch's test: the figure's key and its name in a table."""
+    return tuple((f.key, f.name) for f in mean_figures(package))
+
+
+def package_of(figures: dict[str, Any]) -> GamePackage:
+    """The package of the game a study's figures are of (its ``game``; the default game for
+    figures that name none, as every study's did before games had names)."""
+    return game_package(figures.get("game", DEFAULT_GAME))
+
+
+def card_fields(package: GamePackage) -> tuple[str, ...]:
+    """What a study counts per card of ``package``'s game, after the times it was drawn."""
+    return package.metrics.card_fields if package.metrics is not None else ()
 
 
 def _rate(count: int, total: int) -> dict[str, Any]:
@@ -43,34 +63,39 @@ def _seat_test(wins_by_seat: Sequence[int]) -> dict[str, Any]:
     return {"test": "chi-square, equal shares", "statistic": test.statistic, "df": test.df, "p": test.p}
 
 
-def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: int, bots: Sequence[str],
+def summary_figures(summary: StudySummary, ruleset: Any, players: int, bots: Sequence[str],
                     seed: int, rotate: bool = False) -> dict[str, Any]:
     """The summary of a study as the JSON object `targui simulate --json` prints (docs/simulate.md)."""
+    package = game_of(ruleset)
+    own: StudyMetrics | None = package.metrics
+    fields = card_fields(package)
     games = summary.games
     kinds = list(bots)
     names = {t.id: t.name for t in ruleset.tribes}
     tribes = list(summary.tribes)
     wins = {t.id: 0 for t in ruleset.tribes}
-    for tribe, n in zip(tribes, summary.wins_by_seat):
+    for tribe, n in zip(tribes, summary.wins_by_seat, strict=False):
         wins[tribe] = n
     wins_by_bot = {k: summary.wins_by_bot.get(k, 0) for k in sorted(set(kinds))}
-    metrics = {name: _moments(getattr(summary, name)) for name in PER_GAME_METRICS}
+    metrics = {"rounds": _moments(summary.rounds)}
+    metrics.update((f.key, _moments(summary.metrics.get(f.key, Moments()))) for f in mean_figures(package)[1:-1])
+    metrics["decisions"] = _moments(summary.decisions)
     cards = {card: None for card in ruleset.deck}
     cards.update((card, None) for card in sorted(summary.cards))
     card_table = {}
     for card in cards:
         counts = summary.cards.get(card)
-        drawn = counts.drawn if counts else 0
-        figures = [getattr(counts, f) if counts else 0 for f in CARD_FIELDS]
+        drawn = counts[0] if counts else 0
+        figures = list(counts[1:]) if counts else [0] * len(fields)
         info = ruleset.cards.get(card)
         entry: dict[str, Any] = {"number": info.number if info else None, "title": info.title if info else card,
                                  "drawn": drawn, "draws_per_game": drawn / games if games else 0.0}
-        entry.update(zip(CARD_FIELDS, figures))
-        # A modifier (`erg.strategic = 3 this round`) moves no camel or silver when drawn: say what it changes.
+        entry.update(zip(fields, figures, strict=False))
+        # A modifier (a change for this round only) changes nothing when drawn: say what it changes.
         entry["this_round"] = list(round_long_changes(info.effect.source)) if info else []
-        entry["per_draw"] = {f: (n / drawn if drawn else 0.0) for f, n in zip(CARD_FIELDS, figures)}
+        entry["per_draw"] = {f: (n / drawn if drawn else 0.0) for f, n in zip(fields, figures, strict=False)}
         card_table[card] = entry
-    attack_count, attacks_won = summary.attacks.total, summary.attacks_won.total
+    figures_of_game = own.figures(metrics, summary.totals) if own is not None and own.figures is not None else {}
     return {
         "ruleset": ruleset.id,
         "title": ruleset.title,
@@ -102,22 +127,9 @@ def summary_figures(summary: StudySummary, ruleset: CompiledRuleset, players: in
             "distribution": {str(r): n for r, n in sorted(summary.rounds_histogram.items())},
         },
         "metrics": metrics,
-        "attacks": {
-            "count": attack_count,
-            "won": attacks_won,
-            "failed": summary.attacks_failed,
-            "given_up": summary.attacks_given_up,
-            "per_game": metrics["attacks"]["mean"],
-            "won_share": attacks_won / attack_count if attack_count else 0.0,
-        },
-        "camels_bought": {"total": summary.camels_bought.total, "per_game": metrics["camels_bought"]["mean"]},
-        "eliminations": {
-            "total": summary.eliminations.total,
-            "per_game": metrics["eliminations"]["mean"],
-            "games_with": summary.games_with_eliminations,
-        },
-        "mean_scores": {tribe: m.mean for tribe, m in zip(tribes, summary.scores)},
-        "scores": {tribe: _moments(m) for tribe, m in zip(tribes, summary.scores)},
+        **figures_of_game,
+        "mean_scores": {tribe: m.mean for tribe, m in zip(tribes, summary.scores, strict=False)},
+        "scores": {tribe: _moments(m) for tribe, m in zip(tribes, summary.scores, strict=False)},
         "cards": card_table,
         "decisions": summary.decisions.total,
     }
@@ -140,7 +152,7 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
     """
     n_a, n_b = a["games"], b["games"]
     rows: list[dict[str, Any]] = []
-    for seat, (tribe_a, tribe_b) in enumerate(zip(a["tribes"], b["tribes"])):
+    for seat, (tribe_a, tribe_b) in enumerate(zip(a["tribes"], b["tribes"], strict=False)):
         ra, rb = a["win_rates"][tribe_a], b["win_rates"][tribe_b]
         name = ra["name"] if tribe_a == tribe_b else f"{ra['name']} / {rb['name']}"
         rows.append(_proportion_row(f"wins.seat{seat + 1}", f"wins seat {seat + 1} {name}",
@@ -153,7 +165,7 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
     rows.append(_proportion_row("end_reasons.last_standing", "ended early (one player left)",
                                 a["end_reasons"].get("last_standing", 0), b["end_reasons"].get("last_standing", 0),
                                 n_a, n_b, alpha))
-    for name, metric in MEAN_ROWS:
+    for name, metric in mean_rows(package_of(a)):
         ma, mb = a["metrics"][name], b["metrics"][name]
         test = None
         if ma["n"] >= 2 and mb["n"] >= 2:

@@ -2,7 +2,9 @@
 
 Everything else in :mod:`targui_dsl.study` sees games only as
 :class:`GameRecord` values, so an engine rewrite has to adapt
-:func:`play_game` (and :func:`check_seating`) and nothing else.
+:func:`play_game`, :func:`record_game` (and :func:`check_seating`) and nothing
+else. What a study counts besides wins, scores, rounds and decisions is the
+game's to say (``GamePackage.metrics``): the study names no game's concepts.
 """
 
 from __future__ import annotations
@@ -14,26 +16,16 @@ from targui_dsl.agents import make_agent, seat_agents
 from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.loop import play
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.games.targui.game import Game
+from targui_dsl.games import game_of
 
-__all__ = ["CardCounts", "GameRecord", "check_seating", "derive_seed", "game_seed", "play_game"]
-
-
-@dataclass
-class CardCounts:
-    """What one card did: times drawn, camels removed and added, silver (cash and treasury) taken and given."""
-
-    drawn: int = 0
-    camels_removed: int = 0
-    camels_added: int = 0
-    cash_taken: int = 0
-    cash_given: int = 0
+__all__ = ["GameRecord", "check_seating", "derive_seed", "game_of", "game_seed", "play_game", "record_game"]
 
 
 @dataclass
 class GameRecord:
-    """One finished game, as a study counts it (seat lists are in seat order)."""
+    """One finished game, as a study counts it (seat lists are in seat order). ``metrics`` and
+    ``totals``: the game's own figures (its ``StudyMetrics``); ``cards``: per card drawn, the
+    times drawn and then one number per card field of the game."""
 
     index: int
     seed: int
@@ -44,57 +36,9 @@ class GameRecord:
     rounds: int
     end_reason: str
     decisions: int
-    attacks: int = 0
-    attacks_won: int = 0
-    attacks_failed: int = 0
-    attacks_given_up: int = 0
-    camels_bought: int = 0
-    eliminations: int = 0
-    cards: dict[str, CardCounts] = field(default_factory=dict)
-
-
-class _Counter:
-    """An event-log listener counting what a study needs (the `targui-log/1` events, docs/engine.md)."""
-
-    def __init__(self) -> None:
-        self.attacks = self.attacks_won = self.attacks_failed = self.attacks_given_up = 0
-        self.camels_bought = self.eliminations = 0
-        self.cards: dict[str, CardCounts] = {}
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        kind = event["type"]
-        if kind == "decision":
-            action = event["action"]
-            if action.startswith("buy "):
-                self.camels_bought += int(action.split()[1])
-        elif kind == "attack_end":
-            self.attacks += 1
-            result = event["result"]
-            if result == "won":
-                self.attacks_won += 1
-            elif result == "failed":
-                self.attacks_failed += 1
-            else:
-                self.attacks_given_up += 1
-        elif kind == "eliminated":
-            self.eliminations += 1
-        elif kind == "card":
-            counts = self.cards.get(event["card"])
-            if counts is None:
-                counts = self.cards[event["card"]] = CardCounts()
-            counts.drawn += 1
-            changes = event["changes"]
-            for before, after in changes["camels"].values():
-                if after < before:
-                    counts.camels_removed += before - after
-                else:
-                    counts.camels_added += after - before
-            for where in ("cash", "treasury"):
-                for before, after in changes[where].values():
-                    if after < before:
-                        counts.cash_taken += before - after
-                    else:
-                        counts.cash_given += after - before
+    metrics: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, list[int]] = field(default_factory=dict)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -102,25 +46,33 @@ def game_seed(seed: int, index: int) -> int:
     return derive_seed(seed, index)
 
 
-def play_game(ruleset: CompiledRuleset, players: int, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:
-    """Play one bot game to its end with seed ``seed`` (each bot seeded from it and its seat)."""
-    game = Game(ruleset, players=players, seed=seed)
-    agents = seat_agents(seed, bots)
-    counter = _Counter()
+def play_game(game: Any, bots: Sequence[str], log: Any = None) -> Any:
+    """Play one game (a game of a package, its seed ``game.seed``) to its end with one bot spelling
+    per seat, each bot seeded from the game's seed and its seat; ``log``: an event sink. The final state."""
+    return play(game.new_initial_state(log=log), seat_agents(game.seed, bots, game_of(game.ruleset).name))
+
+
+def record_game(ruleset: Any, players: int, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:
+    """Play one bot game of ``ruleset`` to its end with seed ``seed`` and count it for a study."""
+    package = game_of(ruleset)
+    game = package.new_game(ruleset, players=players, seed=seed)
     log = EventLog(keep=False)
-    log.listeners.append(counter)
-    state = play(game.new_initial_state(log=log), agents)
+    counter = package.metrics.counter() if package.metrics is not None else None
+    if counter is not None:
+        log.listeners.append(counter)
+    state = play_game(game, bots, log)
     return GameRecord(
         index=index, seed=seed, bots=tuple(bots), tribes=tuple(game.tribe_ids), winners=tuple(state.winners()),
         scores=tuple(state.scores()), rounds=state.round, end_reason=state.end_reason, decisions=state.decisions,
-        attacks=counter.attacks, attacks_won=counter.attacks_won, attacks_failed=counter.attacks_failed,
-        attacks_given_up=counter.attacks_given_up, camels_bought=counter.camels_bought,
-        eliminations=counter.eliminations, cards=counter.cards,
+        metrics=counter.per_game() if counter is not None else {},
+        totals=counter.totals() if counter is not None else {},
+        cards=counter.cards() if counter is not None else {},
     )
 
 
-def check_seating(ruleset: CompiledRuleset, players: int, bots: Sequence[str]) -> tuple[str, ...]:
+def check_seating(ruleset: Any, players: int, bots: Sequence[str]) -> tuple[str, ...]:
     """The tribe per seat; raises ValueError for a player count the ruleset cannot seat or an unknown bot."""
+    package = game_of(ruleset)
     for kind in set(bots):
-        make_agent(kind, 0)
-    return tuple(Game(ruleset, players=players, seed=0).tribe_ids)
+        make_agent(kind, 0, package.name)
+    return tuple(package.new_game(ruleset, players=players, seed=0).tribe_ids)

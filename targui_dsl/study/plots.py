@@ -29,7 +29,7 @@ def require_matplotlib() -> None:
         raise PlotUnavailable(f"plotting needs matplotlib, which is not installed: {INSTALL_HINT}") from None
 
 
-def _figure(width: float, height: float):
+def _figure(width: float, height: float) -> Any:
     require_matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -52,7 +52,7 @@ def _rate_bars(summary: dict[str, Any]) -> tuple[list[str], list[float], list[li
     return labels, rates, errors
 
 
-def _integer_axis(axes, values: list[int]) -> None:
+def _integer_axis(axes: Any, values: list[int]) -> None:
     from matplotlib.ticker import MaxNLocator
 
     if values:
@@ -118,7 +118,7 @@ def plot_comparison(comparison: dict[str, Any], path: str | os.PathLike) -> None
 
     rows = [row for row in comparison["rows"] if row["test"] == "welch" and row["key"] != "metrics.decisions"]
     names = [row["metric"].replace(" a game", "") + (" *" if row["significant"] else "") for row in rows]
-    # each mean relative to A's (A = 100), so that rounds and camels share one axis
+    # each mean relative to A's (A = 100), so that figures of any size share one axis
     # (no bar where A's mean is 0: the ratio means nothing; the values are written beside it anyway)
     relative_b = [100 * row["b"] / row["a"] if row["a"] else 0.0 for row in rows]
     y = list(range(len(rows)))

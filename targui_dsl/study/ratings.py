@@ -109,7 +109,7 @@ def bradley_terry(points: Sequence[Sequence[float]], meetings: Sequence[Sequence
         # keep the geometric mean at 1: strengths are defined up to a common factor
         shift = math.exp(-sum(math.log(g) for g in new) / n)
         new = [g * shift for g in new]
-        change = max(abs(math.log(a / b)) for a, b in zip(new, gamma))
+        change = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=False))
         gamma = new
         if change < tolerance:
             break
@@ -139,7 +139,7 @@ def _solve_inverse(matrix: list[list[float]]) -> list[list[float]]:
         for r in range(n):
             if r != col and a[r][col]:
                 factor = a[r][col]
-                a[r] = [v - factor * w for v, w in zip(a[r], a[col])]
+                a[r] = [v - factor * w for v, w in zip(a[r], a[col], strict=False)]
     return [row[n:] for row in a]
 
 
@@ -185,7 +185,7 @@ def fit_ratings(outcomes: Sequence[Outcome], players: int, resamples: int = 1000
     points, meetings = pairwise_points(((o, o.count) for o in outcomes), players)
     strengths = bradley_terry(points, meetings)
     point = elo_ratings(strengths)
-    wald = [(r - Z_95 * se, r + Z_95 * se) for r, se in zip(point, standard_errors(strengths, meetings))]
+    wald = [(r - Z_95 * se, r + Z_95 * se) for r, se in zip(point, standard_errors(strengths, meetings), strict=False)]
     if resamples <= 0 or not outcomes:
         return RatingFit(tuple(point), tuple(wald), 0)
     rng = random.Random(seed)
@@ -200,11 +200,11 @@ def fit_ratings(outcomes: Sequence[Outcome], players: int, resamples: int = 1000
     for _ in range(resamples):
         drawn_counts = Counter(rng.choices(indices, cum_weights=cumulative, k=games))
         counts = [drawn_counts[i] for i in indices]
-        fitted = elo_ratings(bradley_terry(*pairwise_points(zip(outcomes, counts), players)))
+        fitted = elo_ratings(bradley_terry(*pairwise_points(zip(outcomes, counts, strict=False), players)))
         for player, rating in enumerate(fitted):
             drawn[player].append(rating)
     intervals = []
-    for values, (low, high) in zip(drawn, wald):
+    for values, (low, high) in zip(drawn, wald, strict=False):
         values.sort()
         intervals.append((min(low, _percentile(values, 0.025)), max(high, _percentile(values, 0.975))))
     return RatingFit(tuple(point), tuple(intervals), resamples)

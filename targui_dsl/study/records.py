@@ -4,9 +4,9 @@ A row is flat (no nested values), so ``pandas.read_csv`` and
 ``pandas.read_json(lines=True)`` give the same table: ``game`` (its index in
 the study), ``seed`` (the game's own seed), ``winner`` (seat number, empty
 for a draw), ``winner_tribe``, ``winner_bot``, ``draw``, ``rounds``,
-``end_reason``, ``decisions``, ``attacks``, ``attacks_won``,
-``camels_bought``, ``eliminations``, then per seat ``tribe_N``, ``bot_N``,
-``score_N`` and per card ``draws_CARD`` (times drawn).
+``end_reason``, ``decisions``, then the game's own per-game figures (its
+``StudyMetrics.per_game``, docs/simulate.md), then per seat ``tribe_N``,
+``bot_N``, ``score_N`` and per card ``draws_CARD`` (times drawn).
 """
 
 from __future__ import annotations
@@ -37,18 +37,15 @@ def record_row(record: GameRecord, deck: Sequence[str]) -> dict[str, Any]:
         "rounds": record.rounds,
         "end_reason": record.end_reason,
         "decisions": record.decisions,
-        "attacks": record.attacks,
-        "attacks_won": record.attacks_won,
-        "camels_bought": record.camels_bought,
-        "eliminations": record.eliminations,
+        **record.metrics,
     }
-    for seat, (tribe, bot, score) in enumerate(zip(record.tribes, record.bots, record.scores), start=1):
+    for seat, (tribe, bot, score) in enumerate(zip(record.tribes, record.bots, record.scores, strict=False), start=1):
         row[f"tribe_{seat}"] = tribe
         row[f"bot_{seat}"] = bot
         row[f"score_{seat}"] = score
     for card in deck:
         counts = record.cards.get(card)
-        row[f"draws_{card}"] = counts.drawn if counts else 0
+        row[f"draws_{card}"] = counts[0] if counts else 0
     return row
 
 

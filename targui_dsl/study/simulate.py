@@ -18,25 +18,27 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-from targui_dsl.agents import DEFAULT_BOTS, parse_bot, parse_bot_list, seat_agents
-from targui_dsl.engine.loop import play
-from targui_dsl.games.targui.compiled import CompiledRuleset
-from targui_dsl.games.targui.game import Game
-from targui_dsl.study import RulesetSource, Study, check_seating, local_pool, run_study, seat_bots, seated_bots
+from targui_dsl.agents import DEFAULT_BOTS, parse_bot, parse_bot_list
+from targui_dsl.study import (
+    RulesetSource,
+    Study,
+    StudyResult,
+    check_seating,
+    game_of,
+    local_pool,
+    play_game,
+    run_study,
+    seat_bots,
+    seated_bots,
+)
 from targui_dsl.study.figures import compare_figures, summary_figures
 from targui_dsl.study.source import remember_compiled
-from targui_dsl.study.summary import PER_GAME_METRICS
 
-__all__ = ["PER_GAME_METRICS", "TIMING_FIELDS", "compare_summaries", "play_game", "run_games",
-           "seat_bots", "seated_bots", "without_timing"]
+__all__ = ["TIMING_FIELDS", "compare_summaries", "play_game", "run_games", "seat_bots", "seated_bots",
+           "study_figures", "without_timing"]
 
 # Fields that depend on the machine, not on the games: left out when results are compared.
 TIMING_FIELDS = ("seconds", "cpu_seconds", "games_per_second", "decisions_per_second", "workers", "games_played")
-
-
-def play_game(game: Game, bots: Sequence[str], log=None):
-    """Play one game to the end with the given bot kind per seat; returns the final state."""
-    return play(game.new_initial_state(log=log), seat_agents(game.seed, bots))
 
 
 def timing(games_played: int, decisions_played: int, seconds: float, cpu_seconds: float,
@@ -52,8 +54,18 @@ def timing(games_played: int, decisions_played: int, seconds: float, cpu_seconds
     }
 
 
+def study_figures(result: StudyResult, ruleset: Any, players: int, bots: Sequence[str], seed: int, rotate: bool,
+                  workers: int) -> dict[str, Any]:
+    """A played study's figures with its timing: what `targui simulate --json` prints and
+    :func:`run_games` returns."""
+    figures = summary_figures(result.summary, ruleset, players, bots, seed, rotate)
+    figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
+                          workers))
+    return figures
+
+
 def run_games(
-    ruleset: CompiledRuleset | str | os.PathLike,
+    ruleset: Any,
     games: int = 100,
     players: int = 4,
     bots: Sequence[str] | str = DEFAULT_BOTS,
@@ -74,7 +86,7 @@ def run_games(
     first. ``progress``, if given, is called with the number of games
     finished so far after each chunk.
     """
-    if isinstance(ruleset, CompiledRuleset):
+    if not isinstance(ruleset, (str, os.PathLike)):  # a compiled ruleset
         if workers > 1:
             raise ValueError("games in worker processes need the ruleset's reference (a name or path), "
                              "not only the compiled ruleset")
@@ -89,7 +101,8 @@ def run_games(
         source = RulesetSource.from_reference(os.fspath(ruleset))
         remember_compiled(source, compiled)
     # canonical spellings (agents.spec), as the command line writes them: one bot, one name in the figures
-    listed = parse_bot_list(bots) if isinstance(bots, str) else [parse_bot(b) for b in bots]
+    game = game_of(compiled).name
+    listed = parse_bot_list(bots, game) if isinstance(bots, str) else [parse_bot(b, game) for b in bots]
     kinds = seat_bots([spec.spelling() for spec in listed], players)
     check_seating(compiled, players, kinds)  # unknown bots and unseatable counts fail before any game
     study = Study(source, games, players, tuple(kinds), seed, rotate)
@@ -98,10 +111,7 @@ def run_games(
             result = run_study(study, pool, window=4 * workers, progress=progress)
     else:
         result = run_study(study, progress=progress)
-    figures = summary_figures(result.summary, compiled, players, kinds, seed, rotate)
-    figures.update(timing(result.games_played, result.decisions_played, result.seconds,
-                          result.cpu_seconds, workers))
-    return figures
+    return study_figures(result, compiled, players, kinds, seed, rotate, workers)
 
 
 def without_timing(summary: dict[str, Any]) -> dict[str, Any]:

@@ -56,7 +56,7 @@ class RulesetSource:
             via_name.append(isinstance(parent, str) and is_builtin_name(parent))
         names: list[tuple[str, str]] = []
         paths: list[tuple[str, str]] = []
-        for doc, by_name, display in zip(resolved.docs, via_name, resolved.files):
+        for doc, by_name, display in zip(resolved.docs, via_name, resolved.files, strict=False):
             if by_name:
                 names.append((Path(display).stem, _sha(doc.text)))
             else:

@@ -10,18 +10,16 @@ large scores cannot overflow them into ``inf``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from targui_dsl.study.games import CardCounts, GameRecord
+from targui_dsl.study.games import GameRecord
 
-__all__ = ["Moments", "StudySummary", "PER_GAME_METRICS", "CARD_FIELDS"]
+__all__ = ["Moments", "StudySummary", "GENERAL_METRICS"]
 
-# Per-game figures kept as moments (mean, sd, min, max, total), compared with Welch's t-test.
-PER_GAME_METRICS = ("rounds", "attacks", "attacks_won", "camels_bought", "eliminations", "decisions")
-
-# Per card, after `drawn`: what it removed and added.
-CARD_FIELDS = ("camels_removed", "camels_added", "cash_taken", "cash_given")
+# Per-game figures of every game, kept as moments (mean, sd, min, max, total) and compared with
+# Welch's t-test: rounds first, decisions last; a game's own (its StudyMetrics.per_game) in between.
+GENERAL_METRICS = ("rounds", "decisions")
 
 
 @dataclass
@@ -77,21 +75,30 @@ def _merge_counts(a: dict, b: dict) -> dict:
     return merged
 
 
-def _merge_cards(a: dict[str, CardCounts], b: dict[str, CardCounts]) -> dict[str, CardCounts]:
-    merged = {card: CardCounts(**vars(c)) for card, c in a.items()}
-    for card, c in b.items():
+def _merge_cards(a: dict[str, list[int]], b: dict[str, list[int]]) -> dict[str, list[int]]:
+    merged = {card: list(counts) for card, counts in a.items()}
+    for card, counts in b.items():
         into = merged.get(card)
         if into is None:
-            merged[card] = CardCounts(**vars(c))
+            merged[card] = list(counts)
         else:
-            for f in fields(CardCounts):
-                setattr(into, f.name, getattr(into, f.name) + getattr(c, f.name))
+            merged[card] = [x + y for x, y in zip(into, counts, strict=False)]
     return merged
+
+
+def _merge_moments(a: dict[str, Moments], b: dict[str, Moments]) -> dict[str, Moments]:
+    return {name: a.get(name, Moments()).merge(b.get(name, Moments())) for name in {**a, **b}}
+
+
+#: The keys of a summary's JSON that are not a game's own figures.
+_GENERAL_KEYS = frozenset({"games", "tribes", "wins_by_seat", "wins_by_bot", "draws", "end_reasons",
+                           "rounds_histogram", *GENERAL_METRICS, "scores", "cards"})
 
 
 @dataclass
 class StudySummary:
-    """What some games of one study add up to (seat lists in seat order; ``tribes`` empty until a game)."""
+    """What some games of one study add up to (seat lists in seat order; ``tribes`` empty until a game).
+    ``metrics``, ``totals`` and ``cards`` hold the game's own figures (see :class:`GameRecord`)."""
 
     games: int = 0
     tribes: tuple[str, ...] = ()
@@ -101,16 +108,11 @@ class StudySummary:
     end_reasons: dict[str, int] = field(default_factory=dict)
     rounds_histogram: dict[int, int] = field(default_factory=dict)
     rounds: Moments = field(default_factory=Moments)
-    attacks: Moments = field(default_factory=Moments)
-    attacks_won: Moments = field(default_factory=Moments)
-    camels_bought: Moments = field(default_factory=Moments)
-    eliminations: Moments = field(default_factory=Moments)
     decisions: Moments = field(default_factory=Moments)
-    attacks_failed: int = 0
-    attacks_given_up: int = 0
-    games_with_eliminations: int = 0
+    metrics: dict[str, Moments] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
     scores: tuple[Moments, ...] = ()  # per seat
-    cards: dict[str, CardCounts] = field(default_factory=dict)
+    cards: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, records: Iterable[GameRecord]) -> StudySummary:
@@ -139,19 +141,24 @@ class StudySummary:
             self.draws += 1
         self.end_reasons[record.end_reason] = self.end_reasons.get(record.end_reason, 0) + 1
         self.rounds_histogram[record.rounds] = self.rounds_histogram.get(record.rounds, 0) + 1
-        for name in PER_GAME_METRICS:
-            getattr(self, name).add(getattr(record, name))
-        self.attacks_failed += record.attacks_failed
-        self.attacks_given_up += record.attacks_given_up
-        self.games_with_eliminations += 1 if record.eliminations else 0
-        for moments, score in zip(self.scores, record.scores):
+        self.rounds.add(record.rounds)
+        self.decisions.add(record.decisions)
+        for name, value in record.metrics.items():
+            moments = self.metrics.get(name)
+            if moments is None:
+                moments = self.metrics[name] = Moments()
+            moments.add(value)
+        for name, value in record.totals.items():
+            self.totals[name] = self.totals.get(name, 0) + value
+        for moments, score in zip(self.scores, record.scores, strict=False):
             moments.add(score)
         for card, counts in record.cards.items():
             into = self.cards.get(card)
             if into is None:
-                into = self.cards[card] = CardCounts()
-            for f in fields(CardCounts):
-                setattr(into, f.name, getattr(into, f.name) + getattr(counts, f.name))
+                self.cards[card] = list(counts)
+            else:
+                for i, n in enumerate(counts):
+                    into[i] += n
 
     def merge(self, other: StudySummary) -> StudySummary:
         """The summary of both sets of games (neither is changed)."""
@@ -164,16 +171,16 @@ class StudySummary:
         return StudySummary(
             games=self.games + other.games,
             tribes=self.tribes,
-            wins_by_seat=tuple(a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat)),
+            wins_by_seat=tuple(a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat, strict=False)),
             wins_by_bot=_merge_counts(self.wins_by_bot, other.wins_by_bot),
             draws=self.draws + other.draws,
             end_reasons=_merge_counts(self.end_reasons, other.end_reasons),
             rounds_histogram=_merge_counts(self.rounds_histogram, other.rounds_histogram),
-            **{name: getattr(self, name).merge(getattr(other, name)) for name in PER_GAME_METRICS},
-            attacks_failed=self.attacks_failed + other.attacks_failed,
-            attacks_given_up=self.attacks_given_up + other.attacks_given_up,
-            games_with_eliminations=self.games_with_eliminations + other.games_with_eliminations,
-            scores=tuple(a.merge(b) for a, b in zip(self.scores, other.scores)),
+            rounds=self.rounds.merge(other.rounds),
+            decisions=self.decisions.merge(other.decisions),
+            metrics=_merge_moments(self.metrics, other.metrics),
+            totals=_merge_counts(self.totals, other.totals),
+            scores=tuple(a.merge(b) for a, b in zip(self.scores, other.scores, strict=False)),
             cards=_merge_cards(self.cards, other.cards),
         )
 
@@ -181,6 +188,8 @@ class StudySummary:
         return StudySummary.from_json(self.to_json())
 
     # JSON, for the --out file of a resumable study --------------------------------
+    # One flat object, as before games had their own figures: rounds, the game's per-game
+    # figures, decisions, the game's totals, scores, cards (a --out file of an older run resumes).
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -191,16 +200,17 @@ class StudySummary:
             "draws": self.draws,
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "rounds_histogram": {str(k): v for k, v in sorted(self.rounds_histogram.items())},
-            **{name: getattr(self, name).to_json() for name in PER_GAME_METRICS},
-            "attacks_failed": self.attacks_failed,
-            "attacks_given_up": self.attacks_given_up,
-            "games_with_eliminations": self.games_with_eliminations,
+            "rounds": self.rounds.to_json(),
+            **{name: m.to_json() for name, m in self.metrics.items()},
+            "decisions": self.decisions.to_json(),
+            **self.totals,
             "scores": [m.to_json() for m in self.scores],
-            "cards": {card: [getattr(c, f.name) for f in fields(CardCounts)] for card, c in sorted(self.cards.items())},
+            "cards": {card: list(counts) for card, counts in sorted(self.cards.items())},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StudySummary:
+        own = {key: value for key, value in data.items() if key not in _GENERAL_KEYS}
         return cls(
             games=int(data["games"]),
             tribes=tuple(data["tribes"]),
@@ -209,10 +219,11 @@ class StudySummary:
             draws=int(data["draws"]),
             end_reasons={str(k): int(v) for k, v in data["end_reasons"].items()},
             rounds_histogram={int(k): int(v) for k, v in data["rounds_histogram"].items()},
-            **{name: Moments.from_json(data[name]) for name in PER_GAME_METRICS},
-            attacks_failed=int(data["attacks_failed"]),
-            attacks_given_up=int(data["attacks_given_up"]),
-            games_with_eliminations=int(data["games_with_eliminations"]),
+            rounds=Moments.from_json(data["rounds"]),
+            decisions=Moments.from_json(data["decisions"]),
+            # the game's own figures: moments are lists, totals whole numbers
+            metrics={str(k): Moments.from_json(v) for k, v in own.items() if isinstance(v, list)},
+            totals={str(k): int(v) for k, v in own.items() if not isinstance(v, list)},
             scores=tuple(Moments.from_json(m) for m in data["scores"]),
-            cards={str(card): CardCounts(*(int(n) for n in values)) for card, values in data["cards"].items()},
+            cards={str(card): [int(n) for n in values] for card, values in data["cards"].items()},
         )

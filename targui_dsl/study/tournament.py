@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
-from targui_dsl.study.games import GameRecord, check_seating, game_seed, play_game
+from targui_dsl.study.games import GameRecord, check_seating, game_seed, record_game
 from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
 from targui_dsl.study.source import RulesetSource, compile_source
 from targui_dsl.study.stats import wilson_interval
@@ -195,7 +195,8 @@ class Tournament:
         summary = TournamentSummary()
         for game in range(chunk.start, chunk.stop):
             seated = schedule.seating(game)
-            record = play_game(ruleset, self.players, game_seed(self.seed, game), [self.bots[b] for b in seated], game)
+            record = record_game(ruleset, self.players, game_seed(self.seed, game), [self.bots[b] for b in seated],
+                                 game)
             summary.add(seated, record)
         return ChunkResult(chunk.index, summary, None, time.thread_time() - started)
 
@@ -217,7 +218,7 @@ def tournament_figures(summary: TournamentSummary, plan: Tournament, ruleset: Co
         outcomes.append(Outcome(seated, places, n))
         winners = places.count(0)
         draws += n if winners > 1 else 0
-        for seat, (who, place) in enumerate(zip(seated, places)):
+        for seat, (who, place) in enumerate(zip(seated, places, strict=False)):
             games_by_seat[who][seat] += n
             if place == 0:
                 wins_by_seat[who][seat] += n / winners

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from targui_dsl.engine.drawing import Drawing, MetricWords, StudyWords
+from targui_dsl.engine.drawing import Drawing
 from targui_dsl.games.targui.compiled import CompiledCode, CompiledRuleset
 from targui_dsl.games.targui.console import Console, LeaveGame, TableNarrator
 from targui_dsl.games.targui.syntax import action_syntax_lines
@@ -46,26 +46,6 @@ win and why (out of the game, or lost their own settlement)."""
 
 HELP_PICTURE = "territory kinds, owners,\ncamels, and a legend with the players' cash (and treasury)"
 
-STUDY_WORDS = StudyWords(
-    metrics={
-        "rounds": MetricWords("rounds", "games last longer", "games are shorter", "rounds"),
-        "attacks": MetricWords("attacks", "there are more attacks", "there are fewer attacks", "attacks a game"),
-        "attacks_won": MetricWords("attacks won", "more attacks succeed", "fewer attacks succeed",
-                                   "won attacks a game"),
-        "camels_bought": MetricWords("camels bought", "more camels are bought", "fewer camels are bought",
-                                     "camels a game"),
-        "eliminations": MetricWords("eliminations", "more players are eliminated", "fewer players are eliminated",
-                                    "eliminations a game"),
-        "decisions": MetricWords("decisions", "players make more decisions", "players make fewer decisions",
-                                 "decisions a game"),
-    },
-    card_columns=(("camels_removed", "camels -"), ("camels_added", "camels +"), ("cash_taken", "silver -"),
-                  ("cash_given", "silver +")),
-    modifier_note="until the round's levy",
-)
-
-
-
 def board_picture(state: GameState, caption: str | None = None) -> str:
     """The board as an SVG document (:func:`targui_dsl.games.targui.svg.board_svg`)."""
     # loaded when a picture is drawn: its XML escaping pulls in urllib and ssl, a tenth of a
@@ -100,5 +80,4 @@ DRAWING = Drawing(
     help_end=HELP_END,
     help_picture=HELP_PICTURE,
     snippets=compiled_snippets,
-    study=STUDY_WORDS,
 )

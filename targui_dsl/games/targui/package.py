@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.build import assemble, compile_snippets
 from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.greedy import GreedyAgent
+from targui_dsl.games.targui.metrics import METRICS
 from targui_dsl.games.targui.names import VOCABULARY
+from targui_dsl.games.targui.score import TarguiEvaluator
 
 PACKAGE = GamePackage(
     name="targui",
@@ -19,4 +24,8 @@ PACKAGE = GamePackage(
     snippets=compile_snippets,
     build=assemble,
     vocabulary=VOCABULARY,
+    evaluator=TarguiEvaluator,
+    bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
+    metrics=METRICS,
+    adapter=ADAPTER,
 )
