@@ -15,14 +15,17 @@ from targui_cli.common import (
     check_writable,
     echo_json,
     fail,
+    fail_opened,
     format_option,
     load_or_exit,
+    open_log_or_exit,
     os_reason,
     wants_json,
 )
 from targui_cli.syntax import action_syntax_lines
 from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
 from targui_dsl.frontend.text import visible
+from targui_dsl.gamelog.events import EventLog
 
 
 def parse_bots(value: str) -> list[str]:
@@ -273,7 +276,7 @@ class _Resume:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
-        from targui_dsl.gamelog.logfile import feed_decision
+        from targui_dsl.gamelog.replay import feed_decision
 
         def consult() -> None:
             seat = state.current_player()
@@ -287,47 +290,26 @@ class _Resume:
             # (a decision logged as forced can still be input, as in logfile's replayer)
             feed_decision(state, event["action"], lambda: log.count > number, consult)
         log.replaying = False
-        if log.count != len(self.events):
+        # More events than the log has: it was cut between two events (a crash), after its last
+        # whole decision; what that decision caused is written now, as it was checked above.
+        if log.count < len(self.events):
             fail(f"{self.path}: cannot resume: the engine reached event {log.count - 1}, the log has "
                  f"{len(self.events) - 1} events")
 
 
 def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:
-    """Read, check and verify the log of a game to continue; a clear line and exit 1 when
-    it cannot be continued (not a log, a changed ruleset, over, or edited)."""
-    from targui_dsl.gamelog.logfile import LogError, find_ruleset, header_problems, read_log_file, verify_log
+    """Open, check and verify the log of a game to continue (:func:`targui_dsl.gamelog.opened.open_log`);
+    a clear line and exit 1 when it cannot be continued (not a log, a changed ruleset, over, or edited)."""
+    from targui_dsl.gamelog.opened import LogOpenError
 
+    opened = open_log_or_exit(path, ruleset_ref, prefix="cannot resume: ",
+                              missing_hint="give it: targui play RULESET --resume LOG")
     try:
-        events = read_log_file(path).events
-    except LogError as err:
-        fail(f"{path}: cannot resume: {err}")
-    except (OSError, ValueError) as err:
-        fail(f"cannot read {path}: {getattr(err, 'strerror', None) or err}")
-    header = events[0]
-    if header.get("explicit_chance"):
-        fail(f"{path}: cannot resume a game whose chance outcomes came from outside (explicit_chance): "
-             f"`targui play` throws its dice from the seed")
-    ref = ruleset_ref if ruleset_ref is not None else find_ruleset(header, path)
-    if ref is None:
-        fail(f"{path}: cannot resume: the log's ruleset `{visible(header['ruleset'])}` is not built in and its "
-             f"file was not found with the content the log records; give it: targui play RULESET --resume LOG")
-    rs = load_or_exit(ref, f"cannot resume {path}: its ruleset `{visible(ref)}` cannot be loaded")
-    if rs.id != header["ruleset"]:
-        fail(f"{path}: cannot resume: the game is of ruleset `{visible(header['ruleset'])}`, not `{rs.id}`")
-    for problem in header_problems(rs, header):
-        fail(f"{path}: cannot resume: the ruleset has changed since the game began ({visible(problem)}); "
-             f"a game goes on only under the rules it began with")
-    try:
-        run = verify_log(rs, events, unfinished=True)
-    except LogError as err:
-        fail(f"{path}: cannot resume: {err}")
-    if run.difference is not None:
-        diff = run.difference
-        fail(f"{path}: cannot resume: event {diff.event} (line {diff.event + 1}) does not match the engine: "
-             f"{visible(diff.reason)}")
-    if run.complete:
-        fail(f"{path}: the game is over (round {run.state.round}); there is nothing to resume")
-    return _Resume(path, events, rs)
+        opened.resumable()
+        events = opened.events
+    except LogOpenError as err:
+        fail_opened(path, err, "cannot resume: ")
+    return _Resume(path, events, opened.ruleset)
 
 
 class _LogUnwritable(Exception):
@@ -340,7 +322,7 @@ class _LogFile:
     def __init__(self, path: str, append: bool = False):
         self.path = path
         # locked: a second writer is refused
-        from targui_dsl.gamelog.logfile import open_log_for_appending, open_log_for_writing
+        from targui_dsl.gamelog.writer import open_log_for_appending, open_log_for_writing
 
         self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
 
@@ -404,7 +386,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
     from targui_cli.terminal import render_board, render_end
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
-    from targui_dsl.gamelog.events import Narrator
+    from targui_dsl.games.targui.narrate import Narrator
 
     narrate = Narrator(game)
     if tell:
@@ -510,28 +492,21 @@ def _resumed(resume: _Resume, state, board: bool) -> str:
     return (render_board(state) + "\n" + line) if board else line
 
 
-class _TableLog:
+class _TableLog(EventLog):
     """The event log of `targui play`: an ``EventLog`` whose header records who sits where
     (``seats``: `human` or a bot spelling per seat, so ``--resume`` can seat them again), and
     which, when a game is resumed into its own log, writes only the events after those the
     file already holds (checking that each one replayed is the one logged)."""
 
     def __init__(self, stream, seated: list[str | None], resume: _Resume | None) -> None:
-        from targui_dsl.gamelog.events import EventLog
-
-        self._log = EventLog(stream, keep=False)
-        self.listeners = self._log.listeners
-        self.seats = ["human" if kind is None else kind for kind in seated]
+        super().__init__(stream, keep=False,
+                         header_fields={"seats": ["human" if kind is None else kind for kind in seated]})
         self.logged = resume.events if resume is not None else []
         self.written = len(self.logged) if resume is not None and resume.append else 0
         self.count = 0  # events emitted so far, the header included
         self.replaying = False
 
     def emit(self, event: dict) -> None:
-        from targui_dsl.gamelog.logfile import seal_header
-
-        if event["type"] == "header":
-            event = seal_header({**event, "seats": self.seats})  # the seal covers the seats too
         n, self.count = self.count, self.count + 1
         if 0 < n < len(self.logged) and event != self.logged[n]:
             fail(f"cannot resume: the engine's event {n} is not the log's")
@@ -539,7 +514,7 @@ class _TableLog:
             for listener in self.listeners:
                 listener(event)
             return
-        self._log.emit(event)
+        super().emit(event)
 
 
 class _HumanSeat:

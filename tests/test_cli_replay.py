@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.frontend.diffing import LogError, read_game_log, replay_log, verify_log
 from targui_dsl.frontend.resources import rulesets_dir
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
+from targui_dsl.gamelog.reader import LogError, read_game_log
+from targui_dsl.gamelog.replay import replay_log, verify_log
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,9 @@ import jsonschema
 import pytest
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, start_turn
 
-from targui_dsl.gamelog.events import EventLog, ReplayMismatch, read_log, replay
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.gamelog.reader import read_game_log
+from targui_dsl.gamelog.replay import ReplayMismatch, replay
 from targui_dsl.games.targui.game import Game
 from targui_dsl.study.simulate import play_game
 
@@ -76,7 +78,7 @@ def test_card_lines_record_what_changed():
 @pytest.mark.parametrize("name", REAL_VARIANTS)
 def test_replay_reproduces_the_game(name):
     lines, _ = logged_game(name, seed=21)
-    events = read_log(lines)
+    events = read_game_log(lines)
     state = replay(any_ruleset(name), events)
     end = events[-1]
     assert [state.game.tribe_ids[s] for s in state.winners()] == end["winners"]
@@ -85,7 +87,7 @@ def test_replay_reproduces_the_game(name):
 
 def test_replay_detects_a_tampered_log():
     lines, _ = logged_game("original-dutch", seed=4)
-    events = read_log(lines)
+    events = read_game_log(lines)
     for event in events:
         if event["type"] == "round_end":
             event["levy"]["kel_ajjer"] += 1

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
 
 SETUP = ["sector north_west", "1"]
 ARGS = ["original-dutch", "--players", "2", "--human", "1", "--bots", "random", "--seed", "3", "--no-board"]
