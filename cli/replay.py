@@ -197,7 +197,10 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         lines = describe_difference(followed.difference)
         fail(f"{log_file}: the engine cannot follow the log past " + "\n".join(visible(line) for line in lines)
              + "\n  (the rest of the log is not read)")
-    if not complete and not verify and not partial and not step:
+    if followed is not None and followed.difference is not None:
+        click.echo(f"note: {log_file}: the engine cannot follow the log past event {followed.difference.event} "
+                   f"({visible(followed.difference.reason)}); the rest of the log is not read", err=True)
+    elif not complete and not verify and not partial and not step:
         click.echo(f"note: {log_file} ends after event {last}, before the game is over", err=True)
     if step:
         _step_through(rs, game, events, told)
