@@ -33,7 +33,8 @@ def describe_difference(diff: LogDifference) -> list[str]:
     if diff.fields:
         lines[0] += f" in {', '.join(diff.fields)}"
     compact = {"separators": (", ", ": "), "ensure_ascii": False}
-    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None else "(nothing: the log has ended)"))
+    ended = "(nothing: the log has ended)"
+    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None else ended))
     lines.append("  engine: " + (json.dumps(diff.produced, **compact) if diff.produced is not None else "(nothing)"))
     return lines
 
