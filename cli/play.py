@@ -246,10 +246,12 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
 class _Resume:
     """An unfinished game read from its log, to be continued (``targui play --resume``)."""
 
-    def __init__(self, path: str, events: list[dict], ruleset) -> None:
+    def __init__(self, path: str, events: list[dict], ruleset, torn: int | None = None,
+                 whole_bytes: int | None = None) -> None:
         self.path, self.events, self.ruleset = path, events, ruleset
         self.header = events[0]
         self.append = True  # go on in the same file (else the whole game goes to --log)
+        self.torn, self.whole_bytes = torn, whole_bytes  # a last line cut short, left out
 
     def seats_from_header(self) -> list[str | None]:
         """Who sat where, as the header records it (None for a human)."""
@@ -302,14 +304,18 @@ def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:
     a clear line and exit 1 when it cannot be continued (not a log, a changed ruleset, over, or edited)."""
     from targui_dsl.gamelog.opened import LogOpenError
 
-    opened = open_log_or_exit(path, ruleset_ref, prefix="cannot resume: ",
+    # partial: a last line cut short by a crash is left out; the game goes on from the one before
+    opened = open_log_or_exit(path, ruleset_ref, partial=True, prefix="cannot resume: ",
                               missing_hint="give it: targui play RULESET --resume LOG")
     try:
         opened.resumable()
         events = opened.events
     except LogOpenError as err:
         fail_opened(path, err, "cannot resume: ")
-    return _Resume(path, events, opened.ruleset)
+    if opened.torn is not None:
+        click.echo(f"note: {path}: line {opened.torn} is cut short (a crash or a full disk while it was written); "
+                   f"the game goes on from event {len(events) - 1}, the last complete one", err=True)
+    return _Resume(path, events, opened.ruleset, opened.torn, opened.whole_bytes)
 
 
 class _LogUnwritable(Exception):
@@ -319,12 +325,12 @@ class _LogUnwritable(Exception):
 class _LogFile:
     """The --log file: its write errors are told apart from those of standard output."""
 
-    def __init__(self, path: str, append: bool = False):
+    def __init__(self, path: str, append: bool = False, cut_to: int | None = None):
         self.path = path
         # locked: a second writer is refused
         from targui_dsl.gamelog.writer import open_log_for_appending, open_log_for_writing
 
-        self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
+        self._file = open_log_for_appending(path, cut_to=cut_to) if append else open_log_for_writing(path)
 
     def _guard(self, method, *args):
         try:
@@ -342,11 +348,14 @@ class _LogFile:
         self._guard(self._file.close)
 
 
-def _open_log(log_file: str | None, append: bool = False) -> _LogFile | None:
+def _open_log(log_file: str | None, resume: _Resume | None) -> _LogFile | None:
+    """The --log file, or the resumed log to go on in (cut back to its last complete line)."""
     if log_file is None:
         return None
+    append = resume is not None and resume.append
+    cut_to = resume.whole_bytes if append and resume is not None and resume.torn is not None else None
     try:
-        return _LogFile(log_file, append)
+        return _LogFile(log_file, append, cut_to)
     except OSError as err:
         fail(f"cannot write {log_file}: {os_reason(err)}")
 
@@ -402,7 +411,7 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         if line is not None:
             click.echo(line)
 
-    stream = _open_log(log_file, append=resume is not None and resume.append)
+    stream = _open_log(log_file, resume)
     try:
         log = _TableLog(stream, seated, resume)
         if tell:
@@ -458,7 +467,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         if line is not None:
             console.tell(line)
 
-    stream = _open_log(log_file, append=resume is not None and resume.append)
+    stream = _open_log(log_file, resume)
     state = None
     log = _TableLog(stream, seated, resume)
     try:

@@ -76,6 +76,11 @@ class OpenedLog:
         except LogError as err:
             raise LogOpenError(str(err)) from None
 
+    @property
+    def whole_bytes(self) -> int | None:
+        """The file's length without a last line cut short (where to go on writing)."""
+        return self.stream.whole_bytes
+
     def resumable(self) -> LogRun:
         """Check that the game can go on from where the log stops and return the verified run
         (a :class:`LogOpenError` saying why not: chance from outside, a changed ruleset, an

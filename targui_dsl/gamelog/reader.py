@@ -72,7 +72,8 @@ class LogStream:
     ``targui-log/1`` header). Iterating gives every event from the header on,
     reading on as far as the iteration goes (:class:`LogError` at the first bad
     line); ``events`` holds those read so far, ``done`` says whether that is all
-    of them, and ``torn`` names a last line cut short and left out (``partial``).
+    of them, and ``torn`` names a last line cut short and left out (``partial``);
+    ``whole_bytes`` is then the length of the file without it (where to go on writing).
     """
 
     def __init__(self, lines: Sequence[str | bytes], unterminated: bool = False, partial: bool = False):
@@ -81,6 +82,8 @@ class LogStream:
         self._next_line = 0  # index into ``lines`` of the next line to read
         self.events: list[dict[str, Any]] = []
         self.torn: int | None = None
+        self.whole_bytes: int | None = None  # set by stream_log_file
+        self._torn_bytes = 0  # the length of a last line without its newline
         self.done = False
         first = self._read_one()
         if first is None:
@@ -135,6 +138,8 @@ class LogStream:
             if torn_allowed:
                 if self._partial:
                     self.torn, self.done = number, True
+                    if self.whole_bytes is not None:
+                        self.whole_bytes -= self._torn_bytes
                     return None
                 raise LogError("not JSON: the log is cut short here (a crash or a full disk while it was written?); "
                                "--partial replays it up to the last complete event", number) from None
@@ -187,7 +192,10 @@ def stream_log_file(path: str | os.PathLike, partial: bool = False) -> LogStream
     unterminated = chunks[-1] != b""
     if not unterminated:
         chunks.pop()
-    return LogStream(chunks, unterminated=unterminated, partial=partial)
+    stream = LogStream(chunks, unterminated=unterminated, partial=partial)
+    stream._torn_bytes = len(chunks[-1]) if unterminated else 0
+    stream.whole_bytes = len(raw)  # less a torn last line, once it is read
+    return stream
 
 
 def read_log_file(path: str | os.PathLike, partial: bool = False) -> LogFile:

@@ -122,11 +122,14 @@ def open_log_for_writing(path: str, write: Callable[[int, memoryview], int] = os
     return LogWriter(fd, path, regular, write)
 
 
-def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = os.write) -> LogWriter:
+def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = os.write,
+                           cut_to: int | None = None) -> LogWriter:
     """Open the log at ``path`` to add events after its last line, locked as
     :func:`open_log_for_writing` (:class:`LogLocked` when another targui holds it);
     for ``targui play --resume``. The file must be a regular file whose last line is
-    complete (a newline at its end): a failed write is cut back to that length."""
+    complete (a newline at its end): a failed write is cut back to that length. ``cut_to``
+    first cuts the file back to that many bytes (a last line cut short by a crash, which the
+    reader left out: :attr:`~targui_dsl.gamelog.reader.LogStream.whole_bytes`)."""
     fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
         os.set_blocking(fd, True)
@@ -140,6 +143,11 @@ def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = 
             raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
                             "wait for it to finish or choose another file", path) from None
         end = os.lseek(fd, 0, os.SEEK_END)
+        if cut_to is not None and cut_to != end:
+            if not 0 <= cut_to < end:
+                raise OSError(errno.EINVAL, "it changed since it was read", path)
+            os.ftruncate(fd, cut_to)  # under the lock: nobody else writes it now
+            end = os.lseek(fd, 0, os.SEEK_END)
         if end:
             with open(path, "rb") as check:
                 check.seek(end - 1)
