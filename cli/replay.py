@@ -115,8 +115,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     Exit status:
       0  told (and with --verify: verified, every event matches the
          engine re-run from the seed; with --svg: written)
-      1  not a readable targui log, its ruleset cannot be loaded, or
-         --verify found a difference (named on standard error)
+      1  not a readable targui log, its ruleset cannot be loaded, the
+         engine cannot follow it, or --verify found a difference (named
+         on standard error)
       2  the command line itself is wrong (e.g. --at beyond the log)
       3  --verify: decisions legal, but the chance outcomes were taken from
          the log (explicit chance), not checked
