@@ -30,10 +30,10 @@ from typing import Callable, Iterable, Sequence
 from targui_cli.common import COLOUR_MODES, want_colour  # noqa: F401 - the one colour policy, used by play
 from targui_cli.syntax import ACTION_VERBS, action_syntax_lines
 from targui_dsl.frontend.text import visible
-from targui_dsl.games.targui.narrate import Narrator
 from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.colours import ANSI_COLOURS  # the one colour table (targui_dsl.games.targui.colours)
 from targui_dsl.games.targui.labels import kind_labels  # noqa: F401 - the one home of kind labels
+from targui_dsl.games.targui.narrate import Narrator
 from targui_dsl.games.targui.phases import Phase
 
 # -- colour ------------------------------------------------------------------
