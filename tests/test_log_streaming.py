@@ -66,3 +66,22 @@ def test_a_bad_line_after_the_game_still_fails_a_log_read_to_its_end(repeated, t
         result = run("replay", str(broken), *args)
         assert result.exit_code == 1
         assert f"line {len(game.read_text(encoding='utf-8').splitlines()) + 1}: not JSON" in result.stderr
+
+
+def test_step_goes_through_a_repeated_decision_log_as_far_as_the_engine_follows_it(repeated):
+    pytest.importorskip("pty")  # POSIX only
+    from pty_session import Session
+
+    log, repeat = repeated
+    game = Session(["replay", str(log), "--step"])
+    try:
+        game.expect(f"event 0 of {repeat}:")  # not of the 3,000 repeats after it
+        game.expect("q quit")
+        game.send(b"$")
+        game.expect(f"event {repeat} of {repeat}:")
+        game.expect("the engine cannot follow the log here")
+        game.send(b"q")
+        assert game.wait() == 0
+        assert "Traceback" not in game.text
+    finally:
+        game.close()
