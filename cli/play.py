@@ -278,7 +278,7 @@ class _Resume:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
-        from targui_dsl.gamelog.replay import feed_decision
+        from targui_dsl.gamelog.replay import feed_decisions
 
         def consult() -> None:
             seat = state.current_player()
@@ -286,17 +286,11 @@ class _Resume:
                 bots[seat].choose(state.observation(seat), state.legal_actions())
 
         log.replaying = True
-        for number, event in enumerate(self.events[1:], 1):
-            if event["type"] != "decision" or log.count > number:
-                continue  # chance comes from the seed, and what the engine produced itself is done
-            # (a decision logged as forced can still be input, as in logfile's replayer)
-            feed_decision(state, event["action"], lambda: log.count > number, consult)
+        try:
+            feed_decisions(state, self.events, lambda: log.count, consult)
+        except ValueError as err:  # verified before: only a log changed since could get here
+            fail(f"{self.path}: cannot resume: {err}")
         log.replaying = False
-        # More events than the log has: it was cut between two events (a crash), after its last
-        # whole decision; what that decision caused is written now, as it was checked above.
-        if log.count < len(self.events):
-            fail(f"{self.path}: cannot resume: the engine reached event {log.count - 1}, the log has "
-                 f"{len(self.events) - 1} events")
 
 
 def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:

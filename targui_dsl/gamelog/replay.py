@@ -23,7 +23,7 @@ from targui_dsl.gamelog.header import header_problems, seal_state
 from targui_dsl.gamelog.reader import LogError
 
 __all__ = ["LogDifference", "LogRun", "ReplayMismatch", "verify_log", "replay_log", "replay",
-           "feed_decision", "new_game_of"]
+           "feed_decision", "feed_decisions", "new_game_of"]
 
 
 @dataclass(frozen=True)
@@ -244,6 +244,23 @@ def feed_decision(state: Any, action: str, reported: Callable[[], bool],
         if before_step is not None:
             before_step()
         state.apply_action(step)
+
+
+def feed_decisions(state: Any, events: list[dict[str, Any]], reported: Callable[[], int],
+                   before_step: Callable[[], None] | None = None) -> None:
+    """Bring a live game (seeded, its chance from the engine) to where a verified log stops:
+    every logged decision the engine does not take by itself is fed again with
+    :func:`feed_decision`; ``reported()`` is how many events (the header included) the
+    game has reported so far. A log cut between two events (a crash) ends the same way:
+    the game then stands after the log's last whole decision and whatever it caused, a
+    few events past the log's end. A ValueError when the game stops short of the log."""
+    for number, event in enumerate(events[1:], 1):
+        if event["type"] != "decision" or reported() > number:
+            continue  # chance comes from the seed, and what the engine produced itself is done
+        # (a decision logged as forced can still be input: see _drive)
+        feed_decision(state, event["action"], lambda: reported() > number, before_step)  # noqa: B023 - called at once
+    if reported() < len(events):
+        raise ValueError(f"the engine reached event {reported() - 1}, the log has {len(events) - 1} events")
 
 
 def _waiting_for(state: Any) -> str:
