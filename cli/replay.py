@@ -185,8 +185,10 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         for i, line in told:
             if events[i]["type"] != "end":  # the end screen below tells the result
                 click.echo(f"{i:>{width}}  {line}" if numbers else line)
-        if complete and followed is not None and followed.ok and followed.state.is_terminal():
-            _tell_end(followed.state, events, numbers, width)
+        # the end screen from the final state the engine reached (verified, or followed)
+        final = next((r.state for r in (followed, run) if r is not None and r.ok and r.state.is_terminal()), None)
+        if complete and final is not None:
+            _tell_end(final, events, numbers, width)
 
     report: dict[str, Any] = {
         "log": log_file, "ruleset": rs.id, "players": header["players"], "tribes": header["tribes"],
