@@ -106,7 +106,7 @@ def open_log(path: str, ruleset_ref: str | None = None, partial: bool = False) -
     """Open the log at ``path`` with its ruleset (``ruleset_ref`` instead of the one its
     header names); a :class:`LogOpenError` when it cannot be used. With ``partial`` a
     last line cut short is left out (see :func:`~targui_dsl.gamelog.reader.stream_log_file`)."""
-    from targui_dsl import load_ruleset
+    from targui_dsl.frontend.build import load_ruleset
     from targui_dsl.frontend.diagnostics import RulesetError
 
     try:
