@@ -24,7 +24,6 @@ from targui_dsl.frontend.text import visible
 from targui_dsl.gamelog.opened import LogOpenError
 from targui_dsl.gamelog.reader import LogError
 from targui_dsl.gamelog.replay import LogDifference, replay_log
-from targui_dsl.games.targui.narrate import Narrator
 
 
 def describe_difference(diff: LogDifference) -> list[str]:
@@ -171,6 +170,8 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     whole = opened.stream.done
     if at is not None and at > last and whole:
         raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
+
+    from targui_dsl.games.targui.narrate import Narrator
 
     narrate = Narrator(game)
     told = [(i, line) for i, line in ((i, narrate(e)) for i, e in enumerate(events)) if line is not None]
