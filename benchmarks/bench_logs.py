@@ -21,7 +21,9 @@ from targui_dsl import load_ruleset
 from targui_dsl.agents import seat_agents
 from targui_dsl.engine.loop import play as play_on
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.gamelog.logfile import open_log_for_writing, read_log_file, verify_log
+from targui_dsl.gamelog.reader import read_log_file
+from targui_dsl.gamelog.replay import verify_log
+from targui_dsl.gamelog.writer import open_log_for_writing
 from targui_dsl.games.targui.game import Game
 
 

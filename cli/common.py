@@ -228,3 +228,26 @@ def seat_game(rs: CompiledRuleset, players: int, seed: int, kinds: list[str]) ->
 def package_of(rs: Any) -> GamePackage:
     """The package of the game ``rs`` is a ruleset of (its ``game:``; the default game when it names none)."""
     return game_package(getattr(rs, "game", None) or DEFAULT_GAME)
+
+
+def open_log_or_exit(path: str, ruleset_ref: str | None, *, partial: bool = False, prefix: str = "",
+                     missing_hint: str = "") -> Any:
+    """:func:`targui_dsl.gamelog.opened.open_log`, or its error as one line (after the ruleset's
+    diagnostics, when it would not load) and exit 1: ``{path}: {prefix}{why}``, then
+    ``missing_hint`` when the log's ruleset was not found."""
+    from targui_dsl.gamelog.opened import LogOpenError, open_log
+
+    try:
+        return open_log(path, ruleset_ref, partial=partial)
+    except LogOpenError as err:
+        fail_opened(path, err, prefix, missing_hint)
+
+
+def fail_opened(path: str, err: Any, prefix: str = "", missing_hint: str = "") -> NoReturn:
+    """A :class:`~targui_dsl.gamelog.opened.LogOpenError` as one line (after the diagnostics
+    of a ruleset that would not load), and exit 1."""
+    if isinstance(err.cause, RulesetError):
+        click.echo(render_diagnostics(err.cause.diagnostics, err.cause.sources, color=use_colour(sys.stderr)),
+                   err=True)
+    hint = f"; {missing_hint}" if err.ruleset_missing and missing_hint else ""
+    fail(f"{path}: {prefix}{err.message}{hint}")

@@ -17,9 +17,11 @@ from targui_cli.common import (
     echo_json,
     exit_with,
     fail,
+    fail_opened,
     format_option,
     load_or_exit,
     new_game,
+    open_log_or_exit,
     os_reason,
     package_of,
     parse_bots,
@@ -31,6 +33,7 @@ from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.engine.drawing import TableConsole
 from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
+from targui_dsl.gamelog.events import EventLog
 from targui_dsl.games import game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
@@ -212,10 +215,12 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
 class _Resume:
     """An unfinished game read from its log, to be continued (``targui play --resume``)."""
 
-    def __init__(self, path: str, events: list[dict], ruleset) -> None:
+    def __init__(self, path: str, events: list[dict], ruleset, torn: int | None = None,
+                 whole_bytes: int | None = None) -> None:
         self.path, self.events, self.ruleset = path, events, ruleset
         self.header = events[0]
         self.append = True  # go on in the same file (else the whole game goes to --log)
+        self.torn, self.whole_bytes = torn, whole_bytes  # a last line cut short, left out
 
     def seats_from_header(self) -> list[str | None]:
         """Who sat where, as the header records it (None for a human)."""
@@ -242,7 +247,7 @@ class _Resume:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
-        from targui_dsl.gamelog.logfile import feed_decision
+        from targui_dsl.gamelog.replay import feed_decisions
 
         def consult() -> None:
             seat = state.current_player()
@@ -250,53 +255,30 @@ class _Resume:
                 bots[seat].choose(state.observation(seat), state.legal_actions())
 
         log.replaying = True
-        for number, event in enumerate(self.events[1:], 1):
-            if event["type"] != "decision" or log.count > number:
-                continue  # chance comes from the seed, and what the engine produced itself is done
-            # (a decision logged as forced can still be input, as in logfile's replayer)
-            feed_decision(state, event["action"], lambda: log.count > number, consult)
+        try:
+            feed_decisions(state, self.events, lambda: log.count, consult)
+        except ValueError as err:  # verified before: only a log changed since could get here
+            fail(f"{self.path}: cannot resume: {err}")
         log.replaying = False
-        if log.count != len(self.events):
-            fail(f"{self.path}: cannot resume: the engine reached event {log.count - 1}, the log has "
-                 f"{len(self.events) - 1} events")
 
 
 def _read_resume(path: str, ruleset_ref: str | None) -> _Resume:
-    """Read, check and verify the log of a game to continue; a clear line and exit 1 when
-    it cannot be continued (not a log, a changed ruleset, over, or edited)."""
-    from targui_dsl.gamelog.logfile import LogError, find_ruleset, header_problems, read_log_file, verify_log
+    """Open, check and verify the log of a game to continue (:func:`targui_dsl.gamelog.opened.open_log`);
+    a clear line and exit 1 when it cannot be continued (not a log, a changed ruleset, over, or edited)."""
+    from targui_dsl.gamelog.opened import LogOpenError
 
+    # partial: a last line cut short by a crash is left out; the game goes on from the one before
+    opened = open_log_or_exit(path, ruleset_ref, partial=True, prefix="cannot resume: ",
+                              missing_hint="give it: targui play RULESET --resume LOG")
     try:
-        events = read_log_file(path).events
-    except LogError as err:
-        fail(f"{path}: cannot resume: {err}")
-    except (OSError, ValueError) as err:
-        fail(f"cannot read {path}: {getattr(err, 'strerror', None) or err}")
-    header = events[0]
-    if header.get("explicit_chance"):
-        fail(f"{path}: cannot resume a game whose chance outcomes came from outside (explicit_chance): "
-             f"`targui play` throws its dice from the seed")
-    ref = ruleset_ref if ruleset_ref is not None else find_ruleset(header, path)
-    if ref is None:
-        fail(f"{path}: cannot resume: the log's ruleset `{visible(header['ruleset'])}` is not built in and its "
-             f"file was not found with the content the log records; give it: targui play RULESET --resume LOG")
-    rs = load_or_exit(ref, f"cannot resume {path}: its ruleset `{visible(ref)}` cannot be loaded")
-    if rs.id != header["ruleset"]:
-        fail(f"{path}: cannot resume: the game is of ruleset `{visible(header['ruleset'])}`, not `{rs.id}`")
-    for problem in header_problems(rs, header):
-        fail(f"{path}: cannot resume: the ruleset has changed since the game began ({visible(problem)}); "
-             f"a game goes on only under the rules it began with")
-    try:
-        run = verify_log(rs, events, unfinished=True)
-    except LogError as err:
-        fail(f"{path}: cannot resume: {err}")
-    if run.difference is not None:
-        diff = run.difference
-        fail(f"{path}: cannot resume: event {diff.event} (line {diff.event + 1}) does not match the engine: "
-             f"{visible(diff.reason)}")
-    if run.complete:
-        fail(f"{path}: the game is over (round {run.state.round}); there is nothing to resume")
-    return _Resume(path, events, rs)
+        opened.resumable()
+        events = opened.events
+    except LogOpenError as err:
+        fail_opened(path, err, "cannot resume: ")
+    if opened.torn is not None:
+        click.echo(f"note: {path}: line {opened.torn} is cut short (a crash or a full disk while it was written); "
+                   f"the game goes on from event {len(events) - 1}, the last complete one", err=True)
+    return _Resume(path, events, opened.ruleset, opened.torn, opened.whole_bytes)
 
 
 class _LogUnwritable(Exception):
@@ -306,12 +288,12 @@ class _LogUnwritable(Exception):
 class _LogFile:
     """The --log file: its write errors are told apart from those of standard output."""
 
-    def __init__(self, path: str, append: bool = False) -> None:
+    def __init__(self, path: str, append: bool = False, cut_to: int | None = None) -> None:
         self.path = path
         # locked: a second writer is refused
-        from targui_dsl.gamelog.logfile import open_log_for_appending, open_log_for_writing
+        from targui_dsl.gamelog.writer import open_log_for_appending, open_log_for_writing
 
-        self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
+        self._file = open_log_for_appending(path, cut_to=cut_to) if append else open_log_for_writing(path)
 
     def _guard(self, method: Callable[..., T], *args: Any) -> T:
         try:
@@ -329,11 +311,14 @@ class _LogFile:
         self._guard(self._file.close)
 
 
-def _open_log(log_file: str | None, append: bool = False) -> _LogFile | None:
+def _open_log(log_file: str | None, resume: _Resume | None) -> _LogFile | None:
+    """The --log file, or the resumed log to go on in (cut back to its last complete line)."""
     if log_file is None:
         return None
+    append = resume is not None and resume.append
+    cut_to = resume.whole_bytes if append and resume is not None and resume.torn is not None else None
     try:
-        return _LogFile(log_file, append)
+        return _LogFile(log_file, append, cut_to)
     except OSError as err:
         fail(f"cannot write {log_file}: {os_reason(err)}")
 
@@ -372,10 +357,8 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
     ``tell`` is false; the final state."""
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
-    from targui_dsl.gamelog.events import Narrator
-
-    narrate = Narrator(game)
     drawing = package_of(game.ruleset).drawing
+    narrate = drawing.narrate(game)
     if tell:
         click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})"
                                          for s, kind in enumerate(seated)))
@@ -391,7 +374,7 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
             click.echo(line)
 
     seats: list[str | None] = list(seated)
-    stream = _open_log(log_file, append=resume is not None and resume.append)
+    stream = _open_log(log_file, resume)
     try:
         log = _TableLog(stream, seats, resume)
         if tell:
@@ -447,7 +430,7 @@ def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None,
         if line is not None:
             console.tell(line)
 
-    stream = _open_log(log_file, append=resume is not None and resume.append)
+    stream = _open_log(log_file, resume)
     state = None
     log = _TableLog(stream, seated, resume)
     try:
@@ -479,28 +462,21 @@ def _resumed(resume: _Resume, state: Any, board: bool) -> str:
     return (package_of(state.game.ruleset).drawing.board(state) + "\n" + line) if board else line
 
 
-class _TableLog:
+class _TableLog(EventLog):
     """The event log of `targui play`: an ``EventLog`` whose header records who sits where
     (``seats``: `human` or a bot spelling per seat, so ``--resume`` can seat them again), and
     which, when a game is resumed into its own log, writes only the events after those the
     file already holds (checking that each one replayed is the one logged)."""
 
     def __init__(self, stream, seated: list[str | None], resume: _Resume | None) -> None:
-        from targui_dsl.gamelog.events import EventLog
-
-        self._log = EventLog(stream, keep=False)
-        self.listeners = self._log.listeners
-        self.seats = ["human" if kind is None else kind for kind in seated]
+        super().__init__(stream, keep=False,
+                         header_fields={"seats": ["human" if kind is None else kind for kind in seated]})
         self.logged = resume.events if resume is not None else []
         self.written = len(self.logged) if resume is not None and resume.append else 0
         self.count = 0  # events emitted so far, the header included
         self.replaying = False
 
     def emit(self, event: dict) -> None:
-        from targui_dsl.gamelog.logfile import seal_header
-
-        if event["type"] == "header":
-            event = seal_header({**event, "seats": self.seats})  # the seal covers the seats too
         n, self.count = self.count, self.count + 1
         if 0 < n < len(self.logged) and event != self.logged[n]:
             fail(f"cannot resume: the engine's event {n} is not the log's")
@@ -508,7 +484,7 @@ class _TableLog:
             for listener in self.listeners:
                 listener(event)
             return
-        self._log.emit(event)
+        super().emit(event)
 
 
 class _HumanSeat:

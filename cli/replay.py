@@ -16,32 +16,20 @@ from targui_cli.common import (
     echo_json,
     exit_with,
     fail,
+    fail_opened,
     format_option,
-    load_or_exit,
+    open_log_or_exit,
     package_of,
     want_colour,
     wants_json,
 )
 from targui_dsl.engine.drawing import Painter, TableListener
 from targui_dsl.frontend.text import visible
-from targui_dsl.gamelog.logfile import (
-    LogDifference,
-    LogError,
-    find_ruleset,
-    header_problems,
-    read_log_file,
-    replay_log,
-    verify_log,
-)
+from targui_dsl.gamelog.opened import LogOpenError
+from targui_dsl.gamelog.reader import LogError
+from targui_dsl.gamelog.replay import LogDifference, replay_log
 from targui_dsl.games import game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
-
-
-def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
-    """Where to load a log's ruleset from (see :func:`targui_dsl.gamelog.logfile.find_ruleset`):
-    the file the header names only if it still has the header's sha256, else
-    the built-in of that id."""
-    return find_ruleset(header, log_path)
 
 
 def describe_difference(diff: LogDifference) -> list[str]:
@@ -108,8 +96,9 @@ at most 64 MiB, no line over 1 MiB.
 Exit status:
   0  told (and with --verify: verified, every event matches the
      engine re-run from the seed; with --svg: written)
-  1  not a readable targui log, its ruleset cannot be loaded, or
-     --verify found a difference (named on standard error)
+  1  not a readable targui log, its ruleset cannot be loaded, the
+     engine cannot follow it, or --verify found a difference (named
+     on standard error)
   2  the command line itself is wrong (e.g. --at beyond the log)
   3  --verify: decisions legal, but the chance outcomes were taken from
      the log (explicit chance), not checked
@@ -163,42 +152,34 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     if at is not None and svg_file is None:
         raise click.BadParameter("--at chooses the moment of the --svg picture; give --svg FILE too",
                                  param_hint="--at")
-    try:
-        read = read_log_file(log_file, partial=partial)
-    except LogError as err:
-        fail(f"{log_file}: {err}")
-    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
-        fail(f"cannot read {log_file}: {getattr(err, 'strerror', None) or err}")
-    events = read.events
-    if read.torn is not None:
-        click.echo(f"note: {log_file}: line {read.torn} is cut short (a crash or a full disk while it was "
-                   f"written); replaying up to event {len(events) - 1}, the last complete one", err=True)
-    last = len(events) - 1
-    if at is not None and at > last:
-        raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
-
-    header = events[0]
-    ref = ruleset_ref_for(header, log_file) if ruleset_ref is None else ruleset_ref
-    if ref is None:
-        fail(f"{log_file}: the log's ruleset `{visible(header['ruleset'])}` is not built in and its file "
-             f"{visible((header.get('files') or ['(none given)'])[0])} was not found with the content the "
-             f"log records; give it with --ruleset PATH")
-    rs = load_or_exit(ref, f"the log's ruleset `{visible(ref)}` cannot be loaded")
-    if rs.id != header["ruleset"]:
-        fail(f"{log_file} is a game of ruleset `{visible(header['ruleset'])}`, but {visible(ref)} is `{rs.id}`")
-    mismatches = header_problems(rs, header)
+    opened = open_log_or_exit(log_file, ruleset_ref, partial=partial, missing_hint="give it with --ruleset PATH")
+    rs, game, header = opened.ruleset, opened.game, opened.header
     if not verify:
-        for problem in mismatches:
+        for problem in opened.problems:
             click.echo(f"note: {log_file}: {visible(problem)}", err=True)
 
-    from targui_dsl.gamelog.events import Narrator
-    from targui_dsl.games.targui.game import Game
-
+    # The engine goes first, reading the log as it goes: a log it parts from at event 60
+    # is not read past event 60, however long it is.
+    failed = unchecked = False
+    run = followed = None
     try:
-        game = Game(rs, players=header["players"], seed=header["seed"], tribes=header["tribes"])
-    except ValueError as err:
-        fail(f"{log_file}: the header does not fit ruleset {rs.id}: {err}")
-    narrate = Narrator(game)
+        if verify:
+            run = opened.verify(unfinished=partial)
+            failed = run.difference is not None
+        else:
+            followed = opened.replay()
+        events = opened.stream.events if failed or (followed is not None and not followed.ok) else opened.events
+    except LogOpenError as err:
+        fail_opened(log_file, err)
+    if opened.torn is not None:
+        click.echo(f"note: {log_file}: line {opened.torn} is cut short (a crash or a full disk while it was "
+                   f"written); replaying up to event {len(events) - 1}, the last complete one", err=True)
+    last = len(events) - 1
+    whole = opened.stream.done
+    if at is not None and at > last and whole:
+        raise click.BadParameter(f"{log_file} has events 0 to {last}, not {at}", param_hint="--at")
+
+    narrate = package_of(rs).drawing.narrate(game)
     told = [(i, line) for i, line in ((i, narrate(e)) for i, e in enumerate(events)) if line is not None]
     # The end event is normally the last line; a game won by conquest may log the attack's end after it.
     end = next((e for e in reversed(events) if e["type"] == "end"), None)
@@ -211,8 +192,10 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         for i, line in told:
             if events[i]["type"] != "end":  # the end screen below tells the result
                 click.echo(f"{i:>{width}}  {line}" if numbers else line)
-        if complete:
-            _tell_end(rs, events, numbers, width)
+        # the end screen from the final state the engine reached (verified, or followed)
+        final = next((r.state for r in (followed, run) if r is not None and r.ok and r.state.is_terminal()), None)
+        if complete and final is not None:
+            _tell_end(final, events, numbers, width)
 
     report: dict[str, Any] = {
         "log": log_file, "ruleset": rs.id, "players": header["players"], "tribes": header["tribes"],
@@ -221,24 +204,25 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
         "narration": [{"event": i, "text": line} for i, line in told],
         "verify": None, "svg": None,
     }
-    if not complete and not verify and not partial and not step:
+    if followed is not None and followed.difference is not None and not step and (svg_file is None or at is None):
+        lines = describe_difference(followed.difference)
+        fail(f"{log_file}: the engine cannot follow the log past " + "\n".join(visible(line) for line in lines)
+             + "\n  (the rest of the log is not read)")
+    if followed is not None and followed.difference is not None:
+        click.echo(f"note: {log_file}: the engine cannot follow the log past event {followed.difference.event} "
+                   f"({visible(followed.difference.reason)}); the rest of the log is not read", err=True)
+    elif not complete and not verify and not partial and not step:
         click.echo(f"note: {log_file} ends after event {last}, before the game is over", err=True)
     if step:
         _step_through(rs, game, events, told)
         return
 
-    failed = unchecked = False
-    if verify:
-        try:
-            run = verify_log(rs, events, unfinished=partial)
-        except LogError as err:
-            fail(f"{log_file}: {err}")
+    if run is not None:
         verdict = "failed" if not run.ok else ("verified" if run.chance_checked else "chance-unchecked")
         report["verify"] = {"ok": run.ok, "verdict": verdict, "chance_checked": run.chance_checked,
                             "seal": run.seal, "events": run.events, "game_over": run.complete,
                             "difference": run.difference.to_json() if run.difference else None}
         if run.difference is not None:
-            failed = True
             lines = describe_difference(run.difference)
             click.echo(f"{log_file}: verify FAILED at " + "\n".join(visible(line) for line in lines), err=True)
         else:
@@ -395,15 +379,9 @@ def _read_line(prompt: str, fd: int, cooked: list[Any]) -> str:
     return line.strip()
 
 
-def _tell_end(rs: CompiledRuleset, events: list[dict], numbers: bool, width: int) -> None:
-    """The end screen, as `targui play` shows it (the final state comes from the log)."""
-    try:
-        run = replay_log(rs, events)
-    except LogError:
-        return
-    if run.difference is not None or not run.state.is_terminal():
-        return  # a log the engine cannot follow to its end: the narration has said what it could
-    lines = package_of(rs).drawing.end_screen(run.state).splitlines()
+def _tell_end(state: Any, events: list[dict], numbers: bool, width: int) -> None:
+    """The end screen, as `targui play` shows it (the final state: the log replayed)."""
+    lines = package_of(state.game.ruleset).drawing.end_screen(state).splitlines()
     end = next(i for i, e in enumerate(events) if e["type"] == "end")
     for k, line in enumerate(lines):
         click.echo((f"{end if k == 0 else '':>{width}}  {line}") if numbers else line)
@@ -413,7 +391,7 @@ def _write_svg(rs: CompiledRuleset, events: list[dict], at: int | None, svg_file
                machine: bool) -> None:
     try:
         run = replay_log(rs, events, at=at)
-    except LogError as err:
+    except (LogError, ValueError) as err:  # ValueError: --at beyond the events the engine could follow
         fail(str(err))
     if run.difference is not None:
         fail("cannot draw the board: " + "\n".join(describe_difference(run.difference)))

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
-from targui_dsl.frontend.diffing import LogError, read_game_log, replay_log, verify_log
 from targui_dsl.frontend.resources import rulesets_dir
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
+from targui_dsl.gamelog.reader import LogError, read_game_log
+from targui_dsl.gamelog.replay import replay_log, verify_log
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -71,8 +72,8 @@ def test_numbers_name_each_line_by_its_event(played):
     lines = result.stdout.splitlines()
     game_over = next(k for k, line in enumerate(lines) if "Game over" in line)  # then the end screen's table
     numbers = [int(line.split()[0]) for line in lines[:game_over + 1]]
-    assert max(numbers) <= len(events) - 1 and numbers[-1] == next(i for i, e in enumerate(events) if e["type"] == "end")
     end = next(i for i, e in enumerate(events) if e["type"] == "end")
+    assert max(numbers) <= len(events) - 1 and numbers[-1] == end
     assert any(line.split()[0] == str(end) and "Game over" in line for line in result.stdout.splitlines())
 
 
@@ -172,7 +173,8 @@ def test_bad_event_lines_and_unreadable_files(played, tmp_path):
     lines = lines_of(log)
     lines[12] = json.dumps({k: v for k, v in json.loads(lines[12]).items() if k != "round"})
     result = run("replay", str(write(tmp_path / "b.jsonl", lines)))
-    assert result.exit_code == 1 and "line 13: bad" in result.stderr and "'round' is a required property" in result.stderr
+    assert result.exit_code == 1 and "line 13: bad" in result.stderr
+    assert "'round' is a required property" in result.stderr
     missing = run("replay", str(tmp_path / "missing.jsonl"))
     assert missing.exit_code == 1 and "cannot read" in missing.stderr
     assert run("replay", str(tmp_path)).exit_code == 1
@@ -334,3 +336,34 @@ def test_a_house_rule_that_reuses_a_builtin_id_replays_under_its_own_rules(tmp_p
     assert played.exit_code == 0, played.output
     result = CliRunner().invoke(cli, ["replay", str(log), "--verify"])
     assert result.exit_code == 0, result.output
+
+
+def test_open_log_gives_every_reader_the_same_checked_log_or_one_error(played, tmp_path):
+    from targui_dsl.frontend.diagnostics import RulesetError
+    from targui_dsl.gamelog.opened import LogOpenError, open_log
+
+    log, _ = played
+    opened = open_log(str(log))
+    header = json.loads(lines_of(log)[0])
+    assert opened.header == header and opened.ruleset.id == "original-dutch" and opened.problems == []
+    assert opened.game.players == header["players"] and opened.game.seed == header["seed"]
+    run_ = opened.verify()
+    assert run_.ok and run_.chance_checked and run_.events == len(lines_of(log)) - 1
+    assert opened.replay(at=10).ok
+    with pytest.raises(LogOpenError, match="the game is over"):
+        opened.resumable()
+
+    not_log = write(tmp_path / "not.jsonl", ["hello"])
+    with pytest.raises(LogOpenError, match="line 1: not JSON"):
+        open_log(str(not_log))
+    lost = write(tmp_path / "lost.jsonl", [json.dumps({**header, "ruleset": "lost", "files": ["gone.yaml"]})])
+    with pytest.raises(LogOpenError, match="`lost` is not built in") as missing:
+        open_log(str(lost))
+    assert missing.value.ruleset_missing
+    broken = tmp_path / "lost.yaml"
+    broken.write_text("extends: original-dutch\nid: lost\nsetup:\n  cash: lots\n", encoding="utf-8")
+    with pytest.raises(LogOpenError, match="cannot be loaded") as unloadable:
+        open_log(str(lost), str(broken))
+    assert isinstance(unloadable.value.cause, RulesetError) and unloadable.value.cause.diagnostics
+    with pytest.raises(LogOpenError, match="is a game of ruleset `lost`, but"):
+        open_log(str(lost), "original-dutch")

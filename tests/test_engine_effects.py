@@ -128,7 +128,7 @@ def test_a_choice_in_a_hook_of_the_rounds_end_waits_for_its_answer(tmp_path):
 
 
 def test_a_treasury_change_made_by_a_card_is_told(tmp_path):
-    from targui_dsl.gamelog.events import Narrator
+    from targui_dsl.games.targui.narrate import Narrator
 
     rule = tmp_path / "tax.yaml"
     rule.write_text("extends: updated-treasury\nid: tax\ntitle: Tax\ncards:\n  caravan_raid:\n"

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 import pytest
 from engine_fixtures import REAL_VARIANTS, any_ruleset, put, start_turn
 
-from targui_dsl.gamelog.events import EventLog, ReplayMismatch, read_log, replay
+from targui_dsl.gamelog.events import EventLog, attach_log
+from targui_dsl.gamelog.header import seal_header, seal_state
+from targui_dsl.gamelog.reader import read_game_log
+from targui_dsl.gamelog.replay import ReplayMismatch, replay
 from targui_dsl.games.targui.game import Game
 from targui_dsl.study.simulate import play_game
 
@@ -20,7 +24,8 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "game-log
 def logged_game(name="updated-treasury", players=4, seed=3, bots=("greedy", "random")):
     stream = io.StringIO()
     log = EventLog(stream)
-    play_game(Game(any_ruleset(name), players=players, seed=seed), list(bots) + ["random"] * (players - len(bots)), log=log)
+    seats = list(bots) + ["random"] * (players - len(bots))
+    play_game(Game(any_ruleset(name), players=players, seed=seed), seats, log=log)
     return stream.getvalue().splitlines(), log
 
 
@@ -76,7 +81,7 @@ def test_card_lines_record_what_changed():
 @pytest.mark.parametrize("name", REAL_VARIANTS)
 def test_replay_reproduces_the_game(name):
     lines, _ = logged_game(name, seed=21)
-    events = read_log(lines)
+    events = read_game_log(lines)
     state = replay(any_ruleset(name), events)
     end = events[-1]
     assert [state.game.tribe_ids[s] for s in state.winners()] == end["winners"]
@@ -85,7 +90,7 @@ def test_replay_reproduces_the_game(name):
 
 def test_replay_detects_a_tampered_log():
     lines, _ = logged_game("original-dutch", seed=4)
-    events = read_log(lines)
+    events = read_game_log(lines)
     for event in events:
         if event["type"] == "round_end":
             event["levy"]["kel_ajjer"] += 1
@@ -133,3 +138,51 @@ def test_conquest_that_ends_the_game_logs_the_end_last():
     assert types[-1] == "end", types[-4:]
     assert types[-3:] == ["attack_end", "eliminated", "end"]
     assert state.owner(home1) == 0 and state.camels(home1) == 2
+
+
+def test_a_log_of_a_game_with_an_effect_die_replays():
+    from targui_dsl import load_ruleset
+    from targui_dsl.frontend.resources import rulesets_dir
+    from targui_dsl.gamelog.replay import verify_log
+
+    rs = load_ruleset(str(rulesets_dir() / "examples" / "flash-flood.yaml"))
+    stream = io.StringIO()
+    play_game(Game(rs, players=2, seed=4), ["random", "random"], log=EventLog(stream))
+    events = read_game_log(stream.getvalue().splitlines())  # each line checked against the schema
+    assert any(e["type"] == "chance" and e["node"] == "effect_roll" for e in events)
+    run = verify_log(rs, events)
+    assert run.ok and run.chance_checked and run.complete
+    assert replay(rs, events).is_terminal()
+
+
+def test_an_event_log_is_an_event_sink_whose_begin_writes_the_header():
+    game = Game(any_ruleset("original-dutch"), players=2, seed=5)
+    played = EventLog()
+    game.new_initial_state(log=played)
+    begun = EventLog(header_fields={"seats": ["human", "greedy"]})
+    begun.begin(game)
+    header = played.events[0]
+    assert begun.events == [seal_header({**header, "seats": ["human", "greedy"]})]
+    assert seal_state(begun.events[0]) == "sealed"
+    attached = attach_log(game.new_initial_state(), EventLog())  # a game already under way
+    assert attached.events == [header]
+
+
+def test_the_log_wing_speaks_no_game():
+    """gamelog/ reaches a game through its package and the state's verbs: no game's words."""
+    words = re.compile(r"camel|treasur|guelta|levy|silver|settle|tribal|fortune|narrat", re.IGNORECASE)
+    wing = Path(__file__).resolve().parents[1] / "targui_dsl" / "gamelog"
+    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(wing.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if words.search(line)]
+    assert not found, "\n".join(found)
+
+
+def test_a_ruleset_file_larger_than_the_loader_takes_gets_no_hash(tmp_path):
+    from targui_dsl.frontend.yamlload import MAX_BYTES
+    from targui_dsl.gamelog.header import file_sha256
+
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_BYTES + 1))
+    assert file_sha256(big) is None  # no ruleset is that large: the loader refuses it
+    big.write_bytes(b"#" * MAX_BYTES)
+    assert file_sha256(big) is not None

@@ -25,15 +25,9 @@ from click.testing import CliRunner
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.gamelog.logfile import (
-    LINE_CAP,
-    TOTAL_CAP,
-    LogLocked,
-    open_log_for_writing,
-    read_log_file,
-    seal,
-    seal_header,
-)
+from targui_dsl.gamelog.header import seal, seal_header
+from targui_dsl.gamelog.reader import LINE_CAP, TOTAL_CAP, read_log_file
+from targui_dsl.gamelog.writer import LogLocked, open_log_for_writing
 from targui_dsl.games.targui.game import Game
 
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -346,7 +340,7 @@ def test_header_fields_are_validated(game_log, tmp_path, edit, message):
 
 def test_a_ruleset_read_from_a_pipe_gets_no_hash(tmp_path):
     """A pipe can be read once: its hash is recorded as null, not as the hash of nothing."""
-    from targui_dsl.gamelog.logfile import file_sha256
+    from targui_dsl.gamelog.header import file_sha256
 
     read, write = os.pipe()
     os.write(write, b"id: x\n")

@@ -24,7 +24,9 @@ from targui_dsl.games.targui.terminal import Style, TableRecord, render_board, s
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.engine.loop import play as play_game
-from targui_dsl.gamelog.events import EventLog, read_log, replay
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.gamelog.reader import read_game_log
+from targui_dsl.gamelog.replay import replay
 from targui_dsl.games.targui.game import Game
 
 PROMPT = "Kel Ahaggar [1]> "
@@ -86,7 +88,7 @@ def test_garbage_is_answered_with_the_reason_and_the_prompt_again_then_eof_keeps
     events = log_events(log)
     assert events[0]["type"] == "header" and events[-1]["type"] != "end"
     assert decisions(events) == ["sector north_west", "settle 20", "move 20 21 3"]
-    state = replay(load_ruleset("updated-treasury"), read_log(log.read_text().splitlines()))  # consistent
+    state = replay(load_ruleset("updated-treasury"), read_game_log(log.read_text().splitlines()))  # consistent
     assert not state.is_terminal() and state.camels(state.game.cell_of_position[21]) == 3
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from targui_cli.main import cli
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
 
 SETUP = ["sector north_west", "1"]
 ARGS = ["original-dutch", "--players", "2", "--human", "1", "--bots", "random", "--seed", "3", "--no-board"]
@@ -116,4 +116,38 @@ def test_an_older_log_without_seats_needs_them_given(tmp_path):
     given = run("play", "--resume", str(log), "--human", "1", "--bots", "random", "--no-board",
                 text="\n".join(rest) + "\n")
     assert given.exit_code == 0, given.output
+    assert run("replay", str(log), "--verify", "-q").exit_code == 0
+
+
+def bots_game(tmp_path: Path) -> tuple[Path, list[str]]:
+    log = tmp_path / "straight.jsonl"
+    result = run("play", "original-dutch", "--players", "2", "--bots", "greedy,random", "--seed", "8", "--no-board",
+                 "--log", str(log))
+    assert result.exit_code == 0, result.output
+    return log, log.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_log_cut_between_two_events_resumes_from_its_last_whole_decision(tmp_path):
+    straight, lines = bots_game(tmp_path)
+    # just after a move that caused more events (the next turn, dice...): a crash before they were written
+    cut_at = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and json.loads(line)["type"] == "decision"
+                  and json.loads(lines[i + 1])["type"] != "decision")
+    log = tmp_path / "cut.jsonl"
+    log.write_text("".join(line + "\n" for line in lines[:cut_at + 1]), encoding="utf-8")
+    result = run("play", "--resume", str(log), "--no-board")
+    assert result.exit_code == 0, result.output
+    assert f"Resumed {log} after event {cut_at}" in result.output
+    assert log.read_text(encoding="utf-8") == straight.read_text(encoding="utf-8")  # the same game, to the end
+
+
+def test_a_log_cut_in_the_middle_of_a_line_resumes_without_it(tmp_path):
+    straight, lines = bots_game(tmp_path)
+    middle = len(lines) // 2
+    log = tmp_path / "torn.jsonl"
+    log.write_text("".join(line + "\n" for line in lines[:middle]) + lines[middle][:20], encoding="utf-8")
+    result = run("play", "--resume", str(log), "--no-board")
+    assert result.exit_code == 0, result.output
+    assert f"line {middle + 1} is cut short" in result.stderr
+    assert f"Resumed {log} after event {middle - 1}" in result.output
+    assert log.read_text(encoding="utf-8") == straight.read_text(encoding="utf-8")  # the torn line written whole
     assert run("replay", str(log), "--verify", "-q").exit_code == 0

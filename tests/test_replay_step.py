@@ -102,3 +102,4 @@ def test_verify_prints_only_its_verdict_unless_verbose(log):
                                          f"engine, re-run from seed 1"]
     told = CliRunner().invoke(cli, ["replay", str(log), "--verify", "--verbose"])
     assert told.exit_code == 0 and "-- round 1:" in told.output and told.output.rstrip().endswith("seed 1")
+    assert "Game over after round" in told.output  # the end screen, as without --verify

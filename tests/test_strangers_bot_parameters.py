@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from targui_dsl.agents import BOTS, BotSpecError, make_agent, parse_bot
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
 from tests.cli_run import no_crash, run, targui
 
 ROOT = Path(__file__).parents[1]

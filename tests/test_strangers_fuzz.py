@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from targui_dsl.agents import BOTS, BotSpecError, parse_bot
-from targui_dsl.gamelog.logfile import seal_header
+from targui_dsl.gamelog.header import seal_header
 from tests.cli_run import no_crash, run
 
 EXAMPLES = int(os.environ.get("TARGUI_FUZZ_EXAMPLES", "100"))

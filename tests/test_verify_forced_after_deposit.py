@@ -10,7 +10,7 @@ from targui_dsl import load_ruleset
 from targui_dsl.agents import seat_agents
 from targui_dsl.engine.loop import play
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.gamelog.logfile import replay_log, verify_log
+from targui_dsl.gamelog.replay import replay_log, verify_log
 from targui_dsl.games.targui.game import Game
 
 

@@ -144,8 +144,9 @@ def _checked_again(game: "TarguiGame", state: GameState, again: Any) -> int:
     """The continuations of the current attack, as a saved state gives them."""
     if type(again) is not int or not 0 <= again <= game.again_limit:
         raise ValueError(f"`again` must be a whole number from 0 to {game.again_limit}, not {again!r}")
-    if again and state.phase not in _ATTACK:
-        raise ValueError("`again` counts the continuations of an attack, and no attack is under way")
+    repeat = _hooks(game.ruleset).repeat
+    if again and (repeat is None or not repeat.within(state)):
+        raise ValueError("`again` counts the repetitions of a repeatable decision, and none is under way")
     return again
 
 

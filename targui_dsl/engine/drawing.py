@@ -55,6 +55,8 @@ class Drawing:
     style: Callable[[bool], Painter]  # (colour?) -> the painter of every drawing above
     table_record: Callable[[Any], TableListener]  # (game) -> what the table saw that a state does not keep
     narrator: Callable[[Any, frozenset[int]], TableNarration]  # (game, the humans' seats)
+    # (game) -> one readable line per event (None for events not worth one), everything told: replay, bots' games
+    narrate: Callable[[Any], Callable[[dict[str, Any]], str | None]]
     console: Callable[..., TableConsole]  # (game, humans, *, style, record, echo, read, board, clear)
     left_table: type[Exception]  # what a console raises when a person leaves the game
     help_board: str  # `play --help`: what the board shows, and who sees what

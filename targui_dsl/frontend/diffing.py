@@ -1,21 +1,14 @@
-"""Differences: between two rulesets, and between a game log and the engine.
+"""Differences between two rulesets.
 
-Two pure tools that answer "what is different?":
+A pure tool that answers "what is different?":
 
 * :func:`diff_rulesets` compares two rulesets *after* ``extends:`` is merged
   (the data of :attr:`targui_dsl.frontend.build.Report.resolved`), rule by rule: values
   by dotted path, cards added, removed and changed (old and new effect),
   and the deck (cards added, removed, moved). Every change carries the
   place where each side's value was written.
-* :func:`read_game_log`, :func:`verify_log` and :func:`replay_log` (defined in
-  :mod:`targui_dsl.gamelog.logfile`, the one replayer) read a ``targui-log/1`` file,
-  re-run it through the engine's public API and report the first event
-  where the log and the engine part ways, or give the state of the game
-  after any event.
 
-Event numbers are those of :class:`~targui_dsl.engine.ReplayMismatch`: the
-header is event 0, the first event after it is event 1, so event ``n`` is
-line ``n + 1`` of the file.
+A game log against the engine is :mod:`targui_dsl.gamelog.replay`'s to compare.
 """
 
 from __future__ import annotations
@@ -29,7 +22,6 @@ from targui_dsl.frontend.resolve import Resolved
 
 __all__ = [
     "Change", "RulesetDiff", "diff_rulesets", "IDENTITY_KEYS",
-    "LogError", "LogDifference", "LogRun", "read_game_log", "verify_log", "replay_log",
 ]
 
 # --- rulesets ----------------------------------------------------------------------------
@@ -233,9 +225,3 @@ def _longest_common_subsequence(a: list, b: list) -> list:
 def _where(span: Span | None) -> str | None:
     return f"{span.file}:{span.line}" if span is not None else None
 
-
-# --- game logs ---------------------------------------------------------------------------
-# Reading, verifying and replaying a log live in logfile.py (one replayer for the whole
-# program); their names stay importable from here.
-
-from targui_dsl.gamelog.logfile import LogDifference, LogError, LogRun, read_game_log, replay_log, verify_log  # noqa: E402,F401

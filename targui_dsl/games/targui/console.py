@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from targui_dsl.frontend.text import visible
-from targui_dsl.gamelog.events import Narrator
 from targui_dsl.games.targui.actions import IllegalAction
+from targui_dsl.games.targui.narrate import Narrator
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.syntax import ACTION_VERBS, action_syntax_lines
 from targui_dsl.games.targui.terminal import (

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from targui_dsl.engine.drawing import Drawing
 from targui_dsl.games.targui.compiled import CompiledCode, CompiledRuleset
 from targui_dsl.games.targui.console import Console, LeaveGame, TableNarrator
+from targui_dsl.games.targui.narrate import Narrator
 from targui_dsl.games.targui.syntax import action_syntax_lines
 from targui_dsl.games.targui.terminal import Style, TableRecord, render_board, render_end
 
@@ -73,6 +74,7 @@ DRAWING = Drawing(
     style=Style,
     table_record=TableRecord,
     narrator=TableNarrator,
+    narrate=Narrator,
     console=Console,
     left_table=LeaveGame,
     help_board=HELP_BOARD,

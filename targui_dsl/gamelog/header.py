@@ -1,0 +1,150 @@
+"""A log's header, in one home: built from a game, sealed, and checked against a ruleset.
+
+The header ties a log to what was played: ``sha256`` holds the content hash
+of every ruleset source file (in ``files`` order) and ``seal`` a hash of the
+header itself (:func:`seal`). A replay opens a file the header names only
+when its hash matches (:func:`find_ruleset`), and checks the ruleset it
+loaded against the header (:func:`header_problems`) without ever quoting a
+file that does not match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any, Iterable
+
+from targui_dsl.frontend.safefile import read_bounded
+from targui_dsl.frontend.yamlload import MAX_BYTES
+
+__all__ = ["LOG_FORMAT", "RULESET_CAP", "build_header", "file_sha256", "source_hashes", "seal", "seal_header",
+           "seal_state", "find_ruleset", "header_problems"]
+
+LOG_FORMAT = "targui-log/1"
+#: No ruleset file is larger (the loader's cap): a file named in a header is hashed only up to it.
+RULESET_CAP = MAX_BYTES
+
+
+def build_header(game: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The sealed header of a log of ``game``; ``extra`` fields (``targui play``'s ``seats``)
+    are written after the engine's own and covered by the seal."""
+    ruleset = game.ruleset
+    # absolute, so that a house rule's log replays from any directory
+    files = [os.path.abspath(f) for f in ruleset.files]
+    return seal_header({
+        "type": "header",
+        "format": LOG_FORMAT,
+        "ruleset": ruleset.id,
+        "title": ruleset.title,
+        "files": files,
+        # what each file held: a replay opens a file only if it still holds this
+        "sha256": source_hashes(files),
+        "players": game.players,
+        "tribes": list(game.tribe_ids),
+        "seed": game.seed,
+        "explicit_chance": game.explicit_chance,
+        **(extra or {}),
+    })  # the seal binds the chance mode to the seed and the ruleset (docs/engine.md)
+
+
+def file_sha256(path: str | os.PathLike) -> str | None:
+    """The sha256 of a ruleset file's bytes; None when it cannot be read again
+    (a pipe, already read; a file gone) or is larger than any ruleset."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        data = read_bounded(os.fspath(path), RULESET_CAP)
+    except (OSError, ValueError):
+        return None
+    if len(data) > RULESET_CAP:
+        return None
+    return hashlib.sha256(data).hexdigest()
+
+
+def source_hashes(files: Iterable[str]) -> list[str | None]:
+    return [file_sha256(f) for f in files]
+
+
+def seal(header: dict[str, Any]) -> str:
+    """The header's seal: the sha256 of every other field of the header, written canonically.
+
+    It binds the chance mode (``explicit_chance``) to the seed, the ruleset
+    hashes and the players: a text edit of any of them (turning explicit
+    chance on in a seeded log, say) no longer matches the seal, and
+    ``replay --verify`` fails. It is a checksum, not a signature: whoever
+    recomputes it can turn a seeded log into one with explicit chance, but
+    such a log is never reported as verified.
+    """
+    body = {k: v for k, v in header.items() if k != "seal"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(b"targui-log-seal/1\n" + text.encode("ascii")).hexdigest()
+
+
+def seal_header(header: dict[str, Any]) -> dict[str, Any]:
+    """``header`` with its seal (written last)."""
+    body = {k: v for k, v in header.items() if k != "seal"}
+    return {**body, "seal": seal(body)}
+
+
+def seal_state(header: dict[str, Any]) -> str:
+    """``sealed``, ``unsealed`` (an older log) or ``broken`` (edited since it was written)."""
+    if "seal" not in header:
+        return "unsealed"
+    return "sealed" if header["seal"] == seal(header) else "broken"
+
+
+def find_ruleset(header: dict[str, Any], log_path: str) -> str | None:
+    """Where to load a log's ruleset from: the file the header names, only if its
+    sha256 matches the header's (tried as written, then from the log's folder);
+    else the built-in of that id; None if neither.
+
+    A path in a header is never opened unless the header holds its hash, and
+    then only read to compute the hash: a stranger's log cannot make targui
+    read, let alone print, any other file.
+    """
+    from targui_dsl.frontend.resolve import is_builtin_name
+    from targui_dsl.frontend.resources import builtin_ruleset_path
+
+    files = header.get("files") or []
+    hashes = header.get("sha256") or []
+    if files and hashes and isinstance(hashes[0], str):
+        first = Path(files[0])
+        for candidate in (first, Path(log_path).resolve().parent / first):
+            try:
+                if file_sha256(candidate) == hashes[0]:
+                    return str(candidate)
+            except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+                continue
+    ruleset = header["ruleset"]
+    if is_builtin_name(ruleset):
+        try:
+            if builtin_ruleset_path(ruleset) is not None:
+                return str(ruleset)
+        except (OSError, ValueError):
+            pass
+    return None
+
+
+def header_problems(ruleset: Any, header: dict[str, Any]) -> list[str]:
+    """How the ruleset loaded differs from the one the header says the game was played
+    with: its title, and the content of each source file (by hash, never quoting it).
+    The id and the players are checked where the game is set up."""
+    problems = []
+    title = header.get("title")
+    if title is not None and title != ruleset.title:
+        problems.append(f"the log's title `{title}` is not the ruleset's title `{ruleset.title}`")
+    logged = header.get("sha256")
+    if logged is not None:
+        files = list(ruleset.files)
+        now = source_hashes(files)
+        if len(logged) != len(files):
+            problems.append(f"the game was played with {len(logged)} ruleset file(s), the ruleset loaded has "
+                            f"{len(files)}")
+        else:
+            for path, was, is_ in zip(files, logged, now, strict=True):
+                if was is not None and is_ is not None and was != is_:  # None: a pipe, not read twice
+                    problems.append(f"{path} is not the file the game was played with (its sha256 differs)")
+    return problems

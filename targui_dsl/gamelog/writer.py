@@ -1,0 +1,162 @@
+"""Writing a log file: locked against a second writer, whole lines only.
+
+Writing (:func:`open_log_for_writing`): the path is locked (``flock``,
+exclusive, non-blocking) before it is emptied, so a second ``targui play
+--log`` on the same path is refused with one line instead of both games
+writing into one file. Events are written as whole lines straight to the
+file; a write that fails midway (a full disk) is undone back to the last
+complete line, so the file always ends at the last complete event.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from typing import Any, Callable
+
+__all__ = ["LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+
+
+class LogLocked(OSError):
+    """Another process is writing this log file."""
+
+
+class LogWriter:
+    """A log file open for writing, locked against other targui processes.
+
+    ``write`` takes text; every complete line is written to the file at once
+    (no buffer to lose in a crash). When a write fails midway, the file is
+    cut back to the end of the last complete line and the error raised: a
+    full disk leaves a log that ends at its last complete event.
+    """
+
+    def __init__(self, fd: int, path: str, regular: bool, write: Callable[[int, memoryview], int] = os.write):
+        self.fd, self.path, self.regular = fd, path, regular
+        self._write = write
+        self._pending = ""
+        self._good = 0  # bytes of complete lines in the file
+        self.closed = False
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        end = self._pending.rfind("\n") + 1
+        if end:
+            data, self._pending = self._pending[:end].encode("utf-8", errors="surrogatepass"), self._pending[end:]
+            self._write_all(data)
+        return len(text)
+
+    def _write_all(self, data: bytes) -> None:
+        view = memoryview(data)
+        try:
+            while view:
+                written = self._write(self.fd, view)
+                if written <= 0:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                view = view[written:]
+        except BaseException:  # a full disk, or a Ctrl-C between two partial writes
+            if self.regular:
+                try:  # take back the part of a line that did get written
+                    os.ftruncate(self.fd, self._good)
+                    os.lseek(self.fd, self._good, os.SEEK_SET)
+                except OSError:
+                    pass
+            raise
+        self._good += len(data)
+
+    def flush(self) -> None:
+        """Nothing is buffered but an unfinished line, which waits for its end."""
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            if self.regular:
+                os.fsync(self.fd)
+        except OSError:
+            pass
+        finally:
+            os.close(self.fd)  # closing releases the lock
+
+    def __enter__(self) -> "LogWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def open_log_for_writing(path: str, write: Callable[[int, memoryview], int] = os.write) -> LogWriter:
+    """Open ``path`` to write a new log, locked; raises :class:`LogLocked` when another
+    targui holds it, OSError when it cannot be opened.
+
+    The lock (``flock``, exclusive, non-blocking) is taken *before* the file is
+    emptied, so a refused second writer leaves the first one's log whole. A
+    device or pipe (``/dev/null``) is written as it is, without a lock.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    regular = stat.S_ISREG(mode)
+    # O_NONBLOCK: should the path turn into a FIFO after the stat, opening it fails instead of waiting
+    fd = os.open(path, flags | os.O_NONBLOCK if regular else os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        os.set_blocking(fd, True)
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        if regular:
+            import fcntl
+
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
+                                "wait for it to finish or choose another file", path) from None
+            os.ftruncate(fd, 0)
+    except BaseException:
+        os.close(fd)
+        raise
+    return LogWriter(fd, path, regular, write)
+
+
+def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = os.write,
+                           cut_to: int | None = None) -> LogWriter:
+    """Open the log at ``path`` to add events after its last line, locked as
+    :func:`open_log_for_writing` (:class:`LogLocked` when another targui holds it);
+    for ``targui play --resume``. The file must be a regular file whose last line is
+    complete (a newline at its end): a failed write is cut back to that length. ``cut_to``
+    first cuts the file back to that many bytes (a last line cut short by a crash, which the
+    reader left out: :attr:`~targui_dsl.gamelog.reader.LogStream.whole_bytes`)."""
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.set_blocking(fd, True)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        import fcntl
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
+                            "wait for it to finish or choose another file", path) from None
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if cut_to is not None and cut_to != end:
+            if not 0 <= cut_to < end:
+                raise OSError(errno.EINVAL, "it changed since it was read", path)
+            os.ftruncate(fd, cut_to)  # under the lock: nobody else writes it now
+            end = os.lseek(fd, 0, os.SEEK_END)
+        if end:
+            with open(path, "rb") as check:
+                check.seek(end - 1)
+                if check.read(1) != b"\n":
+                    raise OSError(errno.EINVAL, "its last line is cut short", path)
+    except BaseException:
+        os.close(fd)
+        raise
+    writer = LogWriter(fd, path, True, write)
+    writer._good = end
+    return writer
+
