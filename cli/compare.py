@@ -6,14 +6,15 @@ from typing import Any
 
 import click
 
+from targui_cli.completion import complete_ruleset
 from targui_cli.common import RULESET_HELP, echo_json, wants_json
 from targui_cli.simulate import bots_text, check_study, format_p, run_study, show_progress, study_options, write_plot
 from targui_dsl.frontend.text import visible
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset_a", metavar="A")
-@click.argument("ruleset_b", metavar="B")
+@click.argument("ruleset_a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("ruleset_b", metavar="B", shell_complete=complete_ruleset)
 @study_options
 def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str, seed: int, rotate: bool,
             workers: int, scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from targui_cli.completion import complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
@@ -37,8 +38,8 @@ def _resolved_or_exit(ref: str):
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@click.argument("a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @click.option("--all", "show_all", is_flag=True,
               help="Also show identity keys (id, title, description, source, language) and card texts.")
 @format_option

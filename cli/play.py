@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from contextlib import contextmanager
 
 import click
 
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -23,6 +25,8 @@ from targui_cli.common import (
 from targui_cli.syntax import action_syntax_lines
 from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
 from targui_dsl.frontend.text import visible
+
+SEED_RANGE = 10**9  # a fresh seed is short enough to type again
 
 
 def parse_bots(value: str) -> list[str]:
@@ -166,7 +170,7 @@ EXAMPLES
 
 
 @click.command(help=HELP, short_help="Play one game: bots, or people at the terminal too.")
-@click.argument("ruleset", metavar="[RULESET]", required=False)
+@click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=complete_ruleset)
 @click.option("--resume", "resume_file", metavar="LOG", default=None,
               help="Continue the unfinished game of this log (left with `quit`) where it stopped: its ruleset, "
                    "seed and seats; --human/--bots seat people and bots anew. The log goes on in LOG, "
@@ -175,12 +179,12 @@ EXAMPLES
               help="Number of players (the ruleset says which counts it seats).  [default: 4]")
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
-@click.option("--bots", default=None,
+@click.option("--bots", default=None, shell_complete=complete_bots,
               help="Bot per seat without a human, comma-separated, in seat order (see `targui bots`); "
                    f"a shorter list repeats its last bot.  [default: {DEFAULT_BOTS}]")
 @click.option("--seed", type=int, default=None,
               help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.  "
-                   "[default: 0]")
+                   "[default: a fresh seed, drawn at random and printed]")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the game's event log (JSON lines) to this file.")
 @click.option("--board/--no-board", default=True, show_default=True,
@@ -215,7 +219,9 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     else:
         rs = load_or_exit(ruleset)
     players = 4 if players is None else players
-    seed = 0 if seed is None else seed
+    # a fresh game each time; the seed is told, so that the game can be played again
+    drawn = seed is None
+    seed = secrets.randbelow(SEED_RANGE) if seed is None else seed
     if log_file is not None and not (resume is not None and resume.append):
         check_writable(log_file, "--log")
     if resume is not None and not humans and bots is None:
@@ -228,6 +234,8 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
         game = _new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
     if as_json and None in seated:
         raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
+    if drawn and not as_json:  # JSON results carry their seed
+        click.echo(f"Seed {seed} (drawn at random; --seed {seed} plays this game again)")
     if all(kind is not None for kind in seated):
         with _log_errors(log_file):
             state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json, resume=resume)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
 
+from targui_cli.completion import complete_ruleset
 from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
 from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets
 from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
@@ -21,7 +22,7 @@ def _plain(value):
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset", metavar="RULESET")
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--resolved", "view", flag_value="resolved", default=True,
               help="The ruleset after `extends:` is merged (the default).")
 @click.option("--compiled", "view", flag_value="compiled",

@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
@@ -37,7 +38,7 @@ def study_options(func):
                      help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
-        click.option("--bots", default=DEFAULT_BOTS, show_default=True,
+        click.option("--bots", default=DEFAULT_BOTS, show_default=True, shell_complete=complete_bots,
                      help="Bot per seat, comma-separated, spelled as `targui bots` lists them, parameters and "
                           "all (ismcts:iterations=100); a shorter list repeats its last bot. The default is "
                           "`targui play`'s: greedy in every seat."),
@@ -221,7 +222,7 @@ def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset", metavar="RULESET")
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @study_options
 @click.option("--out", "out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
               help="Keep each finished chunk of games in PATH (JSON lines); the same command run again "

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import RULESET_HELP, check_writable, echo_json, format_option, load_or_exit, wants_json
 from targui_cli.play import parse_bots
 from targui_cli.simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
@@ -78,8 +79,8 @@ def default_players(rs, bots: int) -> int:
 
 
 @click.command(help=HELP, epilog=RULESET_HELP, short_help="Bots play every seat in turn; wins and ratings.")
-@click.argument("ruleset", metavar="RULESET")
-@click.option("--bots", required=True, metavar="BOT,BOT,...",
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
+@click.option("--bots", required=True, metavar="BOT,BOT,...", shell_complete=complete_bots,
               help="The bots, comma-separated, at least two, each once (see `targui bots`).")
 @click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help="Games to play, rounded up to whole rounds.")

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from targui_cli.completion import complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -20,7 +21,7 @@ from targui_dsl.frontend.diagnostics import sort_key
 
 
 @click.command()
-@click.argument("rulesets", metavar="PATH|NAME...", nargs=-1, required=True)
+@click.argument("rulesets", metavar="PATH|NAME...", nargs=-1, required=True, shell_complete=complete_ruleset)
 @format_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid rulesets (text format).")
 def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet: bool) -> None:

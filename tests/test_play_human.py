@@ -172,7 +172,7 @@ def test_colour_only_when_asked_or_on_a_terminal(tmp_path, monkeypatch):
 
 
 def test_seats_humans_and_bots():
-    result = run(["swedish-12", "--players", "3", "--human", "2", "--bots", "random"])
+    result = run(["swedish-12", "--players", "3", "--human", "2", "--bots", "random", "--seed", "0"])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Seats: 1 Kel Ahaggar (random), 2 Kel Ajjer (human), 3 Kel Ilbakan (random)")
     result = run(["swedish-12", "--players", "3", "--human", "1", "--human", "3"])
