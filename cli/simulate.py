@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from contextlib import ExitStack, contextmanager
@@ -9,7 +10,6 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
@@ -22,9 +22,11 @@ from targui_cli.common import (
     use_colour,
     wants_json,
 )
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.play import parse_bots, seat_game
 from targui_dsl.agents import DEFAULT_BOTS
 from targui_dsl.frontend.text import visible
+from targui_dsl.study.records import RECORD_FORMATS
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 MAX_GAMES = 5_000_000  # memory stays flat (docs/simulate.md); beyond this, hours turn into days
@@ -146,7 +148,8 @@ def executor_for(workers: int, scheduler: str | None, source, rs) -> Iterator[tu
 
 def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
-              out: str | None = None, records: str | None = None) -> dict[str, Any]:
+              out: str | None = None, records: str | None = None, records_format: str | None = None
+              ) -> dict[str, Any]:
     """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
@@ -158,7 +161,7 @@ def run_study(ref: str, rs, source, games: int, players: int, kinds: list[str], 
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
-    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
+    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records, records_format)
     figures = summary_figures(result.summary, rs, players, kinds, seed, rotate)
     figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,
                           workers))
@@ -178,7 +181,8 @@ def playable_source(source, rs):
 
 
 def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | None = None,
-              scheduler: str | None = None, out: str | None = None, records: str | None = None):
+              scheduler: str | None = None, out: str | None = None, records: str | None = None,
+              records_format: str | None = None):
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
@@ -189,7 +193,8 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
     try:
         with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
             with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
-                result = run(plan, executor, out=out, records=records, window=window, progress=tick)
+                result = run(plan, executor, out=out, records=records, records_format=records_format,
+                             window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -205,6 +210,28 @@ def play_plan(ref: str, rs, plan, workers: int, progress: bool, label: str | Non
     except OSError as err:
         fail(f"cannot write {err.filename or out or records}: {err.strerror or err}")
     return result, workers
+
+
+def check_records_format(records: str | None, given: str | None, out: str | None) -> str | None:
+    """The format --records FILE is written in; a usage error when it cannot be told, when
+    pyarrow is missing for Parquet, or for Parquet in a resumable study (it cannot be continued)."""
+    from targui_dsl.study.records import RecordsFormatError, records_format
+
+    if records is None:
+        if given is not None:
+            raise click.BadParameter("needs --records FILE", param_hint="--records-format")
+        return None
+    try:
+        fmt = records_format(records, given)
+    except RecordsFormatError as err:
+        raise click.BadParameter(str(err), param_hint="--records") from None
+    if fmt == "parquet":
+        if out is not None:
+            raise click.BadParameter("a Parquet file cannot be continued when a study resumes: with --out, "
+                                     "write the records as .csv or .jsonl", param_hint="--records")
+        if importlib.util.find_spec("pyarrow") is None:
+            fail("Parquet records need pyarrow: pip install 'targui[parquet]' (or write .csv or .jsonl)")
+    return fmt
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
@@ -228,12 +255,16 @@ def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
               help="Keep each finished chunk of games in PATH (JSON lines); the same command run again "
                    "continues where it stopped.")
 @click.option("--records", "records", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Write one row per game to FILE: CSV if it ends in .csv, else JSON lines.")
+              help="Write one row per game to FILE, in the format its extension names: .csv, .jsonl "
+                   "(JSON lines; .ndjson, .json too) or .parquet (needs pyarrow: pip install "
+                   "'targui[parquet]').")
+@click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
+              help="The format of --records FILE whatever its extension.  [default: by the extension]")
 @click.option("--against", metavar="RULESET_B", default=None,
               help="Compare with another ruleset: the same as `targui compare RULESET RULESET_B`.")
 def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotate: bool, workers: int,
              scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool, out: str | None,
-             records: str | None, against: str | None) -> None:
+             records: str | None, records_format: str | None, against: str | None) -> None:
     """Play many bot games of RULESET and sum them up.
 
     Wins per seat (tribe) and per bot with 95% confidence intervals, draws,
@@ -272,7 +303,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
     """
     as_json = wants_json(output_format, as_json)
     if against is not None:
-        for flag, value in (("--out", out), ("--records", records)):
+        for flag, value in (("--out", out), ("--records", records), ("--records-format", records_format)):
             if value is not None:
                 raise click.BadParameter("not with --against (a comparison plays two studies)", param_hint=flag)
         from targui_cli.compare import run_compare
@@ -281,13 +312,14 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
         return
     needs_files = "--out" if out is not None else "--scheduler" if scheduler is not None else None
     (rs,), (source,), kinds, workers = check_study([ruleset], players, bots, seed, workers, plot_file, needs_files)
+    records_format = check_records_format(records, records_format, out)
     for path, flag in ((out, "--out"), (records, "--records")):
         if path is not None:
             check_writable(path, flag)
     if out is not None and records is not None and os.path.abspath(out) == os.path.abspath(records):
         raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
-                       scheduler=scheduler, out=out, records=records)
+                       scheduler=scheduler, out=out, records=records, records_format=records_format)
     if as_json:
         echo_json(result)
     else:
