@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from targui_cli.completion import complete_ruleset
 from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from targui_cli.completion import complete_ruleset
 from targui_cli.common import RULESET_HELP, echo_json, wants_json
+from targui_cli.completion import complete_ruleset
 from targui_cli.simulate import bots_text, check_study, format_p, run_study, show_progress, study_options, write_plot
 from targui_dsl.frontend.text import visible
 

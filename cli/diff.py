@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from targui_cli.completion import complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
@@ -18,6 +17,7 @@ from targui_cli.common import (
     use_colour,
     wants_json,
 )
+from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
 from targui_dsl.frontend.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets

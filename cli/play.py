@@ -9,7 +9,6 @@ from contextlib import contextmanager
 
 import click
 
-from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -22,6 +21,7 @@ from targui_cli.common import (
     os_reason,
     wants_json,
 )
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.syntax import action_syntax_lines
 from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
 from targui_dsl.frontend.text import visible

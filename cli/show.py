@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
 
-from targui_cli.completion import complete_ruleset
 from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets
 from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
 from targui_dsl.frontend.text import visible

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.common import RULESET_HELP, check_writable, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.completion import complete_bots, complete_ruleset
 from targui_cli.play import parse_bots
 from targui_cli.simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
 from targui_dsl.frontend.text import visible

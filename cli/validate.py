@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from targui_cli.completion import complete_ruleset
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -16,6 +15,7 @@ from targui_cli.common import (
     use_colour,
     wants_json,
 )
+from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
 
