@@ -230,7 +230,7 @@ def check_records_format(records: str | None, given: str | None, out: str | None
             raise click.BadParameter("a Parquet file cannot be continued when a study resumes: with --out, "
                                      "write the records as .csv or .jsonl", param_hint="--records")
         if importlib.util.find_spec("pyarrow") is None:
-            fail("Parquet records need pyarrow: pip install 'targui[parquet]' (or write .csv or .jsonl)")
+            fail("Parquet records need pyarrow: pip install pyarrow (or write .csv or .jsonl)")
     return fmt
 
 
@@ -256,8 +256,7 @@ def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:
                    "continues where it stopped.")
 @click.option("--records", "records", metavar="FILE", type=click.Path(dir_okay=False), default=None,
               help="Write one row per game to FILE, in the format its extension names: .csv, .jsonl "
-                   "(JSON lines; .ndjson, .json too) or .parquet (needs pyarrow: pip install "
-                   "'targui[parquet]').")
+                   "(JSON lines; .ndjson, .json too) or .parquet (needs pyarrow).")
 @click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
               help="The format of --records FILE whatever its extension.  [default: by the extension]")
 @click.option("--against", metavar="RULESET_B", default=None,

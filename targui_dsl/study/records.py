@@ -10,7 +10,7 @@ table: ``game`` (its index in the study), ``seed`` (the game's own seed),
 
 The format is the file's extension's (.csv; .jsonl, .ndjson or .json; .parquet)
 or the one named (``--records-format``); any other extension is refused rather
-than guessed. Parquet (``pip install 'targui[parquet]'``, pyarrow) keeps the
+than guessed. Parquet (pyarrow: the `parquet` extra) keeps the
 column types: integers stay integers, ``winner`` is an integer column whose
 draws are null, read by pandas as its nullable ``Int64``.
 """
@@ -97,7 +97,7 @@ def _arrow() -> Any:
         import pyarrow
         import pyarrow.parquet  # noqa: F401 - the writer lives in the submodule
     except ImportError:
-        raise RecordsFormatError("Parquet records need pyarrow: pip install 'targui[parquet]' "
+        raise RecordsFormatError("Parquet records need pyarrow: pip install pyarrow "
                                  "(or write .csv or .jsonl)") from None
     return pyarrow
 
