@@ -10,7 +10,7 @@ Two halves:
 * :class:`Console`, which reads a human's input and writes the board and
   menus, with its reader and writer injectable.
 
-What each person may know is the engine's business (RULES.md section 8,
+What each person may know is the engine's business (docs/rules/targui.md section 8,
 ``state.observation(seat)``): the board of a human is drawn from their
 seat's :class:`~targui_dsl.engine.Observation` (hidden money reads `?`),
 and :class:`TableNarrator` leaves out of the told lines whatever one of the
@@ -108,7 +108,7 @@ class TableNarrator:
     """The engine's :class:`Narrator`, minus what a human at the table may not see.
 
     Every told line is read by every human at the keyboard, so an amount is
-    told only when each of them observes it (``state.observation(h)``, RULES.md
+    told only when each of them observes it (``state.observation(h)``, docs/rules/targui.md
     section 8): otherwise a deposit is told without its amount, and a card's
     or the round's end's change to hidden cash or treasury is left out. Set
     ``state`` once the game exists (events of the setup hold no money).

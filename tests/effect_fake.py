@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 from targui_dsl.effects import INT, PLAYER, TERRITORY, Environment
 from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
 
-# RULES.md section 1: id -> (economic, strategic, passable)
+# docs/rules/targui.md section 1: id -> (economic, strategic, passable)
 KINDS = {
     "settlement": (4, 4, True),
     "salt_mine": (5, 5, True),

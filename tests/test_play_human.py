@@ -151,7 +151,7 @@ def test_the_treasury_of_others_is_hidden_until_the_end(tmp_path):
     def rows(text, name):  # (cash, treasury) of one seat in each players' table
         return re.findall(rf"^[> ] \d {name}(?: \(you\))?\s+(\S+)\s+(\S+)", text, re.M)
 
-    # cash in hand is as secret as the treasury where there is one (RULES.md section 8)
+    # cash in hand is as secret as the treasury where there is one (docs/rules/targui.md section 8)
     assert rows(during, "Kel Ajjer") and set(rows(during, "Kel Ajjer")) == {("?", "?")}
     assert all(c.isdigit() and t.isdigit() for c, t in rows(during, "Kel Ahaggar"))  # the human's own is shown
     final = replay(load_ruleset("updated-treasury"), events)

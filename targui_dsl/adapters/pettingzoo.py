@@ -8,7 +8,7 @@ Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy
   observation's ``action_mask`` (``np.int8``) has a 1 for each legal id of
   the agent to move and is all zeros for the others.
 * Observations: ``{"observation": np.float32 array, "action_mask": np.int8
-  array}``, the engine's observation tensor of that seat (RULES.md section
+  array}``, the engine's observation tensor of that seat (docs/rules/targui.md section
   8: with a treasury, other seats' cash and treasury are hidden).
 * Chance: the environment throws every die and draws every card itself, with
   a NumPy generator seeded by ``reset(seed)``: the same seed and the same
