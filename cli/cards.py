@@ -9,8 +9,7 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
-from targui_cli.completion import complete_ruleset
+from targui_cli.common import RULESET_HELP, complete_ruleset, echo_json, format_option, load_or_exit, wants_json
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
 
@@ -92,7 +91,8 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     available = sorted({code for e in entries for code in e["languages"]})
     if language is not None and wanted not in available:
         raise click.BadParameter(
-            f"no card of {visible(rs.id)} has a text in `{wanted}`; texts exist in {', '.join(available) or 'no language'}",
+            f"no card of {visible(rs.id)} has a text in `{wanted}`; texts exist in "
+            f"{', '.join(available) or 'no language'}",
             param_hint="--lang")
     fallbacks = sorted({e["language"] for e in entries if e["fallback"]})
     missing = [e for e in entries if e["fallback"]]
@@ -100,10 +100,10 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
         echo_json({"ruleset": rs.id, "title": rs.title, "language": wanted, "cards": entries})
     else:
         width = _width()
+        languages = ", ".join(sorted({e["language"] for e in entries if e["language"]})) or "no language"
         click.echo(click.style(f"{visible(rs.title)} ({visible(rs.id)})", bold=True)
                    + f": {len(entries)} cards, {len(rs.deck)} in the deck, "
-                   + (f"texts in {wanted}" if wanted in available
-                      else f"texts in {', '.join(sorted({e['language'] for e in entries if e['language']})) or 'no language'}")
+                   + (f"texts in {wanted}" if wanted in available else f"texts in {languages}")
                    + (f" (the rulebook's own: --lang {rs.language})"
                       if rs.language and rs.language != wanted and rs.language in available else ""))
         for entry in entries:

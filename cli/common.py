@@ -6,25 +6,30 @@ import json
 import os
 import sys
 from dataclasses import replace
-from typing import Any, Mapping, NoReturn
+from typing import IO, Any, Callable, Mapping, NoReturn, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
+from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
+from targui_dsl.games import DEFAULT_GAME, game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
 # Exit codes, the same for every command.
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
-EXIT_USAGE = 2
 EXIT_UNCHECKED = 3  # replay --verify: decisions legal, chance outcomes taken from the log (not checked)
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 RULESET_HELP = "RULESET is a built-in name (see `targui rulesets`) or a path to a YAML file."
 
 
-def format_option(func):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def format_option(func: F) -> F:
     """`--format text|json`, with `--json` as a shorthand."""
     func = click.option(
         "--json", "as_json", is_flag=True, help="Shorthand for --format json."
@@ -44,6 +49,9 @@ def wants_json(output_format: str, as_json: bool) -> bool:
 
 
 COLOUR_MODES = ("auto", "always", "never")
+
+#: Home, clear the screen, clear the scrollback: what one human saw and typed is gone.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def colour_forbidden(environ: Mapping[str, str] | None = None) -> bool:
@@ -72,10 +80,28 @@ def use_colour(stream: Any = None) -> bool:
     return want_colour("auto", stream)
 
 
+class Failure(click.ClickException):
+    """Bad input or a failed write: one line on standard error (``error: MESSAGE``, or
+    another ``prefix``), exit 1. Raised; the entry point (or click) shows it and exits."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, prefix: str = "error: ") -> None:
+        super().__init__(message)
+        self.prefix = prefix
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"{self.prefix}{self.message}", file=file, err=file is None)
+
+
 def fail(message: str) -> NoReturn:
     """A one-line error on standard error, then exit 1 (bad input)."""
-    click.echo(f"error: {message}", err=True)
-    sys.exit(EXIT_BAD_INPUT)
+    raise Failure(message)
+
+
+def exit_with(code: int) -> NoReturn:
+    """End the command with exit status ``code``, what had to be said already printed."""
+    raise click.exceptions.Exit(code)
 
 
 def os_reason(err: OSError) -> str:
@@ -166,4 +192,77 @@ def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
         click.echo(render_diagnostics(err.diagnostics, err.sources, color=use_colour(sys.stderr)), err=True)
         if failure:
             fail(failure)
-        sys.exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
+
+
+def parse_bots(value: str) -> list[str]:
+    """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
+    from targui_dsl.agents import BotSpecError, parse_bot_list
+
+    try:
+        return [spec.spelling() for spec in parse_bot_list(value)]
+    except BotSpecError as err:
+        raise click.BadParameter(str(err), param_hint="--bots") from None
+
+
+def new_game(rs: CompiledRuleset, players: int, seed: int, tribes: list[str] | None = None) -> Any:
+    """A game of ``rs`` for ``players`` (the ruleset's game, from its package); a player count
+    or tribes the ruleset cannot seat are a usage error (exit 2)."""
+    try:
+        return package_of(rs).new_game(rs, players=players, seed=seed, tribes=tribes)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+
+
+def seat_game(rs: CompiledRuleset, players: int, seed: int, kinds: list[str]) -> tuple[Any, list[str]]:
+    """(game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
+    from targui_dsl.study.simulate import seat_bots
+
+    game = new_game(rs, players, seed)
+    try:
+        return game, seat_bots(kinds, players)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--bots") from None
+
+
+def package_of(rs: Any) -> GamePackage:
+    """The package of the game ``rs`` is a ruleset of (its ``game:``; the default game when it names none)."""
+    return game_package(getattr(rs, "game", None) or DEFAULT_GAME)
+
+
+# Shell completion (click's shell_complete callbacks): click completes commands and options
+# by itself (README, "Shell completion"); these add the values only targui knows.
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Ruleset names starting with ``incomplete``; file names too (the shell's own
+    completion), which is all that is offered once the word looks like a path."""
+    from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets, is_builtin_name
+
+    # click's bash and zsh scripts fall back to file completion on a `file` item
+    # only when no other item is offered, so names come after it
+    items = [CompletionItem(incomplete, type="file")]
+    if not is_builtin_name(incomplete):
+        return items
+    for ruleset in [r for r in builtin_rulesets() if not r.abstract] + example_rulesets():
+        if ruleset.name.startswith(incomplete):
+            items.append(CompletionItem(ruleset.name, help=ruleset.title))
+    return items
+
+
+def complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The last bot of a comma-separated list: its kind, or one of its parameters after a `:`."""
+    from targui_dsl.agents import BOTS, bot_names
+
+    head, comma, word = incomplete.rpartition(",")
+    before = head + comma
+    kind, colon, rest = word.partition(":")
+    if not colon:
+        return [CompletionItem(before + name, help=BOTS[name].summary) for name in bot_names()
+                if name.startswith(word)]
+    bot = BOTS.get(kind)
+    if bot is None:
+        return []
+    done, _, last = word.rpartition(":")
+    return [CompletionItem(f"{before}{done}:{p.name}=", help=p.help) for p in bot.params
+            if p.name.startswith(last) and "=" not in last]

@@ -11,29 +11,31 @@ import click
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
+    complete_ruleset,
     echo_json,
+    exit_with,
     format_option,
     render_diagnostics,
     use_colour,
     wants_json,
 )
-from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
 from targui_dsl.frontend.diffing import CARDS, DECK, IDENTITY, RULES, TEXTS, Change, RulesetDiff, diff_rulesets
 from targui_dsl.frontend.paths import format_value
+from targui_dsl.frontend.resolve import Resolved
 from targui_dsl.frontend.resources import shown_file
 from targui_dsl.frontend.text import visible
 
 
-def _resolved_or_exit(ref: str):
+def _resolved_or_exit(ref: str) -> Resolved:
     """The merged data of a ruleset (abstract bases too); diagnostics and exit 1 on errors."""
     report = build(ref)
     if not report.ok or report.resolved is None or report.resolved.data is None:
         diagnostics = sorted(report.diagnostics, key=sort_key)
         click.echo(render_diagnostics(diagnostics, report.sources, color=use_colour(sys.stderr)), err=True)
         click.echo(f"FAIL  {ref}: cannot compare a ruleset with errors", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     return report.resolved
 
 
@@ -74,7 +76,7 @@ def diff(a: str, b: str, show_all: bool, output_format: str, as_json: bool) -> N
 
     \b
     Examples:
-      targui diff original-dutch updated-treasury
+      targui diff original-dutch swedish-12
       targui diff original-dutch my-house-rule.yaml
       targui diff swedish-12 rulesets/examples/rich-oases.yaml --json
     """
@@ -104,13 +106,13 @@ def _visible_diff(result: RulesetDiff) -> RulesetDiff:
         return visible(k) if isinstance(k, str) else k
 
     def span(at: Any) -> Any:
-        return replace(at, file=visible(shown_file(at.file))) if at is not None else None
+        return replace(at, file=visible(shown_file(at.file) or at.file)) if at is not None else None
 
     changes = [replace(c, path=tuple(key(p) for p in c.path), old=value(c.old), new=value(c.new),
                        old_at=span(c.old_at), new_at=span(c.new_at)) for c in result.changes]
     return replace(result, a=visible(result.a), b=visible(result.b),
-                   a_files=[visible(shown_file(f)) for f in result.a_files],
-                   b_files=[visible(shown_file(f)) for f in result.b_files], changes=changes,
+                   a_files=[visible(shown_file(f) or f) for f in result.a_files],
+                   b_files=[visible(shown_file(f) or f) for f in result.b_files], changes=changes,
                    card_numbers={key(k): n for k, n in result.card_numbers.items()})
 
 
@@ -121,7 +123,7 @@ _COLOUR = {"added": "green", "removed": "red", "changed": "yellow", "moved": "cy
 
 
 def _at(change: Change) -> str:
-    def where(span) -> str:
+    def where(span: Any) -> str:
         return f"{span.file}:{span.line}" if span is not None else "-"
 
     if change.kind == "added":

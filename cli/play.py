@@ -6,49 +6,43 @@ import os
 import secrets
 import sys
 from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
 
 import click
 
 from targui_cli.common import (
+    CLEAR_SCREEN,
     EXIT_INTERRUPTED,
     EXIT_OK,
     RULESET_HELP,
     check_writable,
+    complete_bots,
+    complete_ruleset,
     echo_json,
+    exit_with,
     fail,
     format_option,
     load_or_exit,
+    new_game,
     os_reason,
+    package_of,
+    parse_bots,
+    seat_game,
+    want_colour,
     wants_json,
 )
-from targui_cli.completion import complete_bots, complete_ruleset
-from targui_cli.syntax import action_syntax_lines
-from targui_dsl.agents import DEFAULT_BOTS, BotSpecError, parse_bot_list
+from targui_dsl.agents import DEFAULT_BOTS
+from targui_dsl.engine.drawing import TableConsole
 from targui_dsl.frontend.text import visible
+from targui_dsl.games import game_package
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
+T = TypeVar("T")
 SEED_RANGE = 10**9  # a fresh seed is short enough to type again
 
 
-def parse_bots(value: str) -> list[str]:
-    """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
-    try:
-        return [spec.spelling() for spec in parse_bot_list(value)]
-    except BotSpecError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
-
-
-def seat_game(rs, players: int, seed: int, kinds: list[str]):
-    """(Game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
-    from targui_dsl.study.simulate import seat_bots
-
-    game = _new_game(rs, players, seed)
-    try:
-        return game, seat_bots(kinds, players)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
-
-
-def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int, ...], bots_given: bool):
+def seat_table(rs: CompiledRuleset, players: int, seed: int, kinds: list[str], humans: tuple[int, ...],
+               bots_given: bool) -> tuple[Any, list[str | None]]:
     """(Game, per seat a bot kind or None for a human), or a usage error (exit 2).
 
     ``humans`` are 1-based seats. The bot list fills the other seats in seat
@@ -57,7 +51,7 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
     """
     from targui_dsl.study.simulate import seat_bots
 
-    game = _new_game(rs, players, seed)
+    game = new_game(rs, players, seed)
     seen: set[int] = set()
     for seat in humans:
         if not 1 <= seat <= players:
@@ -78,20 +72,12 @@ def seat_table(rs, players: int, seed: int, kinds: list[str], humans: tuple[int,
         raise click.BadParameter(f"{len(kinds)} bots for {len(bot_seats)} seat(s) without a human",
                                  param_hint="--bots") from None
     seated: list[str | None] = [None] * players
-    for seat, kind in zip(bot_seats, padded):
+    for seat, kind in zip(bot_seats, padded, strict=True):
         seated[seat] = kind
     return game, seated
 
 
-def _new_game(rs, players: int, seed: int, tribes: list[str] | None = None):
-    from targui_dsl.games.targui.game import Game
-
-    try:
-        return Game(rs, players=players, seed=seed, tribes=tribes)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--players") from None
-
-
+_DRAWING = game_package().drawing  # the help describes the default game
 HELP = """Play one game of RULESET and print its course.
 
 \b
@@ -101,27 +87,10 @@ each decision of a human the board is drawn and the legal actions are
 listed as a numbered menu; the human types a number or the action itself.
 
 \b
-THE BOARD
-Each cell shows its position number and a short label of its territory
-kind (a legend follows the board), below it `[N] camels` for the seat that
-owns it, drawn in the tribe's colour; `#N` marks seat N's settlement. Then
-each player's cash, camels, territories, settlement and turns left in the
-round's stack, the round, the stack (cards left, cards turned) and the
-last (mis)fortune card. Each human sees what their seat may see (the
-rulebook's section 8): where the variant has a treasury, other players'
-cash in hand and treasury show as `?`, and deposits and cash lost are
-told without amounts nobody at the keyboard may know, until the game
-ends. With several humans (hot seat) the screen is cleared and the
-keyboard handed over between two of them. The event log (--log)
-records everything.
+""" + _DRAWING.help_board + """
 
 \b
-ACTIONS (positions are the numbers on the board)
-""" + "\n".join(action_syntax_lines(column=18)) + """
-A menu entry with a range (`7) move 12 13 1..8`) takes its number and
-then the count, or both at once (`7 5`). At the prompt `help` shows
-this syntax, `board` redraws the board, `menu` lists the choices again
-and `quit` leaves.
+""" + _DRAWING.help_actions + """
 
 \b
 RESUMING
@@ -135,10 +104,7 @@ would have. The game goes on in LOG (or is written whole to --log), and
 `targui replay LOG --verify` checks it as one game.
 
 \b
-THE END
-One end screen: the result, every seat's score and tie-break values (the
-ruleset's tie-breaks, in order), which rule decided, and who could not
-win and why (out of the game, or lost their own settlement).
+""" + _DRAWING.help_end + """
 
 \b
 LEAVING AND EXIT STATUS
@@ -160,7 +126,7 @@ ended, scores, tie-break values, winners, whether it is a draw, decisions.
 \b
 EXAMPLES
   targui play original-dutch --players 4 --bots greedy,random --seed 1
-  targui play updated-treasury --players 2 --human 1
+  targui play original-dutch --players 2 --human 1
   targui play swedish-12 --players 3 --human 1 --human 2 --bots greedy
   targui play original-dutch --human 2 --log game.jsonl --colour never
   targui play --resume game.jsonl
@@ -224,28 +190,31 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     seed = secrets.randbelow(SEED_RANGE) if seed is None else seed
     if log_file is not None and not (resume is not None and resume.append):
         check_writable(log_file, "--log")
+    seated: list[str | None]
     if resume is not None and not humans and bots is None:
         seated = resume.seats_from_header()
     elif not humans:
-        game, seated = seat_game(rs, players, seed, kinds)
+        game, bots_seated = seat_game(rs, players, seed, kinds)
+        seated = list(bots_seated)
     else:
         game, seated = seat_table(rs, players, seed, kinds, humans, bots is not None)
     if resume is not None:
-        game = _new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
+        game = new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
     if as_json and None in seated:
         raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
     if drawn and not as_json:  # JSON results carry their seed
         click.echo(f"Seed {seed} (drawn at random; --seed {seed} plays this game again)")
-    if all(kind is not None for kind in seated):
+    bots_only = [kind for kind in seated if kind is not None]
+    if len(bots_only) == len(seated):
         with _log_errors(log_file):
-            state = _play_bots(game, seated, log_file, board and not as_json, tell=not as_json, resume=resume)
+            state = _play_bots(game, bots_only, log_file, board and not as_json, tell=not as_json, resume=resume)
         if as_json:
-            echo_json(_result(state, seated))
+            echo_json(_result(state, bots_only))
         return
     with _log_errors(log_file):
         code = _play_with_humans(game, seated, log_file, board, colour, resume=resume)
     if code != EXIT_OK:
-        sys.exit(code)
+        exit_with(code)
 
 
 class _Resume:
@@ -345,14 +314,14 @@ class _LogUnwritable(Exception):
 class _LogFile:
     """The --log file: its write errors are told apart from those of standard output."""
 
-    def __init__(self, path: str, append: bool = False):
+    def __init__(self, path: str, append: bool = False) -> None:
         self.path = path
         # locked: a second writer is refused
         from targui_dsl.gamelog.logfile import open_log_for_appending, open_log_for_writing
 
         self._file = open_log_for_appending(path) if append else open_log_for_writing(path)
 
-    def _guard(self, method, *args):
+    def _guard(self, method: Callable[..., T], *args: Any) -> T:
         try:
             return method(*args)
         except OSError as err:
@@ -378,7 +347,7 @@ def _open_log(log_file: str | None, append: bool = False) -> _LogFile | None:
 
 
 @contextmanager
-def _log_errors(log_file: str | None):
+def _log_errors(log_file: str | None) -> Iterator[None]:
     """The --log file cannot be written (a full disk): one line and exit 1."""
     try:
         yield
@@ -386,7 +355,7 @@ def _log_errors(log_file: str | None):
         fail(f"cannot write {log_file}: {err}")
 
 
-def _result(state, seated: list[str]) -> dict:
+def _result(state: Any, seated: list[str]) -> dict[str, Any]:
     """The outcome of a finished game of bots, for --format json."""
     game = state.game
     ids = game.tribe_ids
@@ -405,32 +374,34 @@ def _result(state, seated: list[str]) -> dict:
     }
 
 
-def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell: bool = True,
-               resume: _Resume | None = None):
+def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, tell: bool = True,
+               resume: _Resume | None = None) -> Any:
     """Play a game of bots to its end (from where ``resume``'s log stops), telling it unless
     ``tell`` is false; the final state."""
-    from targui_cli.terminal import render_board, render_end
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
     from targui_dsl.gamelog.events import Narrator
 
     narrate = Narrator(game)
+    drawing = package_of(game.ruleset).drawing
     if tell:
-        click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})" for s, kind in enumerate(seated)))
+        click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({kind})"
+                                         for s, kind in enumerate(seated)))
     holder: dict = {}
 
     def tell_event(event: dict) -> None:
         if log.replaying:
             return
         if board and event["type"] == "round" and event["round"] == 1 and "state" in holder:
-            click.echo(render_board(holder["state"]))  # the board as dealt and settled
+            click.echo(drawing.board(holder["state"]))  # the board as dealt and settled
         line = narrate(event) if event["type"] != "end" else None  # the end screen tells the result
         if line is not None:
             click.echo(line)
 
+    seats: list[str | None] = list(seated)
     stream = _open_log(log_file, append=resume is not None and resume.append)
     try:
-        log = _TableLog(stream, seated, resume)
+        log = _TableLog(stream, seats, resume)
         if tell:
             log.listeners.append(tell_event)
         agents = seat_agents(game.seed, seated)
@@ -444,33 +415,33 @@ def _play_bots(game, seated: list[str], log_file: str | None, board: bool, tell:
         if stream is not None:
             stream.close()
     if board:
-        click.echo(render_board(state))
+        click.echo(drawing.board(state))
     if tell:
-        click.echo(render_end(state))
+        click.echo(drawing.end_screen(state))
     return state
 
 
-def _play_with_humans(game, seated: list[str | None], log_file: str | None, board: bool, colour: str,
+def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None, board: bool, colour: str,
                       resume: _Resume | None = None) -> int:
     """Play with people at the terminal (from where ``resume``'s log stops); the exit
     status (0, or 130 after Ctrl-C)."""
-    from targui_cli.terminal import CLEAR_SCREEN, Console, LeaveGame, Style, TableNarrator, TableRecord, want_colour
     from targui_dsl.agents import seat_agents
     from targui_dsl.engine.loop import play
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
     bots = seat_agents(game.seed, [kind or "random" for kind in seated])
-    record = TableRecord(game)
-    style = Style(want_colour(colour, sys.stdout))
+    drawing = package_of(game.ruleset).drawing
+    record = drawing.table_record(game)
+    style = drawing.style(want_colour(colour, sys.stdout))
     # hot seat: the screen is cleared between two humans (only a terminal can be)
     clear = None
     if len(humans) > 1 and sys.stdout.isatty():
         def clear() -> None:
             click.echo(CLEAR_SCREEN, nl=False, color=True)  # not a colour: never stripped
-    console = Console(game, humans, style=style, record=record,
+    console = drawing.console(game, humans, style=style, record=record,
                       echo=lambda text: click.echo(text, color=style.colour), read=_reader(), board=board, clear=clear)
-    narrate = TableNarrator(game, humans)
+    narrate = drawing.narrator(game, humans)
     click.echo("Seats: " + ", ".join(f"{s + 1} {visible(game.tribe_name(s))} ({'human' if kind is None else kind})"
                                      for s, kind in enumerate(seated)))
     click.echo("Type a number from the menu or an action; `help` shows the syntax, `quit` or Ctrl-D leaves.")
@@ -497,7 +468,7 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
         play(state, seats)
         console.finish(state)
         return EXIT_OK
-    except LeaveGame as why:
+    except drawing.left_table as why:
         click.echo(f"\n{_left(state, str(why))}{_kept(log_file)}", err=True)
         return EXIT_OK
     except KeyboardInterrupt:
@@ -508,14 +479,12 @@ def _play_with_humans(game, seated: list[str | None], log_file: str | None, boar
             stream.close()
 
 
-def _resumed(resume: _Resume, state, board: bool) -> str:
+def _resumed(resume: _Resume, state: Any, board: bool) -> str:
     """The line that says where a resumed game goes on (and its board, for a game of bots)."""
-    from targui_cli.terminal import render_board
-
     where = f"round {state.round}" if state.round else "setup"
     line = (f"Resumed {resume.path} after event {len(resume.events) - 1}, in {where}"
             + ("" if resume.append else " (the whole game goes to the --log file)") + ".")
-    return (render_board(state) + "\n" + line) if board else line
+    return (package_of(state.game.ruleset).drawing.board(state) + "\n" + line) if board else line
 
 
 class _TableLog:
@@ -554,16 +523,16 @@ class _HumanSeat:
     """A person at the terminal, as a player of the game loop: the console shows them the
     table and reads their decision."""
 
-    def __init__(self, console, state, stream) -> None:
+    def __init__(self, console: TableConsole, state: Any, stream: _LogFile | None) -> None:
         self.console, self.state, self.stream = console, state, stream
 
-    def choose(self, observation, legal_actions: list[int]) -> str:
+    def choose(self, observation: Any, legal_actions: list[int]) -> str:
         if self.stream is not None:
             self.stream.flush()  # the log is whole while a human thinks
         return self.console.decide(self.state)
 
 
-def _left(state, why: str) -> str:
+def _left(state: Any, why: str) -> str:
     where = "" if state is None else (f" in round {state.round}" if state.round else " during setup")
     return f"Game left{where} ({why}), unfinished."
 
@@ -572,7 +541,7 @@ def _kept(log_file: str | None) -> str:
     return f" The log so far is in {log_file}; `targui play --resume {log_file}` goes on." if log_file else ""
 
 
-def _reader():
+def _reader() -> Callable[[str], str]:
     """`input`, with line editing and history when a person types at a terminal."""
     if sys.stdin.isatty():
         try:

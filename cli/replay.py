@@ -10,7 +10,20 @@ from typing import Any
 
 import click
 
-from targui_cli.common import EXIT_BAD_INPUT, EXIT_UNCHECKED, echo_json, fail, format_option, load_or_exit, wants_json
+from targui_cli.common import (
+    CLEAR_SCREEN,
+    EXIT_BAD_INPUT,
+    EXIT_UNCHECKED,
+    echo_json,
+    exit_with,
+    fail,
+    format_option,
+    load_or_exit,
+    package_of,
+    want_colour,
+    wants_json,
+)
+from targui_dsl.engine.drawing import Painter, TableListener
 from targui_dsl.frontend.text import visible
 from targui_dsl.gamelog.logfile import (
     LogDifference,
@@ -21,6 +34,8 @@ from targui_dsl.gamelog.logfile import (
     replay_log,
     verify_log,
 )
+from targui_dsl.games import game_package
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 
 def ruleset_ref_for(header: dict[str, Any], log_path: str) -> str | None:
@@ -35,13 +50,82 @@ def describe_difference(diff: LogDifference) -> list[str]:
     lines = [f"event {diff.event} (line {diff.event + 1}): {diff.reason}"]
     if diff.fields:
         lines[0] += f" in {', '.join(diff.fields)}"
-    compact = {"separators": (", ", ": "), "ensure_ascii": False}
-    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None else "(nothing: the log has ended)"))
+    compact: dict[str, Any] = {"separators": (", ", ": "), "ensure_ascii": False}
+    lines.append("  log:    " + (json.dumps(diff.logged, **compact) if diff.logged is not None
+                                 else "(nothing: the log has ended)"))
     lines.append("  engine: " + (json.dumps(diff.produced, **compact) if diff.produced is not None else "(nothing)"))
     return lines
 
 
-@click.command()
+HELP = """Tell a logged game again, turn by turn; verify it; draw its board.
+
+LOG is a game log (JSON lines, format targui-log/1) as written by
+`targui play --log FILE`. Its header names the ruleset, the players,
+their tribes and the seed; the game is told in the lines `targui play`
+prints.
+
+Events are numbered from the header, which is event 0: event N is line
+N+1 of the file. --numbers shows the numbers, to pick one for --at.
+
+--verify plays the game again and says exactly what it checked. A log
+written by `targui play` is re-run from the seed in its header, fed only
+the logged decisions: the engine throws every die and draws every card
+itself, and every event it reports must equal the logged one
+("verified", exit 0). A log whose chance outcomes were supplied from
+outside (`explicit_chance` in its header) can only be checked for legal
+decisions: "decisions legal; chance outcomes taken from the log, not
+checked" (exit 3), never "verified". The header's seal binds the chance
+mode to the seed and the ruleset: a header edited by hand fails. At the
+first difference --verify stops and names it: the event number, what
+the log says and what the engine produced. A log that stops before the
+game is over fails too, unless --partial accepts a game quit midway.
+
+A log cut short while it was written (a crash, a full disk: its last
+line is not a whole event) is refused, naming the line, unless
+--partial, which replays it up to its last complete event.
+
+--verify prints only its verdict (and a difference, on standard error);
+--verbose tells the game first.
+
+--svg FILE draws the board as an SVG picture: {picture}, at the end
+of the log or, with --at EVENT, as it stood after that event.
+
+--step, at a terminal, shows the board after one event at a time, with
+the lines told up to it; keys: n, space, Enter or right arrow: the next
+event; p, Backspace or left arrow: the previous one; t / T: the next /
+previous turn; r / R: the next / previous round; g: go to an event by
+its number; Home / End (or 0 / $): the first / last event; q: quit.
+Not at a terminal it is a usage error.
+
+The ruleset is the file the header names, if it still has the sha256
+the header records for it (looked for as written, then from the log's
+folder; no other file is ever opened), else the built-in of the header's
+id; --ruleset gives it when it has moved. Its id and player setup must
+fit the header; a different title or file content is noted, and fails
+--verify. LOG must be a regular file (not a FIFO, device or directory),
+at most 64 MiB, no line over 1 MiB.
+\b
+Exit status:
+  0  told (and with --verify: verified, every event matches the
+     engine re-run from the seed; with --svg: written)
+  1  not a readable targui log, its ruleset cannot be loaded, or
+     --verify found a difference (named on standard error)
+  2  the command line itself is wrong (e.g. --at beyond the log)
+  3  --verify: decisions legal, but the chance outcomes were taken from
+     the log (explicit chance), not checked
+
+\b
+Examples:
+  targui play original-dutch --seed 3 --log game.jsonl
+  targui replay game.jsonl
+  targui replay game.jsonl --verify -q
+  targui replay cut.jsonl --verify --partial
+  targui replay game.jsonl --svg board.svg --at 300
+  targui replay game.jsonl --step
+""".replace("{picture}", game_package().drawing.help_picture)  # the default game's
+
+
+@click.command(help=HELP)
 @click.argument("log_file", metavar="LOG")
 @click.option("--verify", is_flag=True,
               help="Re-run the game from the log's header and decisions; fail at the first event that differs.")
@@ -65,73 +149,6 @@ def describe_difference(diff: LogDifference) -> list[str]:
 @format_option
 def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at: int | None, ruleset_ref: str | None,
            numbers: bool, quiet: bool, verbose: bool, step: bool, output_format: str, as_json: bool) -> None:
-    """Tell a logged game again, turn by turn; verify it; draw its board.
-
-    LOG is a game log (JSON lines, format targui-log/1) as written by
-    `targui play --log FILE`. Its header names the ruleset, the players,
-    their tribes and the seed; the game is told in the lines `targui play`
-    prints.
-
-    Events are numbered from the header, which is event 0: event N is line
-    N+1 of the file. --numbers shows the numbers, to pick one for --at.
-
-    --verify plays the game again and says exactly what it checked. A log
-    written by `targui play` is re-run from the seed in its header, fed only
-    the logged decisions: the engine throws every die and draws every card
-    itself, and every event it reports must equal the logged one
-    ("verified", exit 0). A log whose chance outcomes were supplied from
-    outside (`explicit_chance` in its header) can only be checked for legal
-    decisions: "decisions legal; chance outcomes taken from the log, not
-    checked" (exit 3), never "verified". The header's seal binds the chance
-    mode to the seed and the ruleset: a header edited by hand fails. At the
-    first difference --verify stops and names it: the event number, what
-    the log says and what the engine produced. A log that stops before the
-    game is over fails too, unless --partial accepts a game quit midway.
-
-    A log cut short while it was written (a crash, a full disk: its last
-    line is not a whole event) is refused, naming the line, unless
-    --partial, which replays it up to its last complete event.
-
-    --verify prints only its verdict (and a difference, on standard error);
-    --verbose tells the game first.
-
-    --svg FILE draws the board as an SVG picture: territory kinds, owners,
-    camels, and a legend with the players' cash (and treasury), at the end
-    of the log or, with --at EVENT, as it stood after that event.
-
-    --step, at a terminal, shows the board after one event at a time, with
-    the lines told up to it; keys: n, space, Enter or right arrow: the next
-    event; p, Backspace or left arrow: the previous one; t / T: the next /
-    previous turn; r / R: the next / previous round; g: go to an event by
-    its number; Home / End (or 0 / $): the first / last event; q: quit.
-    Not at a terminal it is a usage error.
-
-    The ruleset is the file the header names, if it still has the sha256
-    the header records for it (looked for as written, then from the log's
-    folder; no other file is ever opened), else the built-in of the header's
-    id; --ruleset gives it when it has moved. Its id and player setup must
-    fit the header; a different title or file content is noted, and fails
-    --verify. LOG must be a regular file (not a FIFO, device or directory),
-    at most 64 MiB, no line over 1 MiB.
-    \b
-    Exit status:
-      0  told (and with --verify: verified, every event matches the
-         engine re-run from the seed; with --svg: written)
-      1  not a readable targui log, its ruleset cannot be loaded, or
-         --verify found a difference (named on standard error)
-      2  the command line itself is wrong (e.g. --at beyond the log)
-      3  --verify: decisions legal, but the chance outcomes were taken from
-         the log (explicit chance), not checked
-
-    \b
-    Examples:
-      targui play original-dutch --seed 3 --log game.jsonl
-      targui replay game.jsonl
-      targui replay game.jsonl --verify -q
-      targui replay cut.jsonl --verify --partial
-      targui replay game.jsonl --svg board.svg --at 300
-      targui replay game.jsonl --step
-    """
     if svg_file == "-" and wants_json(output_format, as_json):
         raise click.BadParameter("the picture and the JSON report cannot both go to standard output",
                                  param_hint="--svg")
@@ -243,9 +260,9 @@ def replay(log_file: str, verify: bool, partial: bool, svg_file: str | None, at:
     if machine:
         echo_json(report)
     if failed:
-        sys.exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     if unchecked:
-        sys.exit(EXIT_UNCHECKED)
+        exit_with(EXIT_UNCHECKED)
 
 
 STEP_KEYS = {
@@ -276,16 +293,16 @@ def step_target(events: list[dict], current: int, move: str) -> int:
     return next((i for i in span if events[i]["type"] == kind), current)
 
 
-def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], current: int, style,
+def step_screen(state: Any, record: TableListener | None, events: list[dict], told: list[tuple[int, str]], current: int,
+                style: Painter,
                 width: int, context: int = 6, note: str = "") -> str:
     """One screen of ``replay --step``: the board after event ``current``, where it stands,
     and the lines told up to it (the last one marked)."""
-    from targui_cli.terminal import render_board
-
     event = events[current]
     where = f"round {event['round']}" if "round" in event else ("before the deal" if current == 0 else "")
     head = f"event {current} of {len(events) - 1}: {event['type']}" + (f", {where}" if where else "")
-    lines = [render_board(state, record, style=style, width=width), style.paint(head, bold=True)]
+    drawing = package_of(state.game.ruleset).drawing
+    lines = [drawing.board(state, record, style=style, width=width), style.paint(head, bold=True)]
     recent = [(i, line) for i, line in told if i <= current][-context:]
     digits = len(str(len(events) - 1))
     lines += [f"{'>' if i == current else ' '} {i:>{digits}}  {line}" for i, line in recent]
@@ -295,7 +312,7 @@ def step_screen(state, record, events: list[dict], told: list[tuple[int, str]], 
     return "\n".join(lines)
 
 
-def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> None:
+def _step_through(rs: CompiledRuleset, game: Any, events: list[dict], told: list[tuple[int, str]]) -> None:
     """The interactive loop of --step: redraw the board at each event until `q`. The
     terminal reads key by key (no echo) all along, so no key pressed early is lost."""
     import termios
@@ -310,12 +327,12 @@ def _step_through(rs, game, events: list[dict], told: list[tuple[int, str]]) -> 
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _step_loop(rs, game, events: list[dict], told: list[tuple[int, str]], fd: int, cooked) -> None:
+def _step_loop(rs: CompiledRuleset, game: Any, events: list[dict], told: list[tuple[int, str]], fd: int,
+               cooked: list[Any]) -> None:
     import shutil
 
-    from targui_cli.terminal import CLEAR_SCREEN, Style, TableRecord, want_colour
-
-    style = Style(want_colour("auto", sys.stdout))
+    drawing = package_of(rs).drawing
+    style = drawing.style(want_colour("auto", sys.stdout))
     current, note = 0, ""
     while True:
         try:
@@ -324,7 +341,7 @@ def _step_loop(rs, game, events: list[dict], told: list[tuple[int, str]], fd: in
             fail(str(err))
         if run.difference is not None:
             note = "the engine cannot follow the log here: " + run.difference.reason
-        record = TableRecord(game)
+        record = drawing.table_record(game)
         for event in events[1:current + 1]:
             record.observe(event)
         width = max(60, min(120, shutil.get_terminal_size((80, 24)).columns))
@@ -364,7 +381,7 @@ def _read_key(fd: int) -> str:
     return data.decode("utf-8", "replace") if data else "q"
 
 
-def _read_line(prompt: str, fd: int, cooked) -> str:
+def _read_line(prompt: str, fd: int, cooked: list[Any]) -> str:
     """A line typed with echo and editing (the terminal as it was), then key by key again."""
     import termios
     import tty
@@ -378,25 +395,22 @@ def _read_line(prompt: str, fd: int, cooked) -> str:
     return line.strip()
 
 
-def _tell_end(rs, events: list[dict], numbers: bool, width: int) -> None:
+def _tell_end(rs: CompiledRuleset, events: list[dict], numbers: bool, width: int) -> None:
     """The end screen, as `targui play` shows it (the final state comes from the log)."""
-    from targui_cli.terminal import render_end
-
     try:
         run = replay_log(rs, events)
     except LogError:
         return
     if run.difference is not None or not run.state.is_terminal():
         return  # a log the engine cannot follow to its end: the narration has said what it could
-    lines = render_end(run.state).splitlines()
+    lines = package_of(rs).drawing.end_screen(run.state).splitlines()
     end = next(i for i, e in enumerate(events) if e["type"] == "end")
     for k, line in enumerate(lines):
         click.echo((f"{end if k == 0 else '':>{width}}  {line}") if numbers else line)
 
 
-def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: dict, machine: bool) -> None:
-    from targui_dsl.games.targui.svg import board_svg
-
+def _write_svg(rs: CompiledRuleset, events: list[dict], at: int | None, svg_file: str, report: dict[str, Any],
+               machine: bool) -> None:
     try:
         run = replay_log(rs, events, at=at)
     except LogError as err:
@@ -406,7 +420,7 @@ def _write_svg(rs, events: list[dict], at: int | None, svg_file: str, report: di
     moment = len(events) - 1 if at is None else at
     event = events[moment]
     caption = f"after event {moment} of {len(events) - 1} ({event['type']})"
-    text = board_svg(run.state, caption=caption)
+    text = package_of(rs).drawing.picture(run.state, caption=caption)
     if svg_file == "-":
         click.echo(text, nl=False)
     else:

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-import click
-import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
+from typing import Any
 
-from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
-from targui_cli.completion import complete_ruleset
+import click
+import yaml  # type: ignore[import-untyped]  # dumping only: files are read with targui_dsl.frontend.yamlload
+
+from targui_cli.common import (
+    RULESET_HELP,
+    complete_ruleset,
+    echo_json,
+    format_option,
+    load_or_exit,
+    package_of,
+    wants_json,
+)
 from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets
 from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
 from targui_dsl.frontend.text import visible
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Mapping proxies and tuples as dicts and lists, for dumping."""
     if hasattr(value, "items"):
         return {k: _plain(v) for k, v in value.items()}
@@ -48,7 +57,7 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
     Examples:
       targui show original-dutch
       targui show my-house-rule.yaml --compiled
-      targui show updated-treasury --json
+      targui show swedish-12 --json
     """
     rs = load_or_exit(ruleset)
     if view == "resolved":
@@ -56,16 +65,11 @@ def show(ruleset: str, view: str, output_format: str, as_json: bool) -> None:
         if wants_json(output_format, as_json):
             echo_json(data)
         else:
-            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(shown_file(f) for f in rs.files)}"))
+            click.echo(visible(f"# {rs.id}: merged from {' <- '.join(shown_file(f) or f for f in rs.files)}"))
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
         return
 
-    snippets = [("combat.defender_loses", rs.defender_loses), ("combat.attacker_loses", rs.attacker_loses),
-                ("levy", rs.levy), ("end.score", rs.score)]
-    snippets += [(f"end.tie_breaks[{i}]", code) for i, code in enumerate(rs.tie_breaks)]
-    snippets += [(f"hooks.{moment}[{i}]", code) for moment, codes in rs.hooks.items() for i, code in enumerate(codes)]
-    snippets += [(f"cards.{card.id} (card {card.number}: {card.title})", card.effect)
-                 for card in sorted(rs.cards.values(), key=lambda c: c.number)]
+    snippets = package_of(rs).drawing.snippets(rs)
     if wants_json(output_format, as_json):
         echo_json([{"name": name, "source": code.source, "python": code.python,
                     "file": shown_file(code.file), "line": code.line} for name, code in snippets])
@@ -133,7 +137,7 @@ def rulesets(show_all: bool, output_format: str, as_json: bool) -> None:
     if wants_json(output_format, as_json):
         echo_json(rows)
         return
-    width = max((len(r["name"]) for r in rows), default=0)
+    width = max((len(str(r["name"])) for r in rows), default=0)
     for row in rows:
         kind = "  (example)" if show_all and row["kind"] == "example" else ""
         click.echo(f"{row['name']:<{width}}  {visible(str(row['title']))}{kind}")

@@ -7,11 +7,20 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, check_writable, echo_json, format_option, load_or_exit, wants_json
-from targui_cli.completion import complete_bots, complete_ruleset
-from targui_cli.play import parse_bots
-from targui_cli.simulate import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
+from targui_cli.common import (
+    RULESET_HELP,
+    check_writable,
+    complete_bots,
+    complete_ruleset,
+    echo_json,
+    format_option,
+    load_or_exit,
+    parse_bots,
+    wants_json,
+)
+from targui_cli.studyopts import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
 from targui_dsl.frontend.text import visible
+from targui_dsl.games.targui.compiled import CompiledRuleset
 
 MAX_RESAMPLES = 100_000
 
@@ -63,13 +72,13 @@ Exit status:
 \b
 Examples:
   targui tournament original-dutch --bots random,greedy --games 200
-  targui tournament updated-treasury --bots random,greedy,ismcts -n 600 -w 0
+  targui tournament swedish-12 --bots random,greedy,ismcts -n 600 -w 0
   targui tournament swedish-12 --bots greedy,ismcts:iterations=100,ismcts:iterations=400 --json
   targui tournament original-dutch --bots random,greedy -n 100000 -w 0 --out tournament.jsonl
 """
 
 
-def default_players(rs, bots: int) -> int:
+def default_players(rs: CompiledRuleset, bots: int) -> int:
     """The largest player count the ruleset seats that the bots can fill (each bot once a game)."""
     fitting = [n for n in rs.player_counts if n <= bots]
     if not fitting:
@@ -164,7 +173,8 @@ def render_tournament(result: dict[str, Any]) -> str:
     players, games = result["players"], result["games"]
     rounds = result["rounds_played"]
     lines = [f"{result['title']} ({result['ruleset']}): tournament of {len(result['bots'])} bots, {players} players,"
-             f" {games} games ({rounds:g} round{'s' if rounds != 1 else ''} of {result['round']}), seed {result['seed']}",
+             f" {games} games ({rounds:g} round{'s' if rounds != 1 else ''} of {result['round']}),"
+             f" seed {result['seed']}",
              f"parity: {100 * result['parity']:.1f}% of the wins each; {result['draws']} drawn games, "
              "their wins split between the winners",
              ""]

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from targui_cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_OK,
+    complete_ruleset,
     echo_json,
+    exit_with,
     format_option,
     render_diagnostics,
     use_colour,
     wants_json,
 )
-from targui_cli.completion import complete_ruleset
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import sort_key
 
@@ -44,7 +42,7 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
 
     \b
     Examples:
-      targui validate original-dutch swedish-12 updated-treasury
+      targui validate original-dutch swedish-12 rulesets/examples/harsh-desert.yaml
       targui validate my-house-rule.yaml --format json
     """
     results = []
@@ -70,4 +68,5 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
                 mark = click.style("FAIL", fg="red", bold=True) if colour else "FAIL"
                 count = sum(1 for d in diagnostics if d.is_error)
                 click.echo(f"{mark}  {ref} ({count} error{'s' if count != 1 else ''})")
-    sys.exit(EXIT_BAD_INPUT if failed else EXIT_OK)
+    if failed:
+        exit_with(EXIT_BAD_INPUT)

@@ -1,4 +1,4 @@
-"""The action syntax has one home (cli/syntax.py): `help` at the prompt, `targui play --help`
+"""The action syntax has one home (targui_dsl/games/targui/syntax.py): `help` at the prompt, `targui play --help`
 and docs/engine.md all show the same table, and it names every verb the engine reads."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from targui_cli.play import play
-from targui_cli.syntax import ACTION_SYNTAX, action_syntax_markdown
-from targui_cli.terminal import HELP_TEXT, group_actions, interpret
+from targui_dsl.games.targui.console import HELP_TEXT, group_actions, interpret
+from targui_dsl.games.targui.syntax import ACTION_SYNTAX, action_syntax_markdown
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.games.targui.game import Game

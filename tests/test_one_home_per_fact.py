@@ -49,7 +49,7 @@ def test_the_schema_allows_exactly_the_colours_there_is_a_way_to_draw():
 
 
 def test_the_board_and_the_terminal_paint_from_the_one_table():
-    from targui_cli.terminal import Style
+    from targui_dsl.games.targui.terminal import Style
     from targui_dsl.games.targui.svg import tribe_colour
 
     for name, colour in TRIBE_COLOURS.items():
@@ -63,13 +63,12 @@ def test_the_board_and_the_terminal_paint_from_the_one_table():
     ({"NO_COLOR": ""}, "auto", True, True),
 ])
 def test_one_colour_policy_for_every_command(environ, mode, tty, expected, monkeypatch):
-    from targui_cli import common, terminal
+    from targui_cli import common
 
     class Stream:
         def isatty(self) -> bool:
             return tty
 
-    assert terminal.want_colour is common.want_colour
     assert common.want_colour(mode, Stream(), environ) is expected
     for name in ("NO_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
@@ -83,8 +82,7 @@ KIND_IDS = ("settlement", "salt_mine", "guelta", "reg", "erg", "fesh_fesh", "mou
 
 
 def test_kind_labels_have_one_home():
-    from targui_cli import terminal
-    from targui_dsl.games.targui import labels
+    from targui_dsl.games.targui import labels, terminal
     from targui_dsl.games.targui.render import kind_abbreviations
 
     assert terminal.kind_labels is labels.kind_labels

@@ -9,21 +9,18 @@ import pytest
 from click.testing import CliRunner
 
 from targui_cli.play import play
-from targui_cli.terminal import (
+from targui_cli.common import want_colour
+from targui_dsl.games.targui.console import (
     Console,
     MenuItem,
-    Style,
     TableNarrator,
-    TableRecord,
     group_actions,
     interpret,
     interpret_count,
-    kind_labels,
-    render_board,
     render_menu,
-    sector_labels,
-    want_colour,
 )
+from targui_dsl.games.targui.labels import kind_labels
+from targui_dsl.games.targui.terminal import Style, TableRecord, render_board, sector_labels
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.engine.loop import play as play_game

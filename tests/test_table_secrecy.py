@@ -13,7 +13,7 @@ pytest.importorskip("pty")  # POSIX only
 
 from pty_session import Session, plain  # noqa: E402
 
-from targui_cli.terminal import CLEAR_SCREEN  # noqa: E402
+from targui_cli.common import CLEAR_SCREEN  # noqa: E402
 
 A, B = "Kel Ahaggar", "Kel Ajjer"
 PROMPTS = [f"{A} [1]> ", f"{B} [2]> ", "then press Enter "]
@@ -92,7 +92,7 @@ def test_hot_seat_hides_one_human_from_the_other_and_the_end_shows_all(session, 
 
 
 def test_told_lines_leave_out_amounts_a_human_may_not_see():
-    from targui_cli.terminal import TableNarrator
+    from targui_dsl.games.targui.console import TableNarrator
     from targui_dsl import load_ruleset
     from targui_dsl.games.targui.game import Game
 

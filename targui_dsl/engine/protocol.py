@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from targui_dsl.engine.drawing import Drawing
+
 
 class State(Protocol):
     """A game state in OpenSpiel's dialect: integer actions, chance nodes, returns."""
@@ -45,3 +47,4 @@ class GamePackage:
     name: str  # what a ruleset's `game:` says
     title: str  # for people: "Targui (Jumbo, 1988)"
     new_game: Callable[..., Any]  # (ruleset, players=, seed=, ...) -> a game with new_initial_state()
+    drawing: Drawing  # how people see it: the terminal, the picture, the words of help and study tables

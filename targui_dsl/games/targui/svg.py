@@ -117,10 +117,12 @@ def board_svg(state: "GameState", caption: str | None = None) -> str:
         f"<title>{escape(f'{ruleset.title}: {_round_text(state)}')}</title>",
         "<defs>",
         '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-        '<rect width="8" height="8" fill="#dcebef"/><line x1="0" y1="0" x2="0" y2="8" stroke="#a9c6cf" stroke-width="3"/>'
+        '<rect width="8" height="8" fill="#dcebef"/>'
+        '<line x1="0" y1="0" x2="0" y2="8" stroke="#a9c6cf" stroke-width="3"/>'
         "</pattern>",
         '<pattern id="back" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-        '<rect width="10" height="10" fill="#7b6552"/><line x1="0" y1="0" x2="0" y2="10" stroke="#8d7761" stroke-width="4"/>'
+        '<rect width="10" height="10" fill="#7b6552"/>'
+        '<line x1="0" y1="0" x2="0" y2="10" stroke="#8d7761" stroke-width="4"/>'
         "</pattern>",
         "</defs>",
         f'<rect {_attrs(width=width, height=height, fill=BACKGROUND)}/>',
@@ -129,7 +131,8 @@ def board_svg(state: "GameState", caption: str | None = None) -> str:
     ]
 
     top = MARGIN + HEADER
-    out.append(f'<rect {_attrs(x=MARGIN - 8, y=top - 8, width=board_w + 16, height=board_h + 16, rx=10, fill="#e9dcc4")}/>')
+    frame = _attrs(x=MARGIN - 8, y=top - 8, width=board_w + 16, height=board_h + 16, rx=10, fill="#e9dcc4")
+    out.append(f'<rect {frame}/>')
     for cell in range(board.cells):
         row, col = board.row_col(cell)
         x = MARGIN + col * (CELL + GAP)
@@ -173,7 +176,9 @@ def _cell(state: "GameState", cell: int, x: float, y: float, colours: list[str])
     fill = kind_colour(spec.id, kind) if passable else "url(#hatch)"
     out.append(f'<rect {_attrs(x=x, y=y, width=CELL, height=CELL, rx=7, fill=fill, stroke="#00000030")}/>')
     if owner >= 0:
-        out.append(f'<rect {_attrs(x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, rx=5, fill="none", stroke=colours[owner], stroke_width=5)}/>')
+        ring = _attrs(x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, rx=5, fill="none", stroke=colours[owner],
+                      stroke_width=5)
+        out.append(f'<rect {ring}/>')
         bx, by = x + CELL - 17, y + 17
         text_colour = _text_on(colours[owner], ruleset.tribes[game.seat_tribes[owner]].colour)
         out.append(f'<circle {_attrs(cx=bx, cy=by, r=10, fill=colours[owner], stroke="#ffffff", stroke_width=1.5)}/>')
@@ -236,7 +241,8 @@ def _legend(state: "GameState", colours: list[str], raw_colours: list[str], trib
         else:
             home = f"settlement {game.position_of_cell[settlement]} lost"
         out.append(_text(34, y + 27, f"{money}; {state.player_camels(seat)} camels", 12, fill=MUTED))
-        out.append(_text(34, y + 42, f"{len(state.cells_of(seat))} {'territory' if len(state.cells_of(seat)) == 1 else 'territories'}; {home}", 12, fill=MUTED))
+        held = len(state.cells_of(seat))
+        out.append(_text(34, y + 42, f"{held} {'territory' if held == 1 else 'territories'}; {home}", 12, fill=MUTED))
         y += 56
     if state.is_terminal():
         scores = state.scores()

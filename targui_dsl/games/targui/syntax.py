@@ -1,6 +1,6 @@
 """The action syntax people type at `targui play`'s prompt: one table, the one home of it.
 
-`help` at the prompt (:data:`cli.terminal.HELP_TEXT`), the ACTIONS section of
+`help` at the prompt (:data:`targui_dsl.games.targui.console.HELP_TEXT`), the ACTIONS section of
 `targui play --help` and the table in docs/engine.md are all made from
 :data:`ACTION_SYNTAX`; tests/test_action_syntax.py checks that it names every
 decision verb the engine reads (``DECISION_VERBS``) and that the docs agree.
