@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.common import RULESET_HELP, complete_ruleset, echo_json, format_option, load_or_exit, wants_json
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
 
@@ -52,7 +52,7 @@ def _width() -> int:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset", metavar="RULESET")
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--lang", "language", metavar="CODE", default=None,
               help="Language of the rulebook texts (nl, sv, en, ...); default: en, where a card has it.")
 @format_option

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import IO, Any, Callable, Mapping, NoReturn, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
@@ -251,3 +252,42 @@ def fail_opened(path: str, err: Any, prefix: str = "", missing_hint: str = "") -
                    err=True)
     hint = f"; {missing_hint}" if err.ruleset_missing and missing_hint else ""
     fail(f"{path}: {prefix}{err.message}{hint}")
+
+
+# Shell completion (click's shell_complete callbacks): click completes commands and options
+# by itself (README, "Shell completion"); these add the values only targui knows.
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Ruleset names starting with ``incomplete``; file names too (the shell's own
+    completion), which is all that is offered once the word looks like a path."""
+    from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets, is_builtin_name
+
+    # click's bash and zsh scripts fall back to file completion on a `file` item
+    # only when no other item is offered, so names come after it
+    items = [CompletionItem(incomplete, type="file")]
+    if not is_builtin_name(incomplete):
+        return items
+    for ruleset in [r for r in builtin_rulesets() if not r.abstract] + example_rulesets():
+        if ruleset.name.startswith(incomplete):
+            items.append(CompletionItem(ruleset.name, help=ruleset.title))
+    return items
+
+
+def complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The last bot of a comma-separated list: its kind, or one of its parameters after a `:`."""
+    from targui_dsl.agents.spec import bots_of
+
+    kinds = bots_of()  # the default game's: a command line names its ruleset's game only after parsing
+    head, comma, word = incomplete.rpartition(",")
+    before = head + comma
+    kind, colon, rest = word.partition(":")
+    if not colon:
+        return [CompletionItem(before + name, help=kinds[name].summary) for name in sorted(kinds)
+                if name.startswith(word)]
+    bot = kinds.get(kind)
+    if bot is None:
+        return []
+    done, _, last = word.rpartition(":")
+    return [CompletionItem(f"{before}{done}:{p.name}=", help=p.help) for p in bot.params
+            if p.name.startswith(last) and "=" not in last]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from targui_cli.common import RULESET_HELP, wants_json
+from targui_cli.common import RULESET_HELP, complete_ruleset, wants_json
 from targui_cli.studyopts import run_compare, study_options
 from targui_dsl.games import game_package
 from targui_dsl.study.figures import mean_figures
@@ -46,8 +46,8 @@ Examples:
 
 
 @click.command(help=HELP, epilog=RULESET_HELP)
-@click.argument("ruleset_a", metavar="A")
-@click.argument("ruleset_b", metavar="B")
+@click.argument("ruleset_a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("ruleset_b", metavar="B", shell_complete=complete_ruleset)
 @study_options
 def compare(ruleset_a: str, ruleset_b: str, games: int, players: int, bots: str, seed: int, rotate: bool,
             workers: int, scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool) -> None:

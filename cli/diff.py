@@ -11,6 +11,7 @@ import click
 from targui_cli.common import (
     EXIT_BAD_INPUT,
     RULESET_HELP,
+    complete_ruleset,
     echo_json,
     exit_with,
     format_option,
@@ -39,8 +40,8 @@ def _resolved_or_exit(ref: str) -> Resolved:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@click.argument("a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("b", metavar="B", shell_complete=complete_ruleset)
 @click.option("--all", "show_all", is_flag=True,
               help="Also show identity keys (id, title, description, source, language) and card texts.")
 @format_option

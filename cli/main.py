@@ -24,8 +24,35 @@ except KeyboardInterrupt:  # pragma: no cover - timing dependent
     raise SystemExit(130) from None  # EXIT_INTERRUPTED, which may not be imported yet
 
 
+def targui_version() -> str:
+    """The version of this targui: the installed package's, or in a checkout that is not
+    installed, the one its pyproject.toml declares (the one home of the number)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("targui")
+    except PackageNotFoundError:
+        pass
+    import re
+    from pathlib import Path
+
+    try:  # a line `version = "..."` (tomllib is not in Python 3.10)
+        text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+    return found.group(1) if found else "unknown (not installed)"
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"targui {targui_version()}")
+        ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(package_name="targui")
+@click.option("--version", "-V", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Print targui's version and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """targui: play, check and study Targui and its variants, written as data.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TypeVar
@@ -14,6 +15,8 @@ from targui_cli.common import (
     EXIT_OK,
     RULESET_HELP,
     check_writable,
+    complete_bots,
+    complete_ruleset,
     echo_json,
     exit_with,
     fail,
@@ -38,6 +41,7 @@ from targui_dsl.games import game_package
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
 T = TypeVar("T")
+SEED_RANGE = 10**9  # a fresh seed is short enough to type again
 
 
 def seat_table(rs: CompiledRuleset, players: int, seed: int, kinds: list[str], humans: tuple[int, ...],
@@ -135,7 +139,7 @@ EXAMPLES
 
 
 @click.command(help=HELP, short_help="Play one game: bots, or people at the terminal too.")
-@click.argument("ruleset", metavar="[RULESET]", required=False)
+@click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=complete_ruleset)
 @click.option("--resume", "resume_file", metavar="LOG", default=None,
               help="Continue the unfinished game of this log (left with `quit`) where it stopped: its ruleset, "
                    "seed and seats; --human/--bots seat people and bots anew. The log goes on in LOG, "
@@ -144,12 +148,12 @@ EXAMPLES
               help="Number of players (the ruleset says which counts it seats).  [default: 4]")
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
-@click.option("--bots", default=None,
+@click.option("--bots", default=None, shell_complete=complete_bots,
               help="Bot per seat without a human, comma-separated, in seat order (see `targui bots`); "
                    f"a shorter list repeats its last bot.  [default: {DEFAULT_BOTS}]")
 @click.option("--seed", type=int, default=None,
               help="Seed for dice, shuffles and bots: the same seed and decisions play the same game.  "
-                   "[default: 0]")
+                   "[default: a fresh seed, drawn at random and printed]")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the game's event log (JSON lines) to this file.")
 @click.option("--board/--no-board", default=True, show_default=True,
@@ -184,7 +188,9 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
     else:
         rs = load_or_exit(ruleset)
     players = 4 if players is None else players
-    seed = 0 if seed is None else seed
+    # a fresh game each time; the seed is told, so that the game can be played again
+    drawn = seed is None
+    seed = secrets.randbelow(SEED_RANGE) if seed is None else seed
     if log_file is not None and not (resume is not None and resume.append):
         check_writable(log_file, "--log")
     seated: list[str | None]
@@ -199,6 +205,8 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
         game = new_game(rs, players, seed, resume.header["tribes"])  # the log's tribes, in its seats
     if as_json and None in seated:
         raise click.UsageError("--format json is for games of bots: this game has people in it (--bots seats bots)")
+    if drawn and not as_json:  # JSON results carry their seed
+        click.echo(f"Seed {seed} (drawn at random; --seed {seed} plays this game again)")
     bots_only = [kind for kind in seated if kind is not None]
     if len(bots_only) == len(seated):
         with _log_errors(log_file):
@@ -215,7 +223,7 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
 class _Resume:
     """An unfinished game read from its log, to be continued (``targui play --resume``)."""
 
-    def __init__(self, path: str, events: list[dict], ruleset, torn: int | None = None,
+    def __init__(self, path: str, events: list[dict[str, Any]], ruleset: CompiledRuleset, torn: int | None = None,
                  whole_bytes: int | None = None) -> None:
         self.path, self.events, self.ruleset = path, events, ruleset
         self.header = events[0]
@@ -243,7 +251,7 @@ class _Resume:
                          f"({err.message}); give the seats with --human SEAT and/or --bots")
         return seated
 
-    def replay(self, state, log: "_TableLog", bots: list) -> None:
+    def replay(self, state: Any, log: "_TableLog", bots: list[Any]) -> None:
         """Bring a fresh game to where the log stops: every logged decision again, step by
         step, each bot consulted at every step of its seat so that its generator stands
         where it stood when the game was left."""
@@ -468,7 +476,7 @@ class _TableLog(EventLog):
     which, when a game is resumed into its own log, writes only the events after those the
     file already holds (checking that each one replayed is the one logged)."""
 
-    def __init__(self, stream, seated: list[str | None], resume: _Resume | None) -> None:
+    def __init__(self, stream: Any, seated: list[str | None], resume: _Resume | None) -> None:
         super().__init__(stream, keep=False,
                          header_fields={"seats": ["human" if kind is None else kind for kind in seated]})
         self.logged = resume.events if resume is not None else []

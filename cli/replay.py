@@ -130,7 +130,7 @@ Examples:
                    "event N is line N+1 of the log).")
 @click.option("--ruleset", "ruleset_ref", metavar="RULESET", default=None,
               help="Load the ruleset from here instead of the name or file the log's header gives.")
-@click.option("--numbers", "-n", is_flag=True, help="Put each event's number in front of its line.")
+@click.option("--numbers", is_flag=True, help="Put each event's number in front of its line.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not tell the game (text format): only problems and results.")
 @click.option("--verbose", "-v", is_flag=True, help="With --verify: tell the game too, before the verdict.")
 @click.option("--step", is_flag=True,

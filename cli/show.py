@@ -5,10 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import click
-import yaml  # type: ignore[import-untyped]  # dumping only: files are read with targui_dsl.frontend.yamlload
+import yaml  # dumping only: files are read with targui_dsl.frontend.yamlload
 
-from targui_cli.common import RULESET_HELP, echo_json, format_option, load_or_exit, package_of, wants_json
-from targui_dsl.frontend.resolve import builtin_rulesets
+from targui_cli.common import (
+    RULESET_HELP,
+    complete_ruleset,
+    echo_json,
+    format_option,
+    load_or_exit,
+    package_of,
+    wants_json,
+)
+from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets
 from targui_dsl.frontend.resources import ruleset_schema_path, shown_file
 from targui_dsl.frontend.text import visible
 
@@ -23,7 +31,7 @@ def _plain(value: Any) -> Any:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset", metavar="RULESET")
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--resolved", "view", flag_value="resolved", default=True,
               help="The ruleset after `extends:` is merged (the default).")
 @click.option("--compiled", "view", flag_value="compiled",
@@ -98,14 +106,19 @@ def schema() -> None:
 
 
 @click.command()
+@click.option("--all", "-a", "show_all", is_flag=True,
+              help="Also list the example house rules (rulesets/examples/), after the built-in rulesets.")
 @format_option
-def rulesets(output_format: str, as_json: bool) -> None:
-    """List the built-in rulesets with their titles.
+def rulesets(show_all: bool, output_format: str, as_json: bool) -> None:
+    """List the built-in rulesets with their titles (with --all, the examples too).
 
     One line per ruleset: its name, to give as RULESET to the other
     commands, and its title. Abstract bases, which are only extended, are
-    left out. With --format json: name, title, the ruleset it extends and
-    the path of its file.
+    left out. With --all the example house rules follow the built-in
+    rulesets; an example is reached by its name too (`targui validate
+    salt-caravan`) unless a built-in ruleset has that name. With --format
+    json: name, title, the ruleset it extends, the path of its file and
+    its kind (built-in or example).
 
     \b
     Exit status: 0 (2 for a usage error).
@@ -113,13 +126,18 @@ def rulesets(output_format: str, as_json: bool) -> None:
     \b
     Examples:
       targui rulesets
+      targui rulesets --all
       targui rulesets --json
     """
-    rows = [{"name": r.name, "title": r.title, "extends": r.extends, "path": str(r.path)}
-            for r in builtin_rulesets() if not r.abstract]
+    listed = [(r, "built-in") for r in builtin_rulesets() if not r.abstract]
+    if show_all:
+        listed += [(r, "example") for r in example_rulesets()]
+    rows = [{"name": r.name, "title": r.title, "extends": r.extends, "path": str(r.path), "kind": kind}
+            for r, kind in listed]
     if wants_json(output_format, as_json):
         echo_json(rows)
         return
     width = max((len(str(r["name"])) for r in rows), default=0)
     for row in rows:
-        click.echo(f"{row['name']:<{width}}  {visible(str(row['title']))}")
+        kind = "  (example)" if show_all and row["kind"] == "example" else ""
+        click.echo(f"{row['name']:<{width}}  {visible(str(row['title']))}{kind}")

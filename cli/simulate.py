@@ -6,9 +6,10 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, check_writable, echo_json, package_of, wants_json
+from targui_cli.common import RULESET_HELP, check_writable, complete_ruleset, echo_json, package_of, wants_json
 from targui_cli.studyopts import (
     bots_text,
+    check_records_format,
     check_study,
     ci_text,
     format_p,
@@ -25,6 +26,7 @@ from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
 from targui_dsl.study.figures import card_fields, mean_figures
+from targui_dsl.study.records import RECORD_FORMATS
 
 HELP = """Play many bot games of RULESET and sum them up.
 
@@ -65,34 +67,38 @@ Examples:
 
 
 @click.command(help=HELP, epilog=RULESET_HELP)
-@click.argument("ruleset", metavar="RULESET")
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @study_options
 @click.option("--out", "out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
               help="Keep each finished chunk of games in PATH (JSON lines); the same command run again "
                    "continues where it stopped.")
 @click.option("--records", "records", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Write one row per game to FILE: CSV if it ends in .csv, else JSON lines.")
+              help="Write one row per game to FILE, in the format its extension names: .csv, .jsonl "
+                   "(JSON lines; .ndjson, .json too) or .parquet (needs pyarrow).")
+@click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
+              help="The format of --records FILE whatever its extension.  [default: by the extension]")
 @click.option("--against", metavar="RULESET_B", default=None,
               help="Compare with another ruleset: the same as `targui compare RULESET RULESET_B`.")
 def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotate: bool, workers: int,
              scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool, out: str | None,
-             records: str | None, against: str | None) -> None:
+             records: str | None, records_format: str | None, against: str | None) -> None:
     as_json = wants_json(output_format, as_json)
     if against is not None:
-        for flag, value in (("--out", out), ("--records", records)):
+        for flag, value in (("--out", out), ("--records", records), ("--records-format", records_format)):
             if value is not None:
                 raise click.BadParameter("not with --against (a comparison plays two studies)", param_hint=flag)
         run_compare(ruleset, against, games, players, bots, seed, rotate, workers, scheduler, plot_file, as_json)
         return
     needs_files = "--out" if out is not None else "--scheduler" if scheduler is not None else None
     (rs,), (source,), kinds, workers = check_study([ruleset], players, bots, seed, workers, plot_file, needs_files)
+    records_format = check_records_format(records, records_format, out)
     for path, flag in ((out, "--out"), (records, "--records")):
         if path is not None:
             check_writable(path, flag)
     if out is not None and records is not None and same_file(out, records):  # any spelling, any link
         raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     result = run_study(ruleset, rs, source, games, players, kinds, seed, rotate, workers, show_progress(as_json),
-                       scheduler=scheduler, out=out, records=records)
+                       scheduler=scheduler, out=out, records=records, records_format=records_format)
     if as_json:
         echo_json(result)
     else:

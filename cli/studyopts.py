@@ -4,6 +4,7 @@ figures. Commands import this module, never each other."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from contextlib import ExitStack, contextmanager
@@ -15,6 +16,7 @@ from targui_cli.common import (
     F,
     Failure,
     check_writable,
+    complete_bots,
     echo_json,
     exit_with,
     fail,
@@ -49,7 +51,7 @@ def study_options(func: F) -> F:
                      help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
         click.option("--players", "-p", type=int, default=4, show_default=True,
                      help="Number of players (the ruleset says which counts it seats)."),
-        click.option("--bots", default=DEFAULT_BOTS, show_default=True,
+        click.option("--bots", default=DEFAULT_BOTS, show_default=True, shell_complete=complete_bots,
                      help="Bot per seat, comma-separated, spelled as `targui bots` lists them, parameters and "
                           "all (ismcts:iterations=100); a shorter list repeats its last bot. The default is "
                           "`targui play`'s: greedy in every seat."),
@@ -158,7 +160,8 @@ def executor_for(workers: int, scheduler: str | None, source: RulesetSource, rs:
 def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games: int, players: int, kinds: list[str],
               seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
-              out: str | None = None, records: str | None = None) -> dict[str, Any]:
+              out: str | None = None, records: str | None = None, records_format: str | None = None
+              ) -> dict[str, Any]:
     """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
@@ -169,7 +172,7 @@ def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
-    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records)
+    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records, records_format)
     return study_figures(result, rs, players, kinds, seed, rotate, workers)
 
 
@@ -188,7 +191,7 @@ def playable_source(source: RulesetSource | None, rs: CompiledRuleset) -> Rulese
 def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: int, progress: bool,
               label: str | None = None,
               scheduler: str | None = None, out: str | None = None, records: str | None = None,
-              ) -> tuple[StudyResult, int]:
+              records_format: str | None = None) -> tuple[StudyResult, int]:
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
@@ -199,7 +202,8 @@ def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: 
     try:
         with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
             with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
-                result = run(plan, executor, out=out, records=records, window=window, progress=tick)
+                result = run(plan, executor, out=out, records=records, records_format=records_format,
+                             window=window, progress=tick)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -215,6 +219,28 @@ def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: 
     except OSError as err:
         fail(f"cannot write {err.filename or out or records}: {err.strerror or err}")
     return result, workers
+
+
+def check_records_format(records: str | None, given: str | None, out: str | None) -> str | None:
+    """The format --records FILE is written in; a usage error when it cannot be told, when
+    pyarrow is missing for Parquet, or for Parquet in a resumable study (it cannot be continued)."""
+    from targui_dsl.study.records import RecordsFormatError, records_format
+
+    if records is None:
+        if given is not None:
+            raise click.BadParameter("needs --records FILE", param_hint="--records-format")
+        return None
+    try:
+        fmt = records_format(records, given)
+    except RecordsFormatError as err:
+        raise click.BadParameter(str(err), param_hint="--records") from None
+    if fmt == "parquet":
+        if out is not None:
+            raise click.BadParameter("a Parquet file cannot be continued when a study resumes: with --out, "
+                                     "write the records as .csv or .jsonl", param_hint="--records")
+        if importlib.util.find_spec("pyarrow") is None:
+            fail("Parquet records need pyarrow: pip install pyarrow (or write .csv or .jsonl)")
+    return fmt
 
 
 def write_plot(kind: str, result: dict[str, Any], plot_file: str) -> None:

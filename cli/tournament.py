@@ -10,6 +10,8 @@ import click
 from targui_cli.common import (
     RULESET_HELP,
     check_writable,
+    complete_bots,
+    complete_ruleset,
     echo_json,
     format_option,
     load_or_exit,
@@ -86,8 +88,8 @@ def default_players(rs: CompiledRuleset, bots: int) -> int:
 
 
 @click.command(help=HELP, epilog=RULESET_HELP, short_help="Bots play every seat in turn; wins and ratings.")
-@click.argument("ruleset", metavar="RULESET")
-@click.option("--bots", required=True, metavar="BOT,BOT,...",
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
+@click.option("--bots", required=True, metavar="BOT,BOT,...", shell_complete=complete_bots,
               help="The bots, comma-separated, at least two, each once (see `targui bots`).")
 @click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help="Games to play, rounded up to whole rounds.")

@@ -6,6 +6,7 @@ import click
 
 from targui_cli.common import (
     EXIT_BAD_INPUT,
+    complete_ruleset,
     echo_json,
     exit_with,
     format_option,
@@ -18,7 +19,7 @@ from targui_dsl.frontend.diagnostics import sort_key
 
 
 @click.command()
-@click.argument("rulesets", metavar="PATH|NAME...", nargs=-1, required=True)
+@click.argument("rulesets", metavar="PATH|NAME...", nargs=-1, required=True, shell_complete=complete_ruleset)
 @format_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid rulesets (text format).")
 def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet: bool) -> None:

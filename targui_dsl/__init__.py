@@ -1,7 +1,7 @@
 """targui: the board game Targui and its variants, written as data.
 
     from targui_dsl import load_ruleset, Game
-    rs = load_ruleset("updated-treasury")     # a built-in name or a path
+    rs = load_ruleset("original-dutch")       # a built-in name or a path
     state = Game(rs, players=4, seed=7).new_initial_state()
 
 Loading never raises anything but :class:`RulesetError`, which carries every

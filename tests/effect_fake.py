@@ -16,7 +16,7 @@ from targui_dsl.effects import INT, PLAYER, TERRITORY
 from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
 from targui_dsl.games.targui.names import environment
 
-# RULES.md section 1: id -> (economic, strategic, passable)
+# docs/rules/targui.md section 1: id -> (economic, strategic, passable)
 KINDS = {
     "settlement": (4, 4, True),
     "salt_mine": (5, 5, True),

@@ -14,6 +14,9 @@ from targui_dsl import load_ruleset
 
 VARIANTS = {"original-dutch": "nl", "swedish-12": "sv", "updated-treasury": "en"}
 ENGLISH_RULEBOOK = Path("/work/shared/seeds/000_669e8e010494587f.txt")
+# The rulebooks' own texts are not in the repository (a fresh clone's `pytest` must pass):
+# the comparison with them runs where they are.
+needs_rulebook = pytest.mark.skipif(not ENGLISH_RULEBOOK.is_file(), reason="the English rulebook text is not here")
 
 
 def english_card_lines() -> dict[int, str]:
@@ -27,6 +30,7 @@ def english_card_lines() -> dict[int, str]:
     return lines
 
 
+@needs_rulebook
 @pytest.mark.parametrize("name", VARIANTS)
 def test_every_card_of_every_variant_has_the_english_rulebook_text(name):
     rulebook = english_card_lines()

@@ -207,7 +207,9 @@ def test_a_log_whose_ruleset_cannot_be_loaded(played, tmp_path):
 
 def test_a_house_rule_log_finds_its_file_or_takes_ruleset(tmp_path):
     rule = tmp_path / "salt-caravan.yaml"
-    rule.write_bytes((rulesets_dir() / "examples" / "salt-caravan.yaml").read_bytes())
+    # an id of its own: the example's id is a name targui finds by itself
+    rule.write_bytes((rulesets_dir() / "examples" / "salt-caravan.yaml").read_bytes()
+                     .replace(b"\nid: salt-caravan\n", b"\nid: my-salt-caravan\n"))
     log = tmp_path / "salt.jsonl"
     assert run("play", str(rule), "--players", "3", "--seed", "2", "--no-board", "--log", str(log)).exit_code == 0
     assert run("replay", str(log), "--verify", "-q").exit_code == 0  # the header's file path is absolute here

@@ -17,7 +17,7 @@ from targui_dsl.games.targui.names import VOCABULARY, environment
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
 
-# RULES.md section 6, as written in docs/effect-language.md.
+# docs/rules/targui.md section 6, as written in docs/effect-language.md.
 CARDS = {
     1: "for t in territories where t.kind == salt_mine { t.camels = 0 }",
     2: "for p in players where p.tribe == kel_ress and p.holds_own_settlement { p.settlement.camels += 10 }",
@@ -221,7 +221,7 @@ def test_formula_of_another_expected_type():
     assert formula("source.owner", COMBAT_ENV, PLAYER).function(board(), 3, 5, 0) is None
 
 
-# House rules (DESIGN.md) ---------------------------------------------------------
+# House rules people ask for (docs/effect-language.md) ------------------------------------
 
 
 def test_house_rule_erg_and_reg_lose_2():

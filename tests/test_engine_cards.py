@@ -1,4 +1,4 @@
-"""Each (mis)fortune card of each variant's deck, run in a game state (RULES.md section 6)."""
+"""Each (mis)fortune card of each variant's deck, run in a game state (docs/rules/targui.md section 6)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def camels(state):
 
 
 def expected_after(number, state, before_camels, before_cash):
-    """What RULES.md section 6 says each card does, computed independently of the effect code."""
+    """What docs/rules/targui.md section 6 says each card does, computed independently of the effect code."""
     game = state.game
     kind = {game.position_of_cell[c]: game.kind_ids[k] for c, k in enumerate(state.kind(c) for c in range(state.game.cells))}
     owner = {game.position_of_cell[c]: o for c, o in enumerate(state.owner(c) for c in range(state.game.cells))}

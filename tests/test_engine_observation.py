@@ -1,4 +1,4 @@
-"""What each seat sees (RULES.md section 8), and bots that decide from it alone."""
+"""What each seat sees (docs/rules/targui.md section 8), and bots that decide from it alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md sections 2-5 played through the engine: setup, rounds, turns, fights, levy, the end."""
+"""docs/rules/targui.md sections 2-5 played through the engine: setup, rounds, turns, fights, levy, the end."""
 
 from __future__ import annotations
 
@@ -394,7 +394,7 @@ def test_tie_breaks_decide_and_surviving_ties_are_draws():
 
 
 def test_dutch_tie_break_adds_camels_and_cash():
-    # RULES.md section 7: "camels + cash". Seat 0 has more camels, seat 1
+    # docs/rules/targui.md section 7: "camels + cash". Seat 0 has more camels, seat 1
     # more camels and cash together: the sum decides, not camels first.
     state = settled_state(dutch(), players=2)
     state.edit().set_deck(["drought"])

@@ -72,9 +72,41 @@ def test_compare_refuses_a_third_ruleset_as_the_readme_says():
 def test_the_quick_start_says_where_to_run_it_and_keeps_its_commands():
     text = readme()
     quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    assert "virtual environment" in quick and ". .venv/bin/activate" in quick
-    assert "pip install . && targui play original-dutch --players 4 --bots greedy,random --seed 1" in quick
-    assert "pip install '.[test]' && pytest" in quick
+    assert "virtual environment" in quick
+    # one block: the virtual environment as a command, then install and play, install and test
+    (block,) = re.findall(r"```sh\n(.*?)```", quick, flags=re.S)
+    assert block.splitlines() == [
+        "python -m venv .venv && . .venv/bin/activate",
+        "pip install . && targui play original-dutch --players 4 --bots greedy,random --seed 1",
+        "pip install '.[test]' && pytest",
+    ]
+    assert re.search(r"tests \(about \d+ minutes", quick)  # how long the tests take
+
+
+def test_the_first_screen_names_both_games_and_shows_the_board():
+    first = readme().split("## Quick start", 1)[0]
+    assert "**Targui** (Jumbo,\n1988" in first
+    assert "**Targi**" in first and "does not play yet" in first  # planned, not claimed
+    (picture,) = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", first)
+    assert picture == "docs/board.svg" and "<svg " in (README.parent / picture).read_text()[:200]
+
+
+def test_license_and_changelog_ship():
+    root = README.parent
+    license_text = (root / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n\nCopyright (c) 2026 the targui developers\n")
+    assert 'license = { text = "MIT" }' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert (root / "CHANGELOG.md").read_text(encoding="utf-8").startswith("# Changelog\n")
+
+
+def test_references_stay_inside_the_repository():
+    root = README.parent
+    texts = [README, *sorted((root / "docs").rglob("*.md")), *sorted((root / "rulesets").rglob("*.yaml"))]
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert "shared/" not in text and "DESIGN.md" not in text and "seeds/" not in text, path
+    for link in re.findall(r"`(docs/[a-z/-]+\.md)`", readme()):
+        assert (root / link).is_file(), link
 
 
 def test_install_hints_name_a_checkout_not_a_published_package():

@@ -1,4 +1,4 @@
-"""The built-in rulesets say what RULES.md says: components, board, setup, cards, switches."""
+"""The built-in rulesets say what docs/rules/targui.md says: components, board, setup, cards, switches."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ VARIANTS = ["original-dutch", "swedish-12", "updated-treasury"]
 SEEDS = Path("/work/shared/seeds")
 RULESET_FILES = sorted(rulesets_dir().glob("*.yaml")) + sorted((rulesets_dir() / "examples").glob("*.yaml"))
 
-# RULES.md section 1: id -> (name, economic, strategic, count)
+# docs/rules/targui.md section 1: id -> (name, economic, strategic, count)
 KINDS = {
     "settlement": ("Settlement", 4, 4, 4),
     "salt_mine": ("Central salt mine", 5, 5, 1),
@@ -32,7 +32,7 @@ CARDS = ["haussa_raid", "gift_kel_ress", "gift_kel_ilbakan", "gift_kel_ahaggar",
          "drought", "caravan_raid", "camel_plague", "invasion", "heavy_rain", "spring", "climate_change",
          "poisoned_water", "settlement_raid", "silver_in_mountains"]  # in number order, 1..16
 
-# RULES.md section 7
+# docs/rules/targui.md section 7
 SWITCHES = {
     "original-dutch": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=list(range(1, 17)), no_buying_on=[],
                            cash_lost=False, treasury=False, score="sum(t.economic for t in player.territories)",
@@ -71,7 +71,7 @@ def variant(request) -> tuple[str, dict]:
 
 
 def spiral(size: int) -> list[list[int]]:
-    """The clockwise spiral of RULES.md section 2, computed: E1 S1 W2 N2 E3 S3 ..."""
+    """The clockwise spiral of docs/rules/targui.md section 2, computed: E1 S1 W2 N2 E3 S3 ..."""
     grid = [[0] * size for _ in range(size)]
     r = c = size // 2
     number, step = 1, 1
@@ -134,7 +134,7 @@ def test_sectors_are_corner_blocks_without_their_inner_cell(base):
                                        ("south_east", range(4, 7), range(4, 7), (4, 4))]:
         expected[name] = sorted(numbering[r][c] for r in rows for c in columns if (r, c) != inner)
     assert {k: sorted(v) for k, v in base["board"]["sectors"].items()} == expected
-    assert sorted(base["board"]["sectors"]["north_west"]) == [20, 21, 22, 41, 42, 43, 44, 45]  # RULES.md table
+    assert sorted(base["board"]["sectors"]["north_west"]) == [20, 21, 22, 41, 42, 43, 44, 45]  # the rules, section 2
 
 
 def test_seating(base):
@@ -222,6 +222,7 @@ def test_variant_identity_is_written_in_the_variant_itself():
         assert own["language"] == SWITCHES[name]["language"]
 
 
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks' texts are not in the repository")
 def test_card_texts_are_quoted_from_the_rulebook(variant):
     name, data = variant
     language = SWITCHES[name]["language"]

@@ -1,4 +1,4 @@
-"""What each person at the table sees (RULES.md section 8): two people at one keyboard
+"""What each person at the table sees (docs/rules/targui.md section 8): two people at one keyboard
 (hot seat) through a real pseudo-terminal; the screen is cleared between them, the
 second never sees the first one's deposit or treasury, and the end shows everything."""
 

@@ -9,7 +9,7 @@ Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy
   the agent to move and is all zeros for the others.
 * Observations: ``{"observation": np.float32 array, "action_mask": np.int8
   array}``, the engine's observation tensor of that seat (what that seat may
-  see: RULES.md section 8).
+  see: docs/rules/targui.md section 8).
 * Chance: the environment throws every die and draws every card itself, with
   a NumPy generator seeded by ``reset(seed)``: the same seed and the same
   actions give the same game.

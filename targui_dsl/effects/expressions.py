@@ -512,7 +512,7 @@ class ExpressionEmitter:
         ifs = [cond.code] if cond is not None else []
         # An aggregate standing alone (in no loop, holding none) visits at
         # most the board and changes nothing: it needs neither a fixed
-        # selection nor steps, and the levy and score formulas stay as fast.
+        # selection nor steps, and the rule formulas stay as fast.
         items = iterable if alone else self.take(iterable)
         return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
 

@@ -371,8 +371,8 @@ def parse_formula(source: str) -> tuple[n.Formula | None, list[Problem]]:
 def round_long_changes(source: str) -> tuple[str, ...]:
     """The changes an effect makes `this round` (``erg.strategic = 3``), as written.
 
-    Such a card moves no camel and no silver when it is revealed: it changes a
-    territory kind's value until the round's levy. A report of what cards did
+    Such a card moves nothing when it is revealed: it changes a value for the
+    rest of the round. A report of what cards did
     names these instead of showing zeros. Empty for an effect that does not parse.
     """
     tree, _ = parse_effect(source)

@@ -43,9 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-#: The largest amount a game stores: cash, treasury, a kind's value, a levy.
+#: The largest amount a game stores (money, a value, a formula's result).
 #: Rulesets and effect literals have the same cap, so no house rule (say a
-#: levy of ``player.cash * player.cash``) can grow numbers without bound.
+#: formula of ``player.cash * player.cash``) can grow numbers without bound.
 MAX_VALUE = 10**9
 
 
@@ -97,8 +97,8 @@ class ChoiceRequest:
     and is in board, seat or number order. ``player`` is a seat index; it
     may be a player out of the game (``for p in seats { p chooses ... }``),
     who still answers. ``prompt`` is the choice as the
-    ruleset wrote it, e.g. ``"choose a territory: t in p.territories where
-    t.camels > 0"``, for display.
+    ruleset wrote it, e.g. ``"choose one: t in p.territories where
+    t.value > 0"``, for display.
     """
 
     player: int

@@ -35,7 +35,7 @@ class Global:
 
 @dataclass(frozen=True)
 class Field:
-    """A field of a value of some type (``t.camels``): read by ``getter``, changed by ``setter``."""
+    """A field of a value of some type (``t.owner``): read by ``getter``, changed by ``setter``."""
 
     type: Type
     getter: str  # runtime method reading the field
@@ -72,7 +72,7 @@ class Verbs:
 class Examples:
     """What the compiler's messages show, in the game's own words (``{name}``: the field at hand)."""
 
-    aggregate: str  # an aggregate's element and binder: "t.camels for t in territories"
+    aggregate: str  # an aggregate's element and binder: "t.value for t in territories"
     collections: str  # what a loop may range over
     assignable: str  # what can be changed
     give: str  # how to give a field that holds no number, with ``{name}``

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from targui_dsl.frontend.diagnostics import Diagnostic, Sources, Span, did_you_mean, error
-from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path
+from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path, example_ruleset_names
 from targui_dsl.frontend.safefile import describe_kind
 from targui_dsl.frontend.yamlload import LoadedDoc, YamlPath, load_yaml_file
 
@@ -152,8 +152,22 @@ class BuiltinRuleset:
 
 def builtin_rulesets() -> list[BuiltinRuleset]:
     """Every built-in ruleset, abstract bases included, in name order."""
+    return _listed(_builtin_names())
+
+
+def example_rulesets() -> list[BuiltinRuleset]:
+    """The example house rules (``rulesets/examples/``) that a name reaches because no
+    built-in has it, in name order."""
+    try:
+        names = example_ruleset_names()
+    except FileNotFoundError:
+        return []
+    return [r for r in _listed(names) if r.path.parent.name == "examples"]
+
+
+def _listed(names: list[str]) -> list[BuiltinRuleset]:
     out = []
-    for name in _builtin_names():
+    for name in names:
         path = _builtin_path(name)
         if path is None:
             continue
@@ -168,10 +182,15 @@ def builtin_rulesets() -> list[BuiltinRuleset]:
 def _unknown_builtin(name: str, span: Span | None) -> Diagnostic:
     # `extends:` may name an abstract base; a command line is offered only what it can play.
     names = _builtin_names() if span is not None else [r.name for r in builtin_rulesets() if not r.abstract]
-    hint = did_you_mean(name, names)
+    try:
+        examples = example_ruleset_names()
+    except FileNotFoundError:
+        examples = []
+    hint = did_you_mean(name, names + examples)
     if hint is None:
         paths = "a path to a file must contain a `/` or end in `.yaml`"
-        hint = f"the built-in rulesets are {', '.join(f'`{n}`' for n in names)}; {paths}" if names else paths
+        hint = (f"the built-in rulesets are {', '.join(f'`{n}`' for n in names)} (`targui rulesets --all` "
+                f"lists the examples too); {paths}" if names else paths)
     return error("E0201", f"there is no built-in ruleset called `{name}`", span, hint)
 
 

@@ -46,12 +46,22 @@ def builtin_ruleset_names() -> list[str]:
     return sorted(p.stem for p in rulesets_dir().glob("*.yaml") if not p.stem.startswith("_"))
 
 
+def example_ruleset_names() -> list[str]:
+    """Names of the example house rules shipped in ``rulesets/examples/``."""
+    return sorted(p.stem for p in (rulesets_dir() / "examples").glob("*.yaml") if not p.stem.startswith("_"))
+
+
 def builtin_ruleset_path(name: str) -> Path | None:
-    path = rulesets_dir() / f"{name}.yaml"
-    try:
-        return path if path.is_file() else None
-    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-        return None
+    """The file a ruleset name stands for: the built-in of that name, else the example
+    house rule of that name (a built-in wins); None if there is neither."""
+    folder = rulesets_dir()
+    for path in (folder / f"{name}.yaml", folder / "examples" / f"{name}.yaml"):
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+            return None
+    return None
 
 
 BUILTIN_PREFIX = "built-in "

@@ -47,13 +47,14 @@ class _GamesOf:
 
 
 def run_study(study: GamePlan, executor: Executor | None = None, *, out: str | None = None,
-              records: str | None = None, window: int = 8,
+              records: str | None = None, records_format: str | None = None, window: int = 8,
               progress: Callable[[int], None] | None = None) -> StudyResult:
     """Play ``study`` on ``executor`` (in this thread if None) and return its merged summary.
 
     ``out``: a --out file; chunks it holds are not played again, finished
     ones are appended (a file of another study raises StudyMismatch).
-    ``records``: a file for one row per game (CSV or JSON lines).
+    ``records``: a file for one row per game (CSV, JSON lines or Parquet: ``records_format``,
+    else by its extension; see :mod:`.records`).
     ``window``: chunks in flight at once (a few per worker).
     ``progress``: called with the number of games finished so far.
     A stop signal (see :mod:`.signals`) raises StudyInterrupted once the
@@ -71,8 +72,8 @@ def run_study(study: GamePlan, executor: Executor | None = None, *, out: str | N
             if not os.path.exists(records):
                 raise StudyMismatch(f"{records} is missing: it should hold the games of the {resumed} chunks "
                                     f"already in {out}; use another --out file to start again")
-            keep_rows(records, _GamesOf(done, study.chunk_size))
-        writer = RecordWriter(records, append=bool(done))
+            keep_rows(records, _GamesOf(done, study.chunk_size), records_format)
+        writer = RecordWriter(records, append=bool(done), fmt=records_format)
     played = decisions = 0
     cpu = 0.0
 

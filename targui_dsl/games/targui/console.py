@@ -7,7 +7,7 @@ prompt means) are pure and tested as strings; :class:`Console` reads a
 human's input and writes the board and menus, with its reader and writer
 injectable. :class:`TableNarrator` leaves out of the told lines whatever one
 of the humans at the table may not see (a deposit's amount, cash a card or
-the round's end takes; RULES.md section 8). In hot-seat play the
+the round's end takes; docs/rules/targui.md section 8). In hot-seat play the
 :class:`Console` clears the screen and asks for the keyboard to be handed
 over between two humans.
 """
@@ -43,7 +43,7 @@ class TableNarrator:
     """The engine's :class:`Narrator`, minus what a human at the table may not see.
 
     Every told line is read by every human at the keyboard, so an amount is
-    told only when each of them observes it (``state.observation(h)``, RULES.md
+    told only when each of them observes it (``state.observation(h)``, docs/rules/targui.md
     section 8): otherwise a deposit is told without its amount, and a card's
     or the round's end's change to hidden cash or treasury is left out. Set
     ``state`` once the game exists (events of the setup hold no money).

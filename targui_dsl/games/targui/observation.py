@@ -1,4 +1,4 @@
-"""What each seat sees (RULES.md section 8), for agents, learners and the terminal.
+"""What each seat sees (docs/rules/targui.md section 8), for agents, learners and the terminal.
 
 Targui is played in the open except where a rule makes something secret.
 In a variant with a treasury, a seat sees its own cash in hand and treasury

@@ -677,7 +677,7 @@ class GameState:
         """Every step taken so far, as action ids (chance outcomes included)."""
         return [entry >> 9 for entry in self._history]
 
-    # Observations (what each seat may see: RULES.md section 8) --------------------------
+    # Observations (what each seat may see: docs/rules/targui.md section 8) --------------------------
     def observation(self, seat: int) -> "Observation":
         """What ``seat`` sees now, as a read-only view for agents."""
         return Observation(self, seat)

@@ -7,7 +7,7 @@ and why), :func:`render_status` and :func:`render_fight` (one line each), and
 :class:`TableRecord` (what the table has seen that the state does not keep).
 The menu and the prompt are :mod:`targui_dsl.games.targui.console`'s.
 
-What each person may know is the engine's business (RULES.md section 8,
+What each person may know is the engine's business (docs/rules/targui.md section 8,
 ``state.observation(seat)``): the board of a human is drawn from their
 seat's observation (hidden money reads `?`). With nobody to hide from (bots
 only, or the end of the game) everything is shown.
