@@ -527,6 +527,12 @@ class _TableLog:
         self.count = 0  # events emitted so far, the header included
         self.replaying = False
 
+    def begin(self, game) -> None:
+        """The EventSink seam: the header first (sealed with the seats in emit)."""
+        from targui_dsl.gamelog.events import header
+
+        self.emit(header(game))
+
     def emit(self, event: dict) -> None:
         from targui_dsl.gamelog.logfile import seal_header
 

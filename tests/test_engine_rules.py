@@ -108,7 +108,7 @@ def test_settling_on_a_chott_makes_it_passable(ruleset):
     state.apply_action("settle 12")
     # the settlement replaced the chott: camels may move onto it now
     move = state.game.pair_id[state.game.cell_of_position[21]][cell20]
-    assert move in state._move_ids[state.game.cell_of_position[21]]
+    assert move in state.record.move_ids[state.game.cell_of_position[21]]
 
 
 def test_unsupported_player_count_is_refused(ruleset):

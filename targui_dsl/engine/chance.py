@@ -11,13 +11,14 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+_MIX_A, _MIX_B = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def mix64(z: int) -> int:
     """The splitmix64 output function: a bijection on 64-bit words."""
     z &= MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * _MIX_A) & MASK64
+    z = ((z ^ (z >> 27)) * _MIX_B) & MASK64
     return z ^ (z >> 31)
 
 
@@ -42,7 +43,11 @@ def below(state: int, n: int) -> tuple[int, int]:
     if n <= 0:
         raise ValueError("below() needs n >= 1")
     limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
+    # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
-        state, bits = next_u64(state)
+        state = (state + GOLDEN) & MASK64
+        bits = ((state ^ (state >> 30)) * _MIX_A) & MASK64
+        bits = ((bits ^ (bits >> 27)) * _MIX_B) & MASK64
+        bits ^= bits >> 31
         if bits < limit:
             return state, bits % n

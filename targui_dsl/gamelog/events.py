@@ -35,6 +35,10 @@ class EventLog:
         self.events: list[dict[str, Any]] | None = [] if keep else None
         self.listeners: list = []
 
+    def begin(self, game: Game) -> None:
+        """The game starts being told to this log: its header first (the EventSink seam)."""
+        self.emit(header(game))
+
     def emit(self, event: dict[str, Any]) -> None:
         if self.events is not None:
             self.events.append(event)
@@ -68,8 +72,7 @@ def header(game: Game) -> dict[str, Any]:
 def attach_log(state: "GameState", log: EventLog) -> EventLog:
     """Log a state from now on; writes the header first. To log a game from its very
     first event (the deal), pass the log to ``Game.new_initial_state(log=...)`` instead."""
-    log.emit(header(state.game))
-    state._log = log
+    state.attach_sink(log)
     return log
 
 

@@ -16,7 +16,7 @@ from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
 if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.gamelog.events import EventLog
+    from targui_dsl.engine.protocol import EventSink
     from targui_dsl.games.targui.state import GameState
 
 
@@ -155,8 +155,6 @@ class Game:
             self.actions.pair_of(a)[0] if self.actions.is_pair(a) else -1 for a in range(size))
         self.pair_target: tuple[int, ...] = tuple(
             self.actions.pair_of(a)[1] if self.actions.is_pair(a) else -1 for a in range(size))
-        # the largest multiple of the die's sides below 2**64: throws at or above it are redrawn
-        self.die_limit = (1 << 64) - ((1 << 64) % self.die_sides)
 
         # Hot-path handles on the compiled formulas.
         self.defender_loses = ruleset.defender_loses.function
@@ -171,10 +169,11 @@ class Game:
         self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
             code.pauses for codes in ruleset.hooks.values() for code in codes)
 
-    def new_initial_state(self, log: "EventLog | None" = None) -> "GameState":
+    def new_initial_state(self, log: "EventSink | None" = None) -> "GameState":
         """The state before the first decision (in implicit-chance mode, after the deal's
-        chance events). With ``log`` (an :class:`~targui_dsl.gamelog.events.EventLog`) every
-        event from the first is logged."""
+        chance events). With ``log`` (any event sink, such as an
+        :class:`~targui_dsl.gamelog.events.EventLog`) ``log.begin(game)`` is called, then
+        every event from the first is emitted to it."""
         from targui_dsl.games.targui.state import GameState
 
         return GameState(self, log)

@@ -23,7 +23,20 @@ from typing import TYPE_CHECKING, Sequence
 
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
-from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.flow import buy_limit, current_player
+from targui_dsl.games.targui.phases import (
+    BUY_CELL,
+    BUY_COUNT,
+    DEPOSIT,
+    OVER,
+    Phase,
+    step_action,
+    step_actor,
+    step_phase,
+    with_action,
+)
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.games.targui.game import Game
@@ -321,8 +334,8 @@ def information_state_string(state: "GameState", player: int) -> str:
     tokens = []
     hide = state.game.treasury and not state.is_terminal()
     pending_deposit: tuple[int, int] | None = None  # (actor, value so far) of another seat's deposit
-    for entry in state._history:
-        action, phase, actor = entry >> 9, (entry >> 4) & 31, (entry & 15) - 1
+    for entry in state.record.history:
+        action, phase, actor = step_action(entry), step_phase(entry), step_actor(entry)
         if pending_deposit is not None and (phase != Phase.DEPOSIT or actor != pending_deposit[0]):
             tokens.append(f"{pending_deposit[0] + 1}:{'deposit' if pending_deposit[1] else 'no deposit'}")
             pending_deposit = None
@@ -376,6 +389,7 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
         block[base + kinds + 1 + players + 1] = float(state.camels(cell))
     out.extend(block)
     turn = state.current_player()
+    record = state.record
     for seat in range(players):
         cash_known = cash_visible(state, player, seat)
         treasury_known = treasury_visible(state, player, seat)
@@ -383,8 +397,8 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
             float(state.in_game(seat)), float(state.holds_own_settlement(seat)),
             float(cash_known), float(state.cash(seat)) if cash_known else 0.0,
             float(treasury_known), float(state.treasury(seat)) if treasury_known else 0.0,
-            float(state.tribal_cards_left(seat)), float(state._deposits[seat]),
-            float(state._levy_total[seat]), float(state._spent[seat]),
+            float(state.tribal_cards_left(seat)), float(record.deposits[seat]),
+            float(record.levy_total[seat]), float(record.spent[seat]),
             float(seat == player), float(seat == turn),
         ))
     out.extend((float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
@@ -404,11 +418,11 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
     out.extend(target)
     counts = state.count_range()
     if counts is not None and count_visible(state, player):
-        out.extend((float(counts[0]), float(counts[1]), float(state._count_prefix), float(state._count_digits)))
+        out.extend((float(counts[0]), float(counts[1]), float(record.count_prefix), float(record.count_digits)))
     else:
         out.extend((0.0, 0.0, 0.0, 0.0))
     turned = [0.0] * len(game.card_ids)
-    for card in state._turned:
+    for card in record.turned:
         turned[card] += 1.0
     out.extend(turned)
     return out
@@ -416,8 +430,8 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
 
 # --- resampling ----------------------------------------------------------------------------
 
-def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "GameState":
-    """A state ``player`` cannot tell from ``state``, drawn from ``rng``.
+def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiRecord:
+    """A record ``player`` cannot tell from ``r``, drawn from ``rng``.
 
     What is drawn anew: the generator (so the deck's order, the round
     stack's order and every future die), and in a variant with a treasury,
@@ -430,50 +444,49 @@ def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "Gam
     the same ``rng``. The result is a plausible guess, not a posterior: card
     gifts and losses of hidden cash are not tracked.
     """
-    game = state.game
-    effect = state._effect
-    if effect is not None and game.treasury and not state.is_terminal():
+    game = r.game
+    effect = r.effect
+    over = r.phase == OVER
+    if effect is not None and game.treasury and not over:
         # paused inside a card or hook: draw the money as it stood when the effect began and
         # replay the effect's answers on that, so no true hidden value is kept anywhere
-        from targui_dsl.games.targui.state import _replay_paused
-
         start = resample_hidden(effect.start, player, rng)
-        new = _replay_paused(start, effect.where, effect.args, effect.answers)
-        new._decisions, new._forced_decisions = state._decisions, state._forced_decisions
+        new = replay_paused(start, effect.where, effect.args, effect.answers)
+        new.decisions, new.forced_decisions = r.decisions, r.forced_decisions
     else:
-        new = state.clone()
-    new._rng = seed_state(rng.getrandbits(64))
-    new._forced_outcomes = []
-    if not game.treasury or state.is_terminal():
-        new._legal = None
+        new = copy_record(r)
+    new.rng = seed_state(rng.getrandbits(64))
+    new.forced_outcomes = []
+    if not game.treasury or over:
+        new.legal = None
         return new
-    turn = state.current_player()
+    turn = current_player(r)
+    phase = r.phase
     for seat in range(game.players):
         if seat == player or effect is not None:  # (a paused effect's money was drawn at its start)
             continue
-        received = game.start_cash[seat] + state._levy_total[seat]
-        wealth = max(0, received - state._spent[seat])
-        deposits = state._deposits[seat]
+        received = game.start_cash[seat] + r.levy_total[seat]
+        wealth = max(0, received - r.spent[seat])
+        deposits = r.deposits[seat]
         treasury = rng.randint(min(deposits, wealth), wealth) if deposits else 0
         cash = rng.randint(0, wealth - treasury)
-        if seat == turn and state.phase in (Phase.DEPOSIT, Phase.BUY_CELL, Phase.BUY_COUNT):
+        if seat == turn and phase in (DEPOSIT, BUY_CELL, BUY_COUNT):
             # the node itself shows this seat has cash (a deposit to make, camels to buy)
-            cash = max(cash, game.camel_price if state.phase != Phase.DEPOSIT else 1, 1)
-        new._treasury[seat] = treasury
-        new._cash[seat] = cash
+            cash = max(cash, game.camel_price if phase != DEPOSIT else 1, 1)
+        new.treasury[seat] = treasury
+        new.cash[seat] = cash
     # the history keeps no hidden amount: each digit of another seat's deposit reads 1 if it
     # was not 0, so whether a deposit was made (which everybody saw) is kept, and no more
-    new._history = [
-        ((COUNT_BASE + ((entry >> 9) != COUNT_BASE)) << 9) | (entry & 511)
-        if (entry >> 4) & 31 == Phase.DEPOSIT and (entry & 15) - 1 != player else entry
-        for entry in state._history
+    new.history = [
+        with_action(entry, COUNT_BASE + (step_action(entry) != COUNT_BASE))
+        if step_phase(entry) == DEPOSIT and step_actor(entry) != player else entry
+        for entry in r.history
     ]
-    if turn != player and turn >= 0 and state.phase in (Phase.DEPOSIT, Phase.BUY_COUNT):
+    if turn != player and turn >= 0 and phase in (DEPOSIT, BUY_COUNT):
         # the count under way was sized by the true cash: size it again by the drawn one
-        high = new._cash[turn] if state.phase == Phase.DEPOSIT else max(1, new.buy_limit())
-        new._count_hi = high
-        new._count_prefix = 0
-        new._count_digits = count_digits(high)
-    new._legal = None
+        high = new.cash[turn] if phase == DEPOSIT else max(1, buy_limit(new))
+        new.count_hi = high
+        new.count_prefix = 0
+        new.count_digits = count_digits(high)
+    new.legal = None
     return new
-

@@ -1,0 +1,73 @@
+"""Setup: sectors, the deal, settling; and the board tables fixed once every card lies.
+
+Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
+sets the phase the game goes on in.
+"""
+
+from __future__ import annotations
+
+from targui_dsl.effects.runtime import clamp
+from targui_dsl.games.targui.ownership import finish, set_owner
+from targui_dsl.games.targui.phases import DEAL, ROUND_DIE, SETTLE
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_effects import run_hooks
+from targui_dsl.games.targui.runtime import runtime_of
+
+
+def pick_sector(r: TarguiRecord, sector: int) -> None:
+    r.sector[r.setup_seat] = sector
+    r.setup_seat += 1
+    if r.setup_seat == r.game.players:
+        r.setup_seat = 0
+        r.phase = DEAL
+
+
+def deal(r: TarguiRecord, kind: int) -> None:
+    game = r.game
+    r.kind[game.deal_cells[r.deal_next]] = kind
+    r.deal_pool[kind] -= 1
+    r.deal_next += 1
+    if r.deal_next == len(game.deal_cells):
+        # cards left over (a house rule with more cards than positions) stay in the box
+        r.deal_pool = [0] * len(r.deal_pool)
+        r.setup_seat = 0
+        r.phase = SETTLE
+
+
+def settle(r: TarguiRecord, cell: int) -> None:
+    game = r.game
+    seat = r.setup_seat
+    # the card on the cell leaves the game; the settlement takes its place
+    r.kind[cell] = game.settlement_kind
+    r.settlement[seat] = cell
+    rt = runtime_of(r)
+    if set_owner(r, cell, seat):  # never during setup (round 0); kept for the rule's sake
+        finish(r, rt, "last_standing")
+    rt.set_camels(cell, game.start_camels[seat])
+    r.cash[seat] = clamp(game.start_cash[seat])
+    r.setup_seat += 1
+    if r.setup_seat == game.players:
+        fix_board(r)
+        r.round = 1
+        r.phase = ROUND_DIE
+        run_hooks(r, "game_start")  # a pause there resumes at the round's die
+
+
+def rebuild_buy_ids(r: TarguiRecord) -> None:
+    """Each seat's `buy on` ids from its cells and their kinds (after a load or an edit)."""
+    game = r.game
+    base, buyable, kind = game.cell_base, game.kind_buyable, r.kind
+    r.buy_ids = [[base + cell for cell in cells if buyable[kind[cell]]] for cells in r.cells_of]
+
+
+def fix_board(r: TarguiRecord) -> None:
+    """The pair ids to passable neighbours, per cell: fixed once every card lies."""
+    game = r.game
+    passable = game.kind_passable
+    closed = [cell for cell, kind in enumerate(r.kind) if kind < 0 or not passable[kind]]
+    move_ids = list(game.move_ids)  # every pair; then the few ways into a closed cell go
+    target_of = game.pair_target
+    for cell in closed:
+        for source in game.sources_into[cell]:
+            move_ids[source] = tuple([pair for pair in move_ids[source] if target_of[pair] != cell])
+    r.move_ids = tuple(move_ids)
