@@ -20,7 +20,8 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "game-log
 def logged_game(name="updated-treasury", players=4, seed=3, bots=("greedy", "random")):
     stream = io.StringIO()
     log = EventLog(stream)
-    play_game(Game(any_ruleset(name), players=players, seed=seed), list(bots) + ["random"] * (players - len(bots)), log=log)
+    seats = list(bots) + ["random"] * (players - len(bots))
+    play_game(Game(any_ruleset(name), players=players, seed=seed), seats, log=log)
     return stream.getvalue().splitlines(), log
 
 

@@ -82,7 +82,7 @@ def test_three_players_settle_on_their_three_positions(ruleset):
     while state.phase_name == "deal":
         state.apply_action(state.chance_outcomes()[0][0])
     allowed = []
-    for seat in range(3):
+    for _seat in range(3):
         options = sorted(int(state.action_to_string(a).split()[1]) for a in state.legal_actions())
         allowed.append(options)
         state.apply_action(f"settle {options[-1]}")

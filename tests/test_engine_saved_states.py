@@ -14,13 +14,12 @@ import re
 from typing import Any
 
 import pytest
+from engine_fixtures import any_ruleset, settled_state
 
 from targui_dsl import load_ruleset
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
-
-from engine_fixtures import any_ruleset, settled_state
 
 
 def mid_game(variant: str = "updated-treasury", seed: int = 5, steps: int = 150) -> GameState:

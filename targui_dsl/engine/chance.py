@@ -38,11 +38,18 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, mix64(state)
 
 
-def below(state: int, n: int) -> tuple[int, int]:
-    """(new state, a uniform integer in 0..n-1), without modulo bias."""
+def draw_limit(n: int) -> int:
+    """The largest multiple of ``n`` below 2**64: draws at or above it are redrawn."""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
-    limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
+    return (1 << 64) - ((1 << 64) % n)
+
+
+def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
+    """(new state, a uniform integer in 0..n-1), without modulo bias. ``limit`` is
+    :func:`draw_limit(n) <draw_limit>` when the caller keeps it (a die drawn again and again)."""
+    if not limit:
+        limit = draw_limit(n)
     # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
         state = (state + GOLDEN) & MASK64

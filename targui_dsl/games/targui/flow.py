@@ -36,6 +36,7 @@ from targui_dsl.games.targui.actions import (
 )
 from targui_dsl.games.targui.ownership import finish, set_owner
 from targui_dsl.games.targui.phases import (
+    ACTION_SHIFT,
     ATTACK_CHOICE,
     ATTACK_DIE,
     BUY_CELL,
@@ -53,13 +54,13 @@ from targui_dsl.games.targui.phases import (
     MOVE,
     MOVE_COUNT,
     OVER,
+    PHASE_SHIFT,
     REVEAL,
     ROUND_DIE,
     SECTOR,
     SETTLE,
     TERMINAL,
     Phase,
-    encode_step,
 )
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_fight import attacker_throws, defender_throws, deposit, end_attack, enter
@@ -268,13 +269,14 @@ def sample_chance(r: TarguiRecord) -> int:
             raise AssertionError("empty deal pool")
         r.rng, drawn = below(r.rng, totals[-1])
         return bisect_right(totals, drawn)
-    r.rng, drawn = below(r.rng, r.game.die_sides)
+    game = r.game
+    r.rng, drawn = below(r.rng, game.die_sides, game.die_limit)
     return drawn
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
-    r.history.append(encode_step(outcome, phase, -1))
+    r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
     if r.sink is not None:
         r.sink.emit({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
@@ -361,7 +363,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     actor = r.player if phase >= DEPOSIT else r.setup_seat
     if phase == EFFECT_CHOICE:
         actor = r.effect.request.player
-    r.history.append(encode_step(action, phase, actor))
+    r.history.append((action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1))  # encode_step(), inlined
     if phase == MOVE:
         if action == PASS:
             if r.sink is not None:

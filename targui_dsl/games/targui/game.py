@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
-from targui_dsl.engine.chance import seed_state
+from targui_dsl.engine.chance import draw_limit, seed_state
 from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
@@ -114,7 +114,8 @@ class Game:
             sorted((c for c in range(self.cells) if c not in fixed), key=lambda c: self.position_of_cell[c])
         )
         if sum(pool) < len(self.deal_cells):
-            raise ValueError(f"ruleset {ruleset.id} has {sum(pool)} cards to deal onto {len(self.deal_cells)} positions")
+            raise ValueError(f"ruleset {ruleset.id} has {sum(pool)} cards to deal onto "
+                             f"{len(self.deal_cells)} positions")
         self.deal_pool: tuple[int, ...] = tuple(pool)
 
         self.sector_ids: tuple[str, ...] = tuple(s.id for s in board.sectors)
@@ -122,7 +123,8 @@ class Game:
         self.sector_by_id: dict[str, int] = {s.id: i for i, s in enumerate(board.sectors)}
         self.picks_sectors = self.seating.mode == "sectors"
         if not self.picks_sectors and len(self.seating.choices) < players:
-            raise ValueError(f"ruleset {ruleset.id} lists settling positions for {len(self.seating.choices)} seats, not {players}")
+            raise ValueError(f"ruleset {ruleset.id} lists settling positions for {len(self.seating.choices)} seats, "
+                             f"not {players}")
         if self.picks_sectors and len(self.sector_ids) < players:
             raise ValueError(f"ruleset {ruleset.id} has {len(self.sector_ids)} sectors for {players} players")
 
@@ -155,6 +157,7 @@ class Game:
             self.actions.pair_of(a)[0] if self.actions.is_pair(a) else -1 for a in range(size))
         self.pair_target: tuple[int, ...] = tuple(
             self.actions.pair_of(a)[1] if self.actions.is_pair(a) else -1 for a in range(size))
+        self.die_limit = draw_limit(self.die_sides)  # the die's draws, kept (see chance.below)
 
         # Hot-path handles on the compiled formulas.
         self.defender_loses = ruleset.defender_loses.function

@@ -52,25 +52,27 @@ LABELS = tuple(p.label for p in Phase)
 
 # One history entry per step: the action id, the phase it was taken in and the actor
 # (seat + 1; 0 for chance), packed in one int. The layout lives here only.
-_PHASE_SHIFT, _ACTION_SHIFT = 4, 9
-_ACTOR_MASK, _PHASE_MASK = (1 << _PHASE_SHIFT) - 1, (1 << (_ACTION_SHIFT - _PHASE_SHIFT)) - 1
+# (The rules' hot path packs with the two shifts itself, as encode_step does: a call per step
+# costs more than the packing.)
+PHASE_SHIFT, ACTION_SHIFT = 4, 9
+_ACTOR_MASK, _PHASE_MASK = (1 << PHASE_SHIFT) - 1, (1 << (ACTION_SHIFT - PHASE_SHIFT)) - 1
 #: The most seats a history entry can name (seat + 1 fits in the actor bits).
 MAX_HISTORY_SEATS = _ACTOR_MASK
 
 
 def encode_step(action: int, phase: int, actor: int) -> int:
     """A history entry: ``action`` taken in ``phase`` by seat ``actor`` (-1: chance)."""
-    return (action << _ACTION_SHIFT) | (phase << _PHASE_SHIFT) | (actor + 1)
+    return (action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1)
 
 
 def step_action(entry: int) -> int:
     """The action id of a history entry."""
-    return entry >> _ACTION_SHIFT
+    return entry >> ACTION_SHIFT
 
 
 def step_phase(entry: int) -> int:
     """The phase (as its int) a history entry's step was taken in."""
-    return (entry >> _PHASE_SHIFT) & _PHASE_MASK
+    return (entry >> PHASE_SHIFT) & _PHASE_MASK
 
 
 def step_actor(entry: int) -> int:
@@ -80,4 +82,4 @@ def step_actor(entry: int) -> int:
 
 def with_action(entry: int, action: int) -> int:
     """The same entry with another action id (to hide what a seat may not see)."""
-    return (action << _ACTION_SHIFT) | (entry & ((1 << _ACTION_SHIFT) - 1))
+    return (action << ACTION_SHIFT) | (entry & ((1 << ACTION_SHIFT) - 1))

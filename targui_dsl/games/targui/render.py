@@ -30,7 +30,9 @@ def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:
     owner = state.owner(cell)
     mark = "." if owner < 0 else str(owner + 1)
     camels = state.camels(cell)
-    return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}" if camels or owner >= 0 else f"{position:>3}{abbreviations[kind]}.   "
+    if camels or owner >= 0:
+        return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}"
+    return f"{position:>3}{abbreviations[kind]}.   "
 
 
 def render_state(state: "GameState") -> str:
@@ -55,7 +57,7 @@ def render_state(state: "GameState") -> str:
             f" camels {state.player_camels(seat)}, territories {len(state.cells_of(seat))},"
             f" settlement {where}{'' if holds or settlement < 0 else ' lost'}{out}"
         )
-    key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids))
+    key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids, strict=True))
     lines.append(f"kinds: {key}")
     if state.is_terminal():
         winners = ", ".join(game.tribe_name(s) for s in state.winners())
