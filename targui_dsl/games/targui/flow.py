@@ -4,8 +4,11 @@ Every decision's options are listed once (:func:`list_legal`); applying an
 action checks only that it is in that list, and a decision with a single
 legal action is taken by the engine itself (``forced``), found from the same
 list. :func:`advance` is the one loop that resolves chance and forced steps;
-the rules it calls are handlers in :mod:`.rules_setup`, :mod:`.rules_round`,
-:mod:`.rules_fight` and :mod:`.ownership`, each setting the phase it leads to.
+:func:`apply_step` and :func:`apply_chance` hand each step to its rule, a
+handler in :mod:`.rules_setup`, :mod:`.rules_round` or :mod:`.rules_fight`
+that returns the phase the game goes on in, and set it. (An effect that ends
+the game or pauses for a choice sets its phase at once, for the effects and
+hooks after it to see; a handler that ran effects returns that phase.)
 
 Chance comes from the splitmix64 generator in ``record.rng``, from queued
 outcomes (``forced_outcomes``), or, with ``explicit_chance``, from the caller.
@@ -285,7 +288,7 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
         if outcome < players:
             r.stack_turns[outcome] -= 1
             r.stack_left -= 1
-            start_turn(r, outcome)
+            r.phase = start_turn(r, outcome)
         else:
             card = outcome - players
             r.stack_cards -= 1
@@ -293,17 +296,17 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
             r.deck.remove(card)
             r.turned.append(card)
             if run_card(r, card) and r.phase != OVER:
-                next_from_stack(r)
+                r.phase = next_from_stack(r)
     elif phase == DEAL:
-        deal(r, outcome)
+        r.phase = deal(r, outcome)
     elif phase == ATTACK_DIE:
-        attacker_throws(r, outcome + 1)
+        r.phase = attacker_throws(r, outcome + 1)
     elif phase == DEFEND_DIE:
-        defender_throws(r, outcome + 1)
+        r.phase = defender_throws(r, outcome + 1)
     elif phase == ROUND_DIE:
-        start_round(r, outcome + 1)
+        r.phase = start_round(r, outcome + 1)
     else:  # EFFECT_ROLL
-        answer_effect(r, outcome + 1)
+        r.phase = answer_effect(r, outcome + 1)
 
 
 # ----------------------------------------------------------------------------------------
@@ -418,20 +421,20 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
             r.camels[cell] += value
             r.box -= value
-            end_adding(r)
+            r.phase = end_adding(r)
         elif phase == ENTER:
             if r.sink is not None:
                 decided(r, f"enter {value}", forced)
-            enter(r, value)
+            r.phase = enter(r, value)
         else:
             if value and r.sink is not None:
                 decided(r, f"deposit {value}", forced)
-            deposit(r, value)
+            r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
             if r.sink is not None:
                 decided(r, "pass", forced)
-            end_adding(r)
+            r.phase = end_adding(r)
         else:  # begin_count(r, BUY_COUNT, 1, buy_limit(r), forced), inlined
             r.target = action - r.game.cell_base
             limit = buy_limit(r)
@@ -447,20 +450,20 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         else:
             if r.sink is not None:
                 decided(r, "give up", forced)
-            end_attack(r, "given up")
+            r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
         if r.sink is not None:
             decided(r, "choose " + choice_text(r, answer), forced)
-        answer_effect(r, answer)
+        r.phase = answer_effect(r, answer)
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         decided(r, f"sector {r.game.sector_ids[index]}", forced)
-        pick_sector(r, index)
+        r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
         decided(r, f"settle {r.game.position_of_cell[cell]}", forced)
-        settle(r, cell)
+        r.phase = settle(r, cell)
 
 
 def choice_text(r: TarguiRecord, answer: int) -> str:

@@ -1,7 +1,7 @@
 """Deposits, attacks and their dice, entering a taken cell.
 
 Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
-sets the phase the game goes on in.
+returns the phase the game goes on in (:mod:`.flow` sets it).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from targui_dsl.games.targui.rules_round import begin_count, start_adding
 from targui_dsl.games.targui.runtime import runtime_of
 
 
-def deposit(r: TarguiRecord, amount: int) -> None:
+def deposit(r: TarguiRecord, amount: int) -> int:
     if amount:
         seat = r.player
         r.cash[seat] -= amount
         treasury = r.treasury[seat] + amount  # clamp(), inlined: never negative
         r.treasury[seat] = treasury if treasury < MAX_VALUE else MAX_VALUE
         r.deposits[seat] += 1
-    r.phase = MOVE
+    return MOVE
 
 
-def attacker_throws(r: TarguiRecord, die: int) -> None:
+def attacker_throws(r: TarguiRecord, die: int) -> int:
     source, target = r.source, r.target
     have = r.camels[target]
     loss = int(r.game.defender_loses(r.rt or runtime_of(r), die, source, target))
@@ -34,12 +34,11 @@ def attacker_throws(r: TarguiRecord, die: int) -> None:
     if r.sink is not None:
         fight_event(r, "attacker", die, loss)
     if have == loss:
-        begin_count(r, ENTER, 1, r.camels[source], True)
-    else:
-        r.phase = DEFEND_DIE
+        return begin_count(r, ENTER, 1, r.camels[source], True)
+    return DEFEND_DIE
 
 
-def defender_throws(r: TarguiRecord, die: int) -> None:
+def defender_throws(r: TarguiRecord, die: int) -> int:
     source, target = r.source, r.target
     have = r.camels[source]
     loss = int(r.game.attacker_loses(r.rt or runtime_of(r), die, source, target))
@@ -49,9 +48,8 @@ def defender_throws(r: TarguiRecord, die: int) -> None:
     if r.sink is not None:
         fight_event(r, "defender", die, loss)
     if have == loss:
-        end_attack(r, "failed")
-    else:
-        r.phase = ATTACK_CHOICE
+        return end_attack(r, "failed")
+    return ATTACK_CHOICE
 
 
 def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
@@ -62,20 +60,21 @@ def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
                      "camels": [r.camels[r.source], r.camels[r.target]]})
 
 
-def enter(r: TarguiRecord, count: int) -> None:
+def enter(r: TarguiRecord, count: int) -> int:
     source, target = r.source, r.target
     r.camels[source] -= count
     r.camels[target] += count
-    end_attack(r, "won")
+    after = end_attack(r, "won")
     # after the attack's end: taking the last enemy territory ends the game, and `end` is the last event
     if set_owner(r, target, r.player):
         finish(r, runtime_of(r), "last_standing")
+        return OVER
+    return after
 
 
-def end_attack(r: TarguiRecord, result: str) -> None:
+def end_attack(r: TarguiRecord, result: str) -> int:
     if r.sink is not None:
         pos = r.game.position_of_cell
         r.sink.emit({"type": "attack_end", "round": r.round, "result": result,
                      "source": pos[r.source], "target": pos[r.target]})
-    if r.phase != OVER:
-        start_adding(r)
+    return start_adding(r) if r.phase != OVER else OVER

@@ -2,7 +2,10 @@
 what follows a card or a hook that paused for a choice.
 
 Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
-sets the phase the game goes on in (:mod:`.flow` runs on from there).
+returns the phase the game goes on in (:mod:`.flow` sets it and runs on from
+there). Hooks run at the phase the game is in when their moment comes (a pause
+resumes there), so a handler that runs hooks returns the phase they left: a
+choice's, or the end's when an effect ended the game.
 """
 
 from __future__ import annotations
@@ -23,17 +26,17 @@ _ROUND_END_STAGE_AFTER = {"before_levy": 1, "after_levy": 2, "round_end": 3}
 Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[int]]
 
 
-def begin_count(r: TarguiRecord, phase: int, lo: int, hi: int, forced: bool) -> None:
-    """A count decision (lo..hi) begins, one base-256 digit at a time above 255."""
-    r.phase = phase
+def begin_count(r: TarguiRecord, phase: int, lo: int, hi: int, forced: bool) -> int:
+    """A count decision (lo..hi) begins at ``phase``, one base-256 digit at a time above 255."""
     r.count_lo = lo
     r.count_hi = hi
     r.count_prefix = 0
     r.count_digits = 1 if hi < COUNT_RADIX else count_digits(hi)
     r.compound_forced = forced
+    return phase
 
 
-def start_round(r: TarguiRecord, die: int) -> None:
+def start_round(r: TarguiRecord, die: int) -> int:
     ruleset = r.game.ruleset
     r.round_die = die
     r.double = die >= ruleset.double_turn_from
@@ -45,60 +48,54 @@ def start_round(r: TarguiRecord, die: int) -> None:
         r.sink.emit({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
                      "tribal_cards": cards, "fortune_cards": r.stack_cards})
     if run_hooks(r, "round_start") and r.phase != OVER:
-        next_from_stack(r)
+        return next_from_stack(r)
+    return r.phase
 
 
-def next_from_stack(r: TarguiRecord) -> None:
-    if r.stack_left:
-        r.phase = REVEAL
-    else:
-        end_round(r)
+def next_from_stack(r: TarguiRecord) -> int:
+    return REVEAL if r.stack_left else end_round(r)
 
 
-def start_turn(r: TarguiRecord, seat: int) -> None:
+def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
     if r.sink is not None:
         r.sink.emit({"type": "turn", "round": r.round, "player": seat, "tribe": r.game.tribe_ids[seat],
                      "double_turn": r.double})
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
-        return
-    start_movement(r)
+        return r.phase
+    return start_movement(r)
 
 
-def start_movement(r: TarguiRecord) -> None:
+def start_movement(r: TarguiRecord) -> int:
     if r.game.treasury:
         cash = r.cash[r.player]
         if cash > 0:  # how much to deposit: begin_count(r, DEPOSIT, 0, cash, True), inlined
-            r.phase = DEPOSIT
             r.count_lo, r.count_hi, r.count_prefix = 0, cash, 0
             r.count_digits = 1 if cash < COUNT_RADIX else count_digits(cash)
             r.compound_forced = True
-            return
-    r.phase = MOVE
+            return DEPOSIT
+    return MOVE
 
 
-def start_adding(r: TarguiRecord) -> None:
+def start_adding(r: TarguiRecord) -> int:
     r.source = r.target = -1
-    r.phase = BUY_CELL
+    return BUY_CELL
 
 
-def end_adding(r: TarguiRecord) -> None:
+def end_adding(r: TarguiRecord) -> int:
     r.cycles_left -= 1
     if r.cycles_left > 0:
-        start_movement(r)
-        return
+        return start_movement(r)
     if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
-        return
+        return r.phase
     r.player = -1
-    if r.phase != OVER:
-        if r.stack_left:  # next_from_stack(), inlined
-            r.phase = REVEAL
-        else:
-            end_round(r)
+    if r.phase == OVER:
+        return OVER
+    return REVEAL if r.stack_left else end_round(r)  # next_from_stack(), inlined
 
 
-def end_round(r: TarguiRecord, stage: int = 0) -> None:
+def end_round(r: TarguiRecord, stage: int = 0) -> int:
     """The round's end, in stages so that a hook may pause for a choice and the rest
     run after the answer: 0 before_levy hooks, 1 the levy and after_levy hooks,
     2 the round_end event and hooks, 3 the final scores or the next round."""
@@ -107,7 +104,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> None:
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
         if not run_hooks(r, "before_levy"):
-            return
+            return r.phase
         stage = 1
     if stage == 1:
         r.round_cash = [max(0, r.round_cash[s] - r.cash[s]) for s in seats]  # now: cash lost
@@ -123,7 +120,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> None:
                 value = levy_total[seat] + levy[seat]
                 levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
         if not run_hooks(r, "after_levy"):
-            return
+            return r.phase
         stage = 2
     if stage == 2:
         if r.sink is not None:
@@ -134,50 +131,48 @@ def end_round(r: TarguiRecord, stage: int = 0) -> None:
                          "cash": {ids[s]: r.cash[s] for s in seats},
                          "treasury": {ids[s]: r.treasury[s] for s in seats}})
         if not run_hooks(r, "round_end"):
-            return
+            return r.phase
     if not r.deck and r.phase != OVER:
         # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")
         finish(r, runtime_of(r), "deck")
     r.strategic_now = r.strategic_lasting[:]
     r.economic_now = r.economic_lasting[:]
-    if r.phase != OVER:
-        r.round += 1
-        r.phase = ROUND_DIE
+    if r.phase == OVER:
+        return OVER
+    r.round += 1
+    return ROUND_DIE
 
 
-def answer_effect(r: TarguiRecord, answer: int) -> None:
+def answer_effect(r: TarguiRecord, answer: int) -> int:
     """The chooser answered: run the effect on, then what its caller had left to do."""
     effect = r.effect
     assert effect is not None
     effect.answers.append(answer)
-    r.phase = effect.resume_phase
+    r.phase = effect.resume_phase  # the effect runs on at the phase it began in
     if not drive_effect(r, effect, answer):
-        return
-    effect_done(r, effect)
+        return r.phase
+    return effect_done(r, effect)
 
 
-def effect_done(r: TarguiRecord, effect: PausedEffect) -> None:
+def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
     """What follows a paused effect's end: the card's event and the stack, or the
     moment's remaining hooks and what follows them."""
     if effect.where[0] == "card":
         card_event(r, effect.where[1], effect.card_before)
-        if r.phase != OVER:
-            next_from_stack(r)
-        return
+        return next_from_stack(r) if r.phase != OVER else OVER
     _, moment, index = effect.where
     if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
-        return
+        return r.phase
     if moment == "game_start":
-        r.phase = ROUND_DIE
-    elif moment == "round_start":
-        next_from_stack(r)
-    elif moment == "turn_start":
-        start_movement(r)
-    elif moment == "turn_end":
+        return ROUND_DIE
+    if moment == "round_start":
+        return next_from_stack(r)
+    if moment == "turn_start":
+        return start_movement(r)
+    if moment == "turn_end":
         r.player = -1
-        next_from_stack(r)
-    else:
-        end_round(r, _ROUND_END_STAGE_AFTER[moment])
+        return next_from_stack(r)
+    return end_round(r, _ROUND_END_STAGE_AFTER[moment])
 
 
 def run_card(r: TarguiRecord, card: int) -> bool:

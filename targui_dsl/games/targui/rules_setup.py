@@ -1,40 +1,42 @@
 """Setup: sectors, the deal, settling; and the board tables fixed once every card lies.
 
 Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
-sets the phase the game goes on in.
+returns the phase the game goes on in (:mod:`.flow` sets it).
 """
 
 from __future__ import annotations
 
 from targui_dsl.effects.runtime import clamp
 from targui_dsl.games.targui.ownership import finish, set_owner
-from targui_dsl.games.targui.phases import DEAL, ROUND_DIE, SETTLE
+from targui_dsl.games.targui.phases import DEAL, ROUND_DIE, SECTOR, SETTLE
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_effects import run_hooks
 from targui_dsl.games.targui.runtime import runtime_of
 
 
-def pick_sector(r: TarguiRecord, sector: int) -> None:
+def pick_sector(r: TarguiRecord, sector: int) -> int:
     r.sector[r.setup_seat] = sector
     r.setup_seat += 1
-    if r.setup_seat == r.game.players:
-        r.setup_seat = 0
-        r.phase = DEAL
+    if r.setup_seat < r.game.players:
+        return SECTOR
+    r.setup_seat = 0
+    return DEAL
 
 
-def deal(r: TarguiRecord, kind: int) -> None:
+def deal(r: TarguiRecord, kind: int) -> int:
     game = r.game
     r.kind[game.deal_cells[r.deal_next]] = kind
     r.deal_pool[kind] -= 1
     r.deal_next += 1
-    if r.deal_next == len(game.deal_cells):
-        # cards left over (a house rule with more cards than positions) stay in the box
-        r.deal_pool = [0] * len(r.deal_pool)
-        r.setup_seat = 0
-        r.phase = SETTLE
+    if r.deal_next < len(game.deal_cells):
+        return DEAL
+    # cards left over (a house rule with more cards than positions) stay in the box
+    r.deal_pool = [0] * len(r.deal_pool)
+    r.setup_seat = 0
+    return SETTLE
 
 
-def settle(r: TarguiRecord, cell: int) -> None:
+def settle(r: TarguiRecord, cell: int) -> int:
     game = r.game
     seat = r.setup_seat
     # the card on the cell leaves the game; the settlement takes its place
@@ -46,11 +48,13 @@ def settle(r: TarguiRecord, cell: int) -> None:
     rt.set_camels(cell, game.start_camels[seat])
     r.cash[seat] = clamp(game.start_cash[seat])
     r.setup_seat += 1
-    if r.setup_seat == game.players:
-        fix_board(r)
-        r.round = 1
-        r.phase = ROUND_DIE
-        run_hooks(r, "game_start")  # a pause there resumes at the round's die
+    if r.setup_seat < game.players:
+        return SETTLE
+    fix_board(r)
+    r.round = 1
+    r.phase = ROUND_DIE  # the game_start hooks run at the round's die: a pause there resumes at it
+    run_hooks(r, "game_start")
+    return r.phase
 
 
 def rebuild_buy_ids(r: TarguiRecord) -> None:
