@@ -19,7 +19,7 @@ is revealed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
@@ -39,24 +39,87 @@ from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
 
 if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.game import Game
-    from targui_dsl.games.targui.state import GameState
+    from targui_dsl.games.targui.tables import GameTables
+
+# An observation is typed by the state it views (``Observation[Game, GameState]``), named by
+# their shape: this module does not import the state module, which imports it.
+_G = TypeVar("_G", bound="GameTables", covariant=True)
+_S = TypeVar("_S", bound="StateView[Any]")
+
+
+class StateView(Protocol[_G]):
+    """What an observation and the text board read of a game state: the public read API of
+    :class:`~targui_dsl.games.targui.state.GameState` (named by its shape, so that neither
+    module imports the other)."""
+
+    @property
+    def game(self) -> _G: ...
+    @property
+    def record(self) -> TarguiRecord: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def phase_name(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def round_die(self) -> int: ...
+    @property
+    def double_turn(self) -> bool: ...
+    @property
+    def camels_in_box(self) -> int: ...
+    @property
+    def end_reason(self) -> str | None: ...
+    def current_player(self) -> int: ...
+    def is_terminal(self) -> bool: ...
+    def is_draw(self) -> bool: ...
+    def winners(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+    def kind(self, cell: int) -> int: ...
+    def owner(self, cell: int) -> int: ...
+    def camels(self, cell: int) -> int: ...
+    def strategic(self, cell: int) -> int: ...
+    def economic(self, cell: int) -> int: ...
+    def kind_strategic(self, kind: int) -> int: ...
+    def kind_economic(self, kind: int) -> int: ...
+    def cells_of(self, seat: int) -> tuple[int, ...]: ...
+    def cash(self, seat: int) -> int: ...
+    def treasury(self, seat: int) -> int: ...
+    def player_camels(self, seat: int) -> int: ...
+    def settlement(self, seat: int) -> int: ...
+    def holds_own_settlement(self, seat: int) -> bool: ...
+    def in_game(self, seat: int) -> bool: ...
+    def defended(self, cell: int) -> bool: ...
+    def may_buy_on(self, cell: int) -> bool: ...
+    def settle_cells(self, seat: int | None = None) -> list[int]: ...
+    def free_sectors(self) -> list[int]: ...
+    def tribal_cards_left(self, seat: int) -> int: ...
+    def fortune_cards_left(self) -> int: ...
+    def deck_left(self) -> int: ...
+    def cards_turned(self) -> list[str]: ...
+    def attack(self) -> tuple[int, int] | None: ...
+    def pending_move(self) -> tuple[int, int] | None: ...
+    def buy_cell(self) -> int: ...
+    def count_range(self) -> tuple[int, int] | None: ...
+    def count_step(self, value: int) -> int: ...
+    def buy_limit(self) -> int: ...
+    def resample_from_infostate(self: _S, player: int, rng: random.Random) -> _S: ...
 
 _PER_SEAT = 12
 _GLOBALS = 6
 _PENDING = 4
 
 
-def cash_visible(state: "GameState", viewer: int, seat: int) -> bool:
+def cash_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
     """Whether ``viewer`` may see ``seat``'s cash in hand now."""
     return viewer == seat or not state.game.treasury or state.is_terminal()
 
 
-def treasury_visible(state: "GameState", viewer: int, seat: int) -> bool:
+def treasury_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
     return viewer == seat or state.is_terminal()
 
 
-def count_visible(state: "GameState", viewer: int) -> bool:
+def count_visible(state: "StateView[Any]", viewer: int) -> bool:
     """Whether ``viewer`` may see the range of the count being chosen: a deposit's or a
     purchase's range follows from the buyer's cash, which may be secret."""
     phase = state.phase
@@ -65,7 +128,7 @@ def count_visible(state: "GameState", viewer: int) -> bool:
     return cash_visible(state, viewer, state.current_player())
 
 
-class Observation:
+class Observation(Generic[_G, _S]):
     """What one seat knows now: the board, the round, public counts and its own secrets.
 
     Hidden values read as ``None``. The view reads the live state: it stays
@@ -74,12 +137,12 @@ class Observation:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: "GameState", seat: int) -> None:
+    def __init__(self, state: _S, seat: int) -> None:
         self._state = state
         self.seat = seat
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> _G:
         return self._state.game
 
     @property
@@ -201,7 +264,7 @@ class Observation:
         (combat losses, the levy) as this seat can: hidden money reads as 0."""
         return ObservedRuntime(self)
 
-    def resample(self, rng: random.Random) -> "GameState":
+    def resample(self, rng: random.Random) -> _S:
         """A full state consistent with this view (see :func:`resample_hidden`)."""
         return self._state.resample_from_infostate(self.seat, rng)
 
@@ -287,7 +350,7 @@ class ObservedRuntime:
 
 # --- text ----------------------------------------------------------------------------------
 
-def observation_string(state: "GameState", player: int) -> str:
+def observation_string(state: "StateView[Any]", player: int) -> str:
     """What ``player`` sees now, as text (one line per part)."""
     game = state.game
     pos = game.position_of_cell
@@ -327,7 +390,7 @@ def observation_string(state: "GameState", player: int) -> str:
     ])
 
 
-def information_state_string(state: "GameState", player: int) -> str:
+def information_state_string(state: "StateView[Any]", player: int) -> str:
     """``player``'s view of everything that happened: every step as that seat saw it
     (another seat's deposit as ``deposit`` or ``no deposit``, never its amount, in a
     variant with a treasury), then what it sees now."""
@@ -351,7 +414,7 @@ def information_state_string(state: "GameState", player: int) -> str:
 
 # --- tensor ----------------------------------------------------------------------------------
 
-def tensor_size(game: "Game") -> int:
+def tensor_size(game: "GameTables") -> int:
     """Length of :func:`observation_tensor`. The layout, in order:
 
     * per cell: the kind one-hot (kinds + "no card yet"), the owner one-hot
@@ -374,7 +437,7 @@ def tensor_size(game: "Game") -> int:
             + 2 * cells + _PENDING + len(game.card_ids))
 
 
-def observation_tensor(state: "GameState", player: int) -> list[float]:
+def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
     game = state.game
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
     out: list[float] = []

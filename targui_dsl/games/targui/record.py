@@ -2,7 +2,7 @@
 
 Everything that changes during a game is a field of :class:`TarguiRecord`, as
 ints and flat lists of ints; everything fixed lives on
-:class:`~targui_dsl.games.targui.game.Game` (``record.game``). The rules
+:class:`~targui_dsl.games.targui.tables.GameTables` (``record.game``, a ``Game``). The rules
 (:mod:`.flow` and the ``rules_*`` modules) are functions over a record; the
 public :class:`~targui_dsl.games.targui.state.GameState` holds one and
 delegates. Any module may read and write these fields: the rules keep their
@@ -27,7 +27,7 @@ from targui_dsl.games.targui.phases import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.engine.protocol import EventSink
-    from targui_dsl.games.targui.game import Game
+    from targui_dsl.games.targui.tables import GameTables
 
 #: Fields saved as lists of ints, in the order a saved state lists them.
 LIST_FIELDS = (
@@ -59,7 +59,7 @@ class TarguiRecord:
         "end_reason", "final_scores", "final_tie_breaks", "winners", "sink", "rt", "effect",
     )
 
-    game: Game
+    game: GameTables
     phase: int  # a Phase, stored as its int
     kind: list[int]  # per cell: kind index, -1 before the deal
     owner: list[int]  # per cell: seat, -1 nobody
@@ -115,7 +115,7 @@ class TarguiRecord:
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         """The record of a game before its first step."""
         cells, seats = game.cells, game.players
         self.game = game
@@ -286,7 +286,7 @@ def _bool(saved: dict[str, Any], name: str) -> bool:
     return bool(value)
 
 
-def record_from_json(game: Game, saved: Any) -> TarguiRecord:
+def record_from_json(game: GameTables, saved: Any) -> TarguiRecord:
     """A record from :func:`record_to_json`'s output, every field checked against ``game``
     (types, ranges, lengths and the invariants the rules keep); ``ValueError`` naming the
     field for anything else. What the decision under way needs is the rules' check
@@ -375,7 +375,7 @@ def record_from_json(game: Game, saved: Any) -> TarguiRecord:
     return r
 
 
-def _check_history(game: Game, history: list[int]) -> None:
+def _check_history(game: GameTables, history: list[int]) -> None:
     seats = game.players
     if seats > MAX_HISTORY_SEATS:
         raise ValueError(f"saved state field `history`: {seats} seats do not fit a history entry")

@@ -1,4 +1,5 @@
-"""The public game state: OpenSpiel's State interface over integer actions.
+"""The public game and its state: ``Game`` (the tables, and ``new_initial_state()``) and
+``GameState``, OpenSpiel's State interface over integer actions.
 
 A :class:`GameState` holds one :class:`~targui_dsl.games.targui.record.TarguiRecord`
 (every changing fact, public fields, no rules) and delegates: the rules are
@@ -14,7 +15,7 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from targui_dsl.games.targui import flow, texts
 from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_RADIX, IllegalAction, digit_range
@@ -27,13 +28,13 @@ from targui_dsl.games.targui.flow import (
     count_bounds,
     list_legal,
 )
-from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.observation import (
     Observation,
     information_state_string,
     observation_string,
     observation_tensor,
     resample_hidden,
+    tensor_size,
 )
 from targui_dsl.games.targui.ownership import cap_score, holds_own_settlement, in_game, may_win, seats_in_game
 from targui_dsl.games.targui.phases import (
@@ -57,19 +58,35 @@ from targui_dsl.games.targui.phases import (
 )
 from targui_dsl.games.targui.readable import steps_from_text
 from targui_dsl.games.targui.record import TarguiRecord, record_from_json, record_to_json
+from targui_dsl.games.targui.render import render_state
 from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
 from targui_dsl.games.targui.rules_setup import fix_board, rebuild_buy_ids
 from targui_dsl.games.targui.runtime import EffectAdapter, runtime_of
 from targui_dsl.games.targui.setup import PositionEditor
+from targui_dsl.games.targui.tables import GameTables
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
     from targui_dsl.engine.protocol import EventSink
 
-__all__ = ["STATE_FORMAT", "TURN_DECIDES", "GameState", "cap_score"]
+__all__ = ["STATE_FORMAT", "TURN_DECIDES", "Game", "GameState", "cap_score"]
 
 STATE_FORMAT = "targui-state/2"
+
+
+class Game(GameTables):
+    """The fixed facts of one game (:class:`~targui_dsl.games.targui.tables.GameTables`);
+    :meth:`new_initial_state` starts it."""
+
+    def new_initial_state(self, log: "EventSink | None" = None) -> "GameState":
+        """The state before the first decision (in implicit-chance mode, after the deal's
+        chance events). With ``log`` (any event sink, such as a gamelog ``EventLog``)
+        ``log.begin(game)`` is called, then every event from the first is emitted to it."""
+        return GameState(self, log)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [tensor_size(self)]
 
 
 class GameState:
@@ -103,7 +120,7 @@ class GameState:
 
     @property
     def game(self) -> Game:
-        return self._r.game
+        return cast(Game, self._r.game)  # the record's game is the Game that made it
 
     @property
     def phase(self) -> Phase:
@@ -417,7 +434,7 @@ class GameState:
         advance(self._r)
 
     # Observations (what each seat may see: RULES.md section 8) --------------------------
-    def observation(self, seat: int) -> "Observation":
+    def observation(self, seat: int) -> "Observation[Game, GameState]":
         """What ``seat`` sees now, as a read-only view for agents."""
         return Observation(self, seat)
 
@@ -505,8 +522,6 @@ class GameState:
 
     # ------------------------------------------------------------------------------------
     def __str__(self) -> str:
-        from targui_dsl.games.targui.render import render_state
-
         return render_state(self)
 
     def __repr__(self) -> str:
