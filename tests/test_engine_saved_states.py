@@ -11,6 +11,7 @@ import copy
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -229,3 +230,35 @@ def test_random_mutations_of_a_saved_state_are_refused_or_play_to_the_end(varian
                 state.apply_action(rng.choice(state.legal_actions()))
             GameState.from_json(ruleset, json.loads(json.dumps(state.clone().to_json())))
     assert refusals > 500 and accepted > 100  # the mutations reach both sides
+
+
+def test_random_mutations_of_a_state_paused_in_an_effect_are_refused_or_play_to_the_end():
+    examples = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
+    ruleset = load_ruleset(str(examples / "caravan-choice.yaml"))
+    bases = []
+    for seed in range(40):
+        state = Game(ruleset, players=4, seed=seed).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.phase != Phase.EFFECT_CHOICE:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase == Phase.EFFECT_CHOICE:
+            bases.append(saved(state))
+        if len(bases) == 2:
+            break
+    assert len(bases) == 2
+    rng = random.Random(23)
+    accepted = refusals = 0
+    for trial in range(600):
+        data = _mutate(bases[trial % 2], rng)
+        try:
+            state = GameState.from_json(ruleset, data)
+        except ValueError:
+            refusals += 1
+            continue
+        accepted += 1
+        if accepted % 5 == 0:
+            _plays_to_the_end(state, random.Random(trial))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))  # answers the effect's choice
+        GameState.from_json(ruleset, json.loads(json.dumps(state.clone().to_json())))
+    assert refusals > 200 and accepted > 50

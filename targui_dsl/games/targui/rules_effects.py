@@ -46,6 +46,8 @@ def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, 
         code = game.cards[game.card_ids[int(where[1])]].effect
     else:
         code = game.hooks[str(where[1])][int(where[2])]
+    if not code.pauses:
+        raise ValueError("that effect never pauses")
     effect = PausedEffect(where, code, args, start)
     effect.gen = code.function(runtime_of(r), *args)
     effect.resume_phase = start.phase
