@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Sequence
+from typing import Callable, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.chance import below
@@ -68,10 +68,14 @@ from targui_dsl.games.targui.phases import (
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_fight import attacker_throws, defender_throws, deposit, end_attack, enter
 from targui_dsl.games.targui.rules_round import (
+    FIRST_STEP,
     answer_effect,
     end_adding,
+    end_round,
+    end_turn,
     next_from_stack,
     run_card,
+    start_movement,
     start_round,
     start_turn,
 )
@@ -219,6 +223,23 @@ def legal_actions(r: TarguiRecord) -> list[int]:
 
 
 # ----------------------------------------------------------------------------------------
+# The steps of a round that follow a handler (rules_round.STEP_*), in their order there
+# ----------------------------------------------------------------------------------------
+_STEPS: tuple[Callable[[TarguiRecord], int], ...] = (
+    start_movement, next_from_stack, end_turn,
+    lambda r: end_round(r, 0), lambda r: end_round(r, 1), lambda r: end_round(r, 2), lambda r: end_round(r, 3),
+)
+
+
+def run_steps(r: TarguiRecord, result: int) -> int:
+    """The phase a handler's result leads to: a step is run (each returns a phase or the
+    next step) until a phase comes."""
+    while result >= FIRST_STEP:
+        result = _STEPS[result - FIRST_STEP](r)
+    return result
+
+
+# ----------------------------------------------------------------------------------------
 # Chance
 # ----------------------------------------------------------------------------------------
 def outcome_text(r: TarguiRecord, outcome: int) -> str:
@@ -288,7 +309,7 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
         if outcome < players:
             r.stack_turns[outcome] -= 1
             r.stack_left -= 1
-            r.phase = start_turn(r, outcome)
+            r.phase = run_steps(r, start_turn(r, outcome))
         else:
             card = outcome - players
             r.stack_cards -= 1
@@ -296,7 +317,7 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
             r.deck.remove(card)
             r.turned.append(card)
             if run_card(r, card) and r.phase != OVER:
-                r.phase = next_from_stack(r)
+                r.phase = run_steps(r, next_from_stack(r))
     elif phase == DEAL:
         r.phase = deal(r, outcome)
     elif phase == ATTACK_DIE:
@@ -304,9 +325,9 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
     elif phase == DEFEND_DIE:
         r.phase = defender_throws(r, outcome + 1)
     elif phase == ROUND_DIE:
-        r.phase = start_round(r, outcome + 1)
+        r.phase = run_steps(r, start_round(r, outcome + 1))
     else:  # EFFECT_ROLL
-        r.phase = answer_effect(r, outcome + 1)
+        r.phase = run_steps(r, answer_effect(r, outcome + 1))
 
 
 # ----------------------------------------------------------------------------------------
@@ -421,7 +442,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
             r.camels[cell] += value
             r.box -= value
-            r.phase = end_adding(r)
+            r.phase = run_steps(r, end_adding(r))
         elif phase == ENTER:
             if r.sink is not None:
                 decided(r, f"enter {value}", forced)
@@ -434,7 +455,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if action == PASS:
             if r.sink is not None:
                 decided(r, "pass", forced)
-            r.phase = end_adding(r)
+            r.phase = run_steps(r, end_adding(r))
         else:  # begin_count(r, BUY_COUNT, 1, buy_limit(r), forced), inlined
             r.target = action - r.game.cell_base
             limit = buy_limit(r)
@@ -455,7 +476,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         answer = choice_ids(r)[action]
         if r.sink is not None:
             decided(r, "choose " + choice_text(r, answer), forced)
-        r.phase = answer_effect(r, answer)
+        r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         decided(r, f"sector {r.game.sector_ids[index]}", forced)

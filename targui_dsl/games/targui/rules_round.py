@@ -2,10 +2,13 @@
 what follows a card or a hook that paused for a choice.
 
 Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
-returns the phase the game goes on in (:mod:`.flow` sets it and runs on from
-there). Hooks run at the phase the game is in when their moment comes (a pause
-resumes there), so a handler that runs hooks returns the phase they left: a
-choice's, or the end's when an effect ended the game.
+returns the phase the game goes on in, or the step of the round that comes
+next (a ``STEP_*``: the movement phase, the next card of the stack, the
+turn's end, a stage of the round's end), which :mod:`.flow` runs in turn: no
+handler calls the one that follows it. Hooks run at the phase the game is in
+when their moment comes (a pause resumes there), so a handler that runs hooks
+returns the phase they left: a choice's, or the end's when an effect ended the
+game; and what follows a paused hook's moment is a step like any other.
 """
 
 from __future__ import annotations
@@ -20,8 +23,16 @@ from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_effects import PausedEffect, drive_effect, run_effect, run_hooks
 from targui_dsl.games.targui.runtime import runtime_of
 
-# The stage of the round's end that follows each of its hook moments (see end_round).
-_ROUND_END_STAGE_AFTER = {"before_levy": 1, "after_levy": 2, "round_end": 3}
+#: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
+#: the movement phase begins; the stack's next card or the round's end; the turn's end;
+#: the round's end from its stage 0..3 (see end_round).
+STEP_MOVEMENT, STEP_STACK, STEP_TURN_OVER = 64, 65, 66
+STEP_ROUND_END = (67, 68, 69, 70)
+FIRST_STEP = STEP_MOVEMENT
+# What follows each hook moment once its hooks have run (after a pause: see effect_done).
+_AFTER_MOMENT = {"game_start": ROUND_DIE, "round_start": STEP_STACK, "turn_start": STEP_MOVEMENT,
+                 "turn_end": STEP_TURN_OVER, "before_levy": STEP_ROUND_END[1], "after_levy": STEP_ROUND_END[2],
+                 "round_end": STEP_ROUND_END[3]}
 
 Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[int]]
 
@@ -48,12 +59,13 @@ def start_round(r: TarguiRecord, die: int) -> int:
         r.sink.emit({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
                      "tribal_cards": cards, "fortune_cards": r.stack_cards})
     if run_hooks(r, "round_start") and r.phase != OVER:
-        return next_from_stack(r)
+        return STEP_STACK
     return r.phase
 
 
 def next_from_stack(r: TarguiRecord) -> int:
-    return REVEAL if r.stack_left else end_round(r)
+    """The stack's next card, or the round's end when it is empty."""
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]
 
 
 def start_turn(r: TarguiRecord, seat: int) -> int:
@@ -64,7 +76,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
                      "double_turn": r.double})
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
-    return start_movement(r)
+    return STEP_MOVEMENT
 
 
 def start_movement(r: TarguiRecord) -> int:
@@ -86,13 +98,18 @@ def start_adding(r: TarguiRecord) -> int:
 def end_adding(r: TarguiRecord) -> int:
     r.cycles_left -= 1
     if r.cycles_left > 0:
-        return start_movement(r)
+        return STEP_MOVEMENT
     if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
         return r.phase
+    return end_turn(r)
+
+
+def end_turn(r: TarguiRecord) -> int:
+    """The turn is over (its hooks run): nobody's turn; the stack's next card or the round's end."""
     r.player = -1
     if r.phase == OVER:
         return OVER
-    return REVEAL if r.stack_left else end_round(r)  # next_from_stack(), inlined
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]  # next_from_stack(), inlined
 
 
 def end_round(r: TarguiRecord, stage: int = 0) -> int:
@@ -155,24 +172,15 @@ def answer_effect(r: TarguiRecord, answer: int) -> int:
 
 
 def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
-    """What follows a paused effect's end: the card's event and the stack, or the
-    moment's remaining hooks and what follows them."""
+    """What follows a paused effect's end: the card's event, then the stack; or the
+    moment's remaining hooks, then the step that follows the moment."""
     if effect.where[0] == "card":
         card_event(r, effect.where[1], effect.card_before)
-        return next_from_stack(r) if r.phase != OVER else OVER
+        return STEP_STACK if r.phase != OVER else OVER
     _, moment, index = effect.where
     if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
         return r.phase
-    if moment == "game_start":
-        return ROUND_DIE
-    if moment == "round_start":
-        return next_from_stack(r)
-    if moment == "turn_start":
-        return start_movement(r)
-    if moment == "turn_end":
-        r.player = -1
-        return next_from_stack(r)
-    return end_round(r, _ROUND_END_STAGE_AFTER[moment])
+    return _AFTER_MOMENT[moment]
 
 
 def run_card(r: TarguiRecord, card: int) -> bool:
