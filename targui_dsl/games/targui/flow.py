@@ -69,6 +69,7 @@ from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_fight import attacker_throws, defender_throws, deposit, end_attack, enter
 from targui_dsl.games.targui.rules_round import (
     FIRST_STEP,
+    STEP_MOVEMENT,
     answer_effect,
     end_adding,
     end_round,
@@ -309,7 +310,9 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
         if outcome < players:
             r.stack_turns[outcome] -= 1
             r.stack_left -= 1
-            r.phase = run_steps(r, start_turn(r, outcome))
+            after = start_turn(r, outcome)
+            # the turn's usual next step is the movement phase: run here, without the dispatch
+            r.phase = start_movement(r) if after == STEP_MOVEMENT else run_steps(r, after)
         else:
             card = outcome - players
             r.stack_cards -= 1
@@ -442,7 +445,8 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
             r.camels[cell] += value
             r.box -= value
-            r.phase = run_steps(r, end_adding(r))
+            after = end_adding(r)
+            r.phase = after if after < FIRST_STEP else run_steps(r, after)
         elif phase == ENTER:
             if r.sink is not None:
                 decided(r, f"enter {value}", forced)
@@ -455,7 +459,8 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if action == PASS:
             if r.sink is not None:
                 decided(r, "pass", forced)
-            r.phase = run_steps(r, end_adding(r))
+            after = end_adding(r)
+            r.phase = after if after < FIRST_STEP else run_steps(r, after)
         else:  # begin_count(r, BUY_COUNT, 1, buy_limit(r), forced), inlined
             r.target = action - r.game.cell_base
             limit = buy_limit(r)
