@@ -48,8 +48,10 @@ def draw_limit(n: int) -> int:
 def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
     """(new state, a uniform integer in 0..n-1), without modulo bias. ``limit`` is
     :func:`draw_limit(n) <draw_limit>` when the caller keeps it (a die drawn again and again)."""
-    if not limit:
-        limit = draw_limit(n)
+    if not limit:  # draw_limit(n), inlined: the stack's reveal draws here at every turn
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
     # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
         state = (state + GOLDEN) & MASK64
