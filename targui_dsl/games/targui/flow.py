@@ -320,7 +320,8 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
             r.deck.remove(card)
             r.turned.append(card)
             if run_card(r, card) and r.phase != OVER:
-                r.phase = run_steps(r, next_from_stack(r))
+                after = next_from_stack(r)
+                r.phase = after if after < FIRST_STEP else run_steps(r, after)
     elif phase == DEAL:
         r.phase = deal(r, outcome)
     elif phase == ATTACK_DIE:
@@ -328,7 +329,8 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
     elif phase == DEFEND_DIE:
         r.phase = defender_throws(r, outcome + 1)
     elif phase == ROUND_DIE:
-        r.phase = run_steps(r, start_round(r, outcome + 1))
+        after = start_round(r, outcome + 1)
+        r.phase = after if after < FIRST_STEP else run_steps(r, after)
     else:  # EFFECT_ROLL
         r.phase = run_steps(r, answer_effect(r, outcome + 1))
 
@@ -445,8 +447,9 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
             r.camels[cell] += value
             r.box -= value
-            after = end_adding(r)
-            r.phase = after if after < FIRST_STEP else run_steps(r, after)
+            after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
+            r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
+                       else run_steps(r, after))
         elif phase == ENTER:
             if r.sink is not None:
                 decided(r, f"enter {value}", forced)
@@ -459,8 +462,9 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if action == PASS:
             if r.sink is not None:
                 decided(r, "pass", forced)
-            after = end_adding(r)
-            r.phase = after if after < FIRST_STEP else run_steps(r, after)
+            after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
+            r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
+                       else run_steps(r, after))
         else:  # begin_count(r, BUY_COUNT, 1, buy_limit(r), forced), inlined
             r.target = action - r.game.cell_base
             limit = buy_limit(r)

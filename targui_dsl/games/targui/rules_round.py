@@ -101,7 +101,11 @@ def end_adding(r: TarguiRecord) -> int:
         return STEP_MOVEMENT
     if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
         return r.phase
-    return end_turn(r)
+    # end_turn(r), inlined: every turn ends here
+    r.player = -1
+    if r.phase == OVER:
+        return OVER
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]
 
 
 def end_turn(r: TarguiRecord) -> int:
