@@ -56,3 +56,23 @@ def test_no_engine_module_writes_another_objects_private_fields():
                             and not attribute.attr.startswith("__") and attribute.attr not in own
                             and not (isinstance(attribute.value, ast.Name) and attribute.value.id in ("self", "cls"))):
                         raise AssertionError(f"{path.name}:{attribute.lineno} writes {ast.unparse(attribute)}")
+
+
+def test_the_engines_inlined_die_draws_what_chance_below_draws():
+    import random
+
+    from engine_fixtures import any_ruleset
+
+    from targui_dsl.engine.chance import below
+    from targui_dsl.games.targui.flow import sample_chance
+    from targui_dsl.games.targui.game import Game
+    from targui_dsl.games.targui.phases import ATTACK_DIE
+
+    game = Game(any_ruleset("original-dutch"), players=2, seed=0)
+    record = game.new_initial_state().record
+    record.phase = ATTACK_DIE
+    rng = random.Random(1)
+    for _ in range(2000):
+        start = record.rng = rng.getrandbits(64)
+        expected_state, expected = below(start, game.die_sides)
+        assert sample_chance(record) == expected and record.rng == expected_state

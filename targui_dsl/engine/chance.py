@@ -11,14 +11,14 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-_MIX_A, _MIX_B = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+MIX_A, MIX_B = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # the output mix's multipliers
 
 
 def mix64(z: int) -> int:
     """The splitmix64 output function: a bijection on 64-bit words."""
     z &= MASK64
-    z = ((z ^ (z >> 30)) * _MIX_A) & MASK64
-    z = ((z ^ (z >> 27)) * _MIX_B) & MASK64
+    z = ((z ^ (z >> 30)) * MIX_A) & MASK64
+    z = ((z ^ (z >> 27)) * MIX_B) & MASK64
     return z ^ (z >> 31)
 
 
@@ -55,8 +55,8 @@ def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
     # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
         state = (state + GOLDEN) & MASK64
-        bits = ((state ^ (state >> 30)) * _MIX_A) & MASK64
-        bits = ((bits ^ (bits >> 27)) * _MIX_B) & MASK64
+        bits = ((state ^ (state >> 30)) * MIX_A) & MASK64
+        bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
         bits ^= bits >> 31
         if bits < limit:
             return state, bits % n

@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import below
+from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -294,9 +294,18 @@ def sample_chance(r: TarguiRecord) -> int:
             raise AssertionError("empty deal pool")
         r.rng, drawn = below(r.rng, totals[-1])
         return bisect_right(totals, drawn)
+    # a die: chance.below(rng, die_sides, die_limit) inlined (the same draws), this being the
+    # most frequent draw of a game
     game = r.game
-    r.rng, drawn = below(r.rng, game.die_sides, game.die_limit)
-    return drawn
+    rng = r.rng
+    while True:
+        rng = (rng + GOLDEN) & MASK64
+        bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+        bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+        bits ^= bits >> 31
+        if bits < game.die_limit:
+            r.rng = rng
+            return bits % game.die_sides
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
