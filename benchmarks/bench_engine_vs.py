@@ -42,9 +42,16 @@ sys.path.insert(0, tree)
 import targui_dsl
 assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
-from targui_dsl.games.targui.game import Game
+try:
+    from targui_dsl.games.targui.game import Game
+except ImportError:  # a tree from before the games/ package (7673ed2 and earlier)
+    from targui_dsl.engine.game import Game
 rs = load_ruleset(variant)
-second_edition = hasattr(__import__("targui_dsl.engine", fromlist=["play"]), "play")
+try:  # the second edition's game loop, wherever the tree keeps it
+    from targui_dsl.engine.loop import play
+    second_edition = True
+except ImportError:
+    second_edition = False
 rng = random.Random(12345)
 decisions = listed = largest = 0
 start = time.process_time()
@@ -60,7 +67,6 @@ for index in range(games):
             state.apply_action(rng.choice(legal))
     elif second_edition:
         from targui_dsl.agents import make_agent
-        from targui_dsl.engine.loop import play
         play(state, [make_agent("random", index * 8 + s) for s in range(players)])
         decisions += state.decisions
     else:

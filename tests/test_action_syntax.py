@@ -9,12 +9,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from targui_cli.play import play
-from targui_dsl.games.targui.console import HELP_TEXT, group_actions, interpret
-from targui_dsl.games.targui.syntax import ACTION_SYNTAX, action_syntax_markdown
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
+from targui_dsl.games.targui.console import HELP_TEXT, group_actions, interpret
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.readable import DECISION_VERBS
+from targui_dsl.games.targui.syntax import ACTION_SYNTAX, action_syntax_markdown
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
 

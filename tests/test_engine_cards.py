@@ -38,7 +38,7 @@ def camels(state):
 def expected_after(number, state, before_camels, before_cash):
     """What docs/rules/targui.md section 6 says each card does, computed independently of the effect code."""
     game = state.game
-    kind = {game.position_of_cell[c]: game.kind_ids[k] for c, k in enumerate(state.kind(c) for c in range(state.game.cells))}
+    kind = {game.position_of_cell[c]: game.kind_ids[state.kind(c)] for c in range(state.game.cells)}
     owner = {game.position_of_cell[c]: o for c, o in enumerate(state.owner(c) for c in range(state.game.cells))}
     cam = dict(before_camels)
     cash = list(before_cash)
@@ -88,7 +88,8 @@ def test_card_effect(variant, card_id):
     ruleset = any_ruleset(variant)
     state = scene(ruleset)
     number = ruleset.cards[card_id].number
-    before_camels, before_cash, box = camels(state), [state.cash(s) for s in range(state.game.players)], state.camels_in_box
+    before_camels, box = camels(state), state.camels_in_box
+    before_cash = [state.cash(s) for s in range(state.game.players)]
     state.force_chance(f"card {card_id}")
     want_camels, want_cash = expected_after(number, state, before_camels, before_cash)
     assert camels(state) == want_camels

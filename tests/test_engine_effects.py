@@ -49,7 +49,7 @@ def test_a_choice_inside_a_card_is_a_decision_of_that_player():
     state = start_turn(settled_state(example("caravan-choice"), players=2), 0)
     state.apply_action("move 20 21 4")  # seat 1 holds two territories with camels now
     state.apply_action("pass")
-    state._log = log = EventLog()
+    state.record.sink = log = EventLog()
     state.force_chance("card caravan")
     assert state.phase == Phase.EFFECT_CHOICE and state.current_player() == 0
     kind, prompt, options = state.choice()
@@ -134,7 +134,7 @@ def test_a_treasury_change_made_by_a_card_is_told(tmp_path):
     rule.write_text("extends: updated-treasury\nid: tax\ntitle: Tax\ncards:\n  caravan_raid:\n"
                     "    effect: for p in players { p.treasury += 3 }\n", encoding="utf-8")
     state = start_turn(settled_state(load_ruleset(str(rule)), players=2), 0)
-    state._log = log = EventLog()
+    state.record.sink = log = EventLog()
     state.apply_action("pass")
     state.apply_action("pass")
     state.apply_action("card caravan_raid")
@@ -174,7 +174,7 @@ def test_resampling_in_the_middle_of_a_choice_keeps_no_hidden_value(tmp_path):
     while state.phase != Phase.EFFECT_CHOICE or state.current_player() != 1:
         state.apply_action(state.legal_actions()[0])  # the die inside the card, then seat 0's choice
     other = state.clone()
-    other._effect.start.edit().set_treasury(0, 99)  # the truth differs where seat 1 cannot see
+    other.record.effect.start.treasury[0] = 99  # the truth differs where seat 1 cannot see
     other.edit().set_treasury(0, 99)
     a = state.resample_from_infostate(1, random.Random(3))
     b = other.resample_from_infostate(1, random.Random(3))

@@ -36,7 +36,7 @@ def with_hidden_changes(state, seat: int):
         if s != seat and state.game.treasury:  # without a treasury, cash is public and treasuries stay 0
             editor.set_treasury(s, state.treasury(s) + 37)
             editor.set_cash(s, state.cash(s) + 11)
-    other._rng ^= 0xDEADBEEF  # another generator: another deck order, other dice to come
+    other.record.rng ^= 0xDEADBEEF  # another generator: another deck order, other dice to come
     return other
 
 

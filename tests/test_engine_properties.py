@@ -23,7 +23,8 @@ def check_invariants(state):
     game = state.game
     ruleset = game.ruleset
     cells = range(game.cells)
-    camels, owner, kind = [state.camels(c) for c in cells], [state.owner(c) for c in cells], [state.kind(c) for c in cells]
+    camels, owner = [state.camels(c) for c in cells], [state.owner(c) for c in cells]
+    kind = [state.kind(c) for c in cells]
     assert sum(camels) + state.camels_in_box == ruleset.camel_box
     assert state.camels_in_box >= 0
     assert min(camels) >= 0

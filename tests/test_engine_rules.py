@@ -82,7 +82,7 @@ def test_three_players_settle_on_their_three_positions(ruleset):
     while state.phase_name == "deal":
         state.apply_action(state.chance_outcomes()[0][0])
     allowed = []
-    for seat in range(3):
+    for _seat in range(3):
         options = sorted(int(state.action_to_string(a).split()[1]) for a in state.legal_actions())
         allowed.append(options)
         state.apply_action(f"settle {options[-1]}")
@@ -108,7 +108,7 @@ def test_settling_on_a_chott_makes_it_passable(ruleset):
     state.apply_action("settle 12")
     # the settlement replaced the chott: camels may move onto it now
     move = state.game.pair_id[state.game.cell_of_position[21]][cell20]
-    assert move in state._move_ids[state.game.cell_of_position[21]]
+    assert move in state.record.move_ids[state.game.cell_of_position[21]]
 
 
 def test_unsupported_player_count_is_refused(ruleset):

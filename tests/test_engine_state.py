@@ -38,7 +38,7 @@ def test_the_action_space_has_a_fixed_documented_size():
 
 def test_a_move_is_a_pair_then_a_count_and_logs_as_one_action():
     state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
-    state._log = log = EventLog()
+    state.record.sink = log = EventLog()
     legal = state.legal_actions()
     assert legal[0] == PASS and legal == sorted(legal)
     pair = state.string_to_action("move 20 21")
@@ -230,7 +230,7 @@ def test_saved_mid_attack_resumes_identically():
     logs = []
     for copy in (state, resumed):
         rng = random.Random(1)
-        copy._log = log = EventLog()
+        copy.record.sink = log = EventLog()
         logs.append(log)
         while not copy.is_terminal():
             copy.apply_action(rng.choice(copy.legal_actions()))
@@ -246,7 +246,7 @@ def test_from_json_refuses_another_ruleset_and_older_formats():
         GameState.from_json(any_ruleset("original-dutch"), {**data, "format": "targui-state/1"})
     broken = json.loads(json.dumps(data))
     del broken["state"]["camels"]
-    with pytest.raises(ValueError, match="missing or broken field"):
+    with pytest.raises(ValueError, match="field `camels` is missing"):
         GameState.from_json(any_ruleset("original-dutch"), broken)
 
 

@@ -50,8 +50,8 @@ def test_the_schema_allows_exactly_the_colours_there_is_a_way_to_draw():
 
 
 def test_the_board_and_the_terminal_paint_from_the_one_table():
-    from targui_dsl.games.targui.terminal import Style
     from targui_dsl.games.targui.svg import tribe_colour
+    from targui_dsl.games.targui.terminal import Style
 
     for name, colour in TRIBE_COLOURS.items():
         assert tribe_colour(name) == colour.svg

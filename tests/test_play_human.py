@@ -8,8 +8,14 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from targui_cli.play import play
 from targui_cli.common import want_colour
+from targui_cli.play import play
+from targui_dsl import load_ruleset
+from targui_dsl.agents import make_agent
+from targui_dsl.engine.loop import play as play_game
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.gamelog.reader import read_game_log
+from targui_dsl.gamelog.replay import replay
 from targui_dsl.games.targui.console import (
     Console,
     MenuItem,
@@ -19,15 +25,9 @@ from targui_dsl.games.targui.console import (
     interpret_count,
     render_menu,
 )
+from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.labels import kind_labels
 from targui_dsl.games.targui.terminal import Style, TableRecord, render_board, sector_labels
-from targui_dsl import load_ruleset
-from targui_dsl.agents import make_agent
-from targui_dsl.engine.loop import play as play_game
-from targui_dsl.gamelog.events import EventLog
-from targui_dsl.gamelog.reader import read_game_log
-from targui_dsl.gamelog.replay import replay
-from targui_dsl.games.targui.game import Game
 
 PROMPT = "Kel Ahaggar [1]> "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -92,8 +92,8 @@ def test_hot_seat_hides_one_human_from_the_other_and_the_end_shows_all(session, 
 
 
 def test_told_lines_leave_out_amounts_a_human_may_not_see():
-    from targui_dsl.games.targui.console import TableNarrator
     from targui_dsl import load_ruleset
+    from targui_dsl.games.targui.console import TableNarrator
     from targui_dsl.games.targui.game import Game
 
     game = Game(load_ruleset("updated-treasury"), players=2, seed=1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from targui_cli.play import play
-from targui_dsl.games.targui.terminal import render_players
 from targui_dsl import load_ruleset
 from targui_dsl.agents import make_agent
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.terminal import render_players
 
 
 def state_in_round_one(variant="original-dutch", players=4, seed=5):

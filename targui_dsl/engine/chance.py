@@ -11,13 +11,14 @@ from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+MIX_A, MIX_B = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # the output mix's multipliers
 
 
 def mix64(z: int) -> int:
     """The splitmix64 output function: a bijection on 64-bit words."""
     z &= MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * MIX_A) & MASK64
+    z = ((z ^ (z >> 27)) * MIX_B) & MASK64
     return z ^ (z >> 31)
 
 
@@ -37,12 +38,25 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, mix64(state)
 
 
-def below(state: int, n: int) -> tuple[int, int]:
-    """(new state, a uniform integer in 0..n-1), without modulo bias."""
+def draw_limit(n: int) -> int:
+    """The largest multiple of ``n`` below 2**64: draws at or above it are redrawn."""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
-    limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n that fits
+    return (1 << 64) - ((1 << 64) % n)
+
+
+def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
+    """(new state, a uniform integer in 0..n-1), without modulo bias. ``limit`` is
+    :func:`draw_limit(n) <draw_limit>` when the caller keeps it (a die drawn again and again)."""
+    if not limit:  # draw_limit(n), inlined: the stack's reveal draws here at every turn
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+    # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
-        state, bits = next_u64(state)
+        state = (state + GOLDEN) & MASK64
+        bits = ((state ^ (state >> 30)) * MIX_A) & MASK64
+        bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+        bits ^= bits >> 31
         if bits < limit:
             return state, bits % n

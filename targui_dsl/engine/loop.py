@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
+from targui_dsl.games.targui.flow import TURN_DECIDES
 from targui_dsl.games.targui.observation import Observation
-from targui_dsl.games.targui.phases import Phase
-from targui_dsl.games.targui.state import TURN_DECIDES, GameState
-
-OVER = int(Phase.OVER)
+from targui_dsl.games.targui.phases import OVER
+from targui_dsl.games.targui.state import GameState
 
 
 class Player(Protocol):
@@ -30,15 +29,16 @@ def play(state: GameState, players: Sequence[Player]) -> GameState:
     # bound once: the loop body runs at every decision of the game
     choosers = [player.choose for player in players]
     current_player, legal_actions, apply_action = state.current_player, state.legal_actions, state.apply_action
-    # the loop reads a few of the state's fields itself (a friend, like the effect adapter):
-    # the phase (over? the turn's player to decide?), that player, and the legal list when
-    # the node keeps one (a copy of it is what legal_actions() returns); a count's range is
-    # listed by legal_actions(), and any other node's seat asked from current_player()
+    # the loop reads a few of the record's public fields itself: the phase (over? the turn's
+    # player to decide?), that player, and the legal list when the node keeps one (a copy of
+    # it is what legal_actions() returns); a count's range is listed by legal_actions(), and
+    # any other node's seat asked from current_player()
+    record = state.record
     while True:
-        phase = state._phase
+        phase = record.phase
         if phase == OVER:
             break
-        seat = state._player if TURN_DECIDES[phase] else current_player()
-        legal = state._legal
+        seat = record.player if TURN_DECIDES[phase] else current_player()
+        legal = record.legal
         apply_action(choosers[seat](views[seat], legal[:] if legal is not None else legal_actions()))
     return state

@@ -16,7 +16,7 @@ from typing import IO, Any, Callable
 
 from targui_dsl.gamelog.header import build_header
 
-__all__ = ["EventLog", "attach_log", "header"]
+__all__ = ["EventLog", "attach_log"]
 
 
 class EventLog:
@@ -30,20 +30,12 @@ class EventLog:
         self.events: list[dict[str, Any]] | None = [] if keep else None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.header_fields = dict(header_fields or {})
-        self._begun = False
 
     def begin(self, game: Any) -> None:
         """The game starts being told here: the header first."""
-        self._begun = True
         self.emit(build_header(game, self.header_fields))
 
     def emit(self, event: dict[str, Any]) -> None:
-        if not self._begun:
-            # A state that writes the header itself, with header(game) (before states called
-            # begin): the same header, with this log's own fields and sealed once.
-            self._begun = True
-            if event.get("type") == "header" and self.header_fields:
-                event = _with_fields(event, self.header_fields)
         if self.events is not None:
             self.events.append(event)
         if self.stream is not None:
@@ -52,24 +44,8 @@ class EventLog:
             listener(event)
 
 
-def _with_fields(event: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
-    from targui_dsl.gamelog.header import seal_header
-
-    return seal_header({**{k: v for k, v in event.items() if k != "seal"}, **fields})
-
-
-def header(game: Any) -> dict[str, Any]:
-    """The sealed header of a log of ``game`` (:func:`targui_dsl.gamelog.header.build_header`)."""
-    return build_header(game)
-
-
 def attach_log(state: Any, log: EventLog) -> EventLog:
     """Log a state from now on; writes the header first. To log a game from its very
     first event (the deal), pass the log to ``Game.new_initial_state(log=...)`` instead."""
-    attach = getattr(state, "attach_sink", None)
-    if attach is not None:
-        attach(log)
-    else:  # a state without attach_sink keeps its sink in ``_log``
-        log.begin(state.game)
-        state._log = log
+    state.attach_sink(log)
     return log

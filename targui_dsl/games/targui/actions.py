@@ -40,10 +40,7 @@ them and takes the steps they stand for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.game import Game
+from typing import Sequence
 
 PASS = 0
 AGAIN = 1
@@ -127,11 +124,13 @@ class ActionSpace:
         return action - self.seat_base
 
 
-def make_action_space(game: "Game") -> tuple[ActionSpace, tuple[dict[int, int], ...]]:
-    """The action space of a game and, per source cell, target cell -> pair id."""
-    pairs = tuple((source, target) for source in range(game.cells) for target in sorted(game.neighbours[source]))
-    space = ActionSpace(sectors=len(game.sector_ids), cells=game.cells, pairs=pairs, players=game.players)
-    by_source: list[dict[int, int]] = [{} for _ in range(game.cells)]
+def make_action_space(cells: int, neighbours: Sequence[Sequence[int]], sectors: int,
+                      players: int) -> tuple[ActionSpace, tuple[dict[int, int], ...]]:
+    """The action space of a board (its cells and their neighbours, its sectors) and a number
+    of players; and, per source cell, target cell -> pair id."""
+    pairs = tuple((source, target) for source in range(cells) for target in sorted(neighbours[source]))
+    space = ActionSpace(sectors=sectors, cells=cells, pairs=pairs, players=players)
+    by_source: list[dict[int, int]] = [{} for _ in range(cells)]
     for index, (source, target) in enumerate(pairs):
         by_source[source][target] = space.pair_base + index
     return space, tuple(by_source)

@@ -19,31 +19,107 @@ is revealed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
-from targui_dsl.games.targui.phases import Phase
+from targui_dsl.games.targui.flow import buy_limit, current_player
+from targui_dsl.games.targui.phases import (
+    BUY_CELL,
+    BUY_COUNT,
+    DEPOSIT,
+    OVER,
+    Phase,
+    step_action,
+    step_actor,
+    step_phase,
+    with_action,
+)
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
 
 if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.game import Game
-    from targui_dsl.games.targui.state import GameState
+    from targui_dsl.games.targui.tables import GameTables
+
+# An observation is typed by the state it views (``Observation[Game, GameState]``), named by
+# their shape: this module does not import the state module, which imports it.
+_G = TypeVar("_G", bound="GameTables", covariant=True)
+_S = TypeVar("_S", bound="StateView[Any]")
+
+
+class StateView(Protocol[_G]):
+    """What an observation and the text board read of a game state: the public read API of
+    :class:`~targui_dsl.games.targui.state.GameState` (named by its shape, so that neither
+    module imports the other)."""
+
+    @property
+    def game(self) -> _G: ...
+    @property
+    def record(self) -> TarguiRecord: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def phase_name(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def round_die(self) -> int: ...
+    @property
+    def double_turn(self) -> bool: ...
+    @property
+    def camels_in_box(self) -> int: ...
+    @property
+    def end_reason(self) -> str | None: ...
+    def current_player(self) -> int: ...
+    def is_terminal(self) -> bool: ...
+    def is_draw(self) -> bool: ...
+    def winners(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+    def kind(self, cell: int) -> int: ...
+    def owner(self, cell: int) -> int: ...
+    def camels(self, cell: int) -> int: ...
+    def strategic(self, cell: int) -> int: ...
+    def economic(self, cell: int) -> int: ...
+    def kind_strategic(self, kind: int) -> int: ...
+    def kind_economic(self, kind: int) -> int: ...
+    def cells_of(self, seat: int) -> tuple[int, ...]: ...
+    def cash(self, seat: int) -> int: ...
+    def treasury(self, seat: int) -> int: ...
+    def player_camels(self, seat: int) -> int: ...
+    def settlement(self, seat: int) -> int: ...
+    def holds_own_settlement(self, seat: int) -> bool: ...
+    def in_game(self, seat: int) -> bool: ...
+    def defended(self, cell: int) -> bool: ...
+    def may_buy_on(self, cell: int) -> bool: ...
+    def settle_cells(self, seat: int | None = None) -> list[int]: ...
+    def free_sectors(self) -> list[int]: ...
+    def tribal_cards_left(self, seat: int) -> int: ...
+    def fortune_cards_left(self) -> int: ...
+    def deck_left(self) -> int: ...
+    def cards_turned(self) -> list[str]: ...
+    def attack(self) -> tuple[int, int] | None: ...
+    def pending_move(self) -> tuple[int, int] | None: ...
+    def buy_cell(self) -> int: ...
+    def count_range(self) -> tuple[int, int] | None: ...
+    def count_step(self, value: int) -> int: ...
+    def buy_limit(self) -> int: ...
+    def resample_from_infostate(self: _S, player: int, rng: random.Random) -> _S: ...
 
 _PER_SEAT = 12
 _GLOBALS = 6
 _PENDING = 4
 
 
-def cash_visible(state: "GameState", viewer: int, seat: int) -> bool:
+def cash_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
     """Whether ``viewer`` may see ``seat``'s cash in hand now."""
     return viewer == seat or not state.game.treasury or state.is_terminal()
 
 
-def treasury_visible(state: "GameState", viewer: int, seat: int) -> bool:
+def treasury_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
     return viewer == seat or state.is_terminal()
 
 
-def count_visible(state: "GameState", viewer: int) -> bool:
+def count_visible(state: "StateView[Any]", viewer: int) -> bool:
     """Whether ``viewer`` may see the range of the count being chosen: a deposit's or a
     purchase's range follows from the buyer's cash, which may be secret."""
     phase = state.phase
@@ -52,7 +128,7 @@ def count_visible(state: "GameState", viewer: int) -> bool:
     return cash_visible(state, viewer, state.current_player())
 
 
-class Observation:
+class Observation(Generic[_G, _S]):
     """What one seat knows now: the board, the round, public counts and its own secrets.
 
     Hidden values read as ``None``. The view reads the live state: it stays
@@ -61,12 +137,12 @@ class Observation:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: "GameState", seat: int) -> None:
+    def __init__(self, state: _S, seat: int) -> None:
         self._state = state
         self.seat = seat
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> _G:
         return self._state.game
 
     @property
@@ -188,7 +264,7 @@ class Observation:
         (combat losses, the levy) as this seat can: hidden money reads as 0."""
         return ObservedRuntime(self)
 
-    def resample(self, rng: random.Random) -> "GameState":
+    def resample(self, rng: random.Random) -> _S:
         """A full state consistent with this view (see :func:`resample_hidden`)."""
         return self._state.resample_from_infostate(self.seat, rng)
 
@@ -274,7 +350,7 @@ class ObservedRuntime:
 
 # --- text ----------------------------------------------------------------------------------
 
-def observation_string(state: "GameState", player: int) -> str:
+def observation_string(state: "StateView[Any]", player: int) -> str:
     """What ``player`` sees now, as text (one line per part)."""
     game = state.game
     pos = game.position_of_cell
@@ -314,15 +390,15 @@ def observation_string(state: "GameState", player: int) -> str:
     ])
 
 
-def information_state_string(state: "GameState", player: int) -> str:
+def information_state_string(state: "StateView[Any]", player: int) -> str:
     """``player``'s view of everything that happened: every step as that seat saw it
     (another seat's deposit as ``deposit`` or ``no deposit``, never its amount, in a
     variant with a treasury), then what it sees now."""
     tokens = []
     hide = state.game.treasury and not state.is_terminal()
     pending_deposit: tuple[int, int] | None = None  # (actor, value so far) of another seat's deposit
-    for entry in state._history:
-        action, phase, actor = entry >> 9, (entry >> 4) & 31, (entry & 15) - 1
+    for entry in state.record.history:
+        action, phase, actor = step_action(entry), step_phase(entry), step_actor(entry)
         if pending_deposit is not None and (phase != Phase.DEPOSIT or actor != pending_deposit[0]):
             tokens.append(f"{pending_deposit[0] + 1}:{'deposit' if pending_deposit[1] else 'no deposit'}")
             pending_deposit = None
@@ -338,7 +414,7 @@ def information_state_string(state: "GameState", player: int) -> str:
 
 # --- tensor ----------------------------------------------------------------------------------
 
-def tensor_size(game: "Game") -> int:
+def tensor_size(game: "GameTables") -> int:
     """Length of :func:`observation_tensor`. The layout, in order:
 
     * per cell: the kind one-hot (kinds + "no card yet"), the owner one-hot
@@ -361,7 +437,7 @@ def tensor_size(game: "Game") -> int:
             + 2 * cells + _PENDING + len(game.card_ids))
 
 
-def observation_tensor(state: "GameState", player: int) -> list[float]:
+def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
     game = state.game
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
     out: list[float] = []
@@ -376,6 +452,7 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
         block[base + kinds + 1 + players + 1] = float(state.camels(cell))
     out.extend(block)
     turn = state.current_player()
+    record = state.record
     for seat in range(players):
         cash_known = cash_visible(state, player, seat)
         treasury_known = treasury_visible(state, player, seat)
@@ -383,8 +460,8 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
             float(state.in_game(seat)), float(state.holds_own_settlement(seat)),
             float(cash_known), float(state.cash(seat)) if cash_known else 0.0,
             float(treasury_known), float(state.treasury(seat)) if treasury_known else 0.0,
-            float(state.tribal_cards_left(seat)), float(state._deposits[seat]),
-            float(state._levy_total[seat]), float(state._spent[seat]),
+            float(state.tribal_cards_left(seat)), float(record.deposits[seat]),
+            float(record.levy_total[seat]), float(record.spent[seat]),
             float(seat == player), float(seat == turn),
         ))
     out.extend((float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
@@ -404,11 +481,11 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
     out.extend(target)
     counts = state.count_range()
     if counts is not None and count_visible(state, player):
-        out.extend((float(counts[0]), float(counts[1]), float(state._count_prefix), float(state._count_digits)))
+        out.extend((float(counts[0]), float(counts[1]), float(record.count_prefix), float(record.count_digits)))
     else:
         out.extend((0.0, 0.0, 0.0, 0.0))
     turned = [0.0] * len(game.card_ids)
-    for card in state._turned:
+    for card in record.turned:
         turned[card] += 1.0
     out.extend(turned)
     return out
@@ -416,8 +493,8 @@ def observation_tensor(state: "GameState", player: int) -> list[float]:
 
 # --- resampling ----------------------------------------------------------------------------
 
-def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "GameState":
-    """A state ``player`` cannot tell from ``state``, drawn from ``rng``.
+def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiRecord:
+    """A record ``player`` cannot tell from ``r``, drawn from ``rng``.
 
     What is drawn anew: the generator (so the deck's order, the round
     stack's order and every future die), and in a variant with a treasury,
@@ -430,50 +507,49 @@ def resample_hidden(state: "GameState", player: int, rng: random.Random) -> "Gam
     the same ``rng``. The result is a plausible guess, not a posterior: card
     gifts and losses of hidden cash are not tracked.
     """
-    game = state.game
-    effect = state._effect
-    if effect is not None and game.treasury and not state.is_terminal():
+    game = r.game
+    effect = r.effect
+    over = r.phase == OVER
+    if effect is not None and game.treasury and not over:
         # paused inside a card or hook: draw the money as it stood when the effect began and
         # replay the effect's answers on that, so no true hidden value is kept anywhere
-        from targui_dsl.games.targui.state import _replay_paused
-
         start = resample_hidden(effect.start, player, rng)
-        new = _replay_paused(start, effect.where, effect.args, effect.answers)
-        new._decisions, new._forced_decisions = state._decisions, state._forced_decisions
+        new = replay_paused(start, effect.where, effect.args, effect.answers)
+        new.decisions, new.forced_decisions = r.decisions, r.forced_decisions
     else:
-        new = state.clone()
-    new._rng = seed_state(rng.getrandbits(64))
-    new._forced_outcomes = []
-    if not game.treasury or state.is_terminal():
-        new._legal = None
+        new = copy_record(r)
+    new.rng = seed_state(rng.getrandbits(64))
+    new.forced_outcomes = []
+    if not game.treasury or over:
+        new.legal = None
         return new
-    turn = state.current_player()
+    turn = current_player(r)
+    phase = r.phase
     for seat in range(game.players):
         if seat == player or effect is not None:  # (a paused effect's money was drawn at its start)
             continue
-        received = game.start_cash[seat] + state._levy_total[seat]
-        wealth = max(0, received - state._spent[seat])
-        deposits = state._deposits[seat]
+        received = game.start_cash[seat] + r.levy_total[seat]
+        wealth = max(0, received - r.spent[seat])
+        deposits = r.deposits[seat]
         treasury = rng.randint(min(deposits, wealth), wealth) if deposits else 0
         cash = rng.randint(0, wealth - treasury)
-        if seat == turn and state.phase in (Phase.DEPOSIT, Phase.BUY_CELL, Phase.BUY_COUNT):
+        if seat == turn and phase in (DEPOSIT, BUY_CELL, BUY_COUNT):
             # the node itself shows this seat has cash (a deposit to make, camels to buy)
-            cash = max(cash, game.camel_price if state.phase != Phase.DEPOSIT else 1, 1)
-        new._treasury[seat] = treasury
-        new._cash[seat] = cash
+            cash = max(cash, game.camel_price if phase != DEPOSIT else 1, 1)
+        new.treasury[seat] = treasury
+        new.cash[seat] = cash
     # the history keeps no hidden amount: each digit of another seat's deposit reads 1 if it
     # was not 0, so whether a deposit was made (which everybody saw) is kept, and no more
-    new._history = [
-        ((COUNT_BASE + ((entry >> 9) != COUNT_BASE)) << 9) | (entry & 511)
-        if (entry >> 4) & 31 == Phase.DEPOSIT and (entry & 15) - 1 != player else entry
-        for entry in state._history
+    new.history = [
+        with_action(entry, COUNT_BASE + (step_action(entry) != COUNT_BASE))
+        if step_phase(entry) == DEPOSIT and step_actor(entry) != player else entry
+        for entry in r.history
     ]
-    if turn != player and turn >= 0 and state.phase in (Phase.DEPOSIT, Phase.BUY_COUNT):
+    if turn != player and turn >= 0 and phase in (DEPOSIT, BUY_COUNT):
         # the count under way was sized by the true cash: size it again by the drawn one
-        high = new._cash[turn] if state.phase == Phase.DEPOSIT else max(1, new.buy_limit())
-        new._count_hi = high
-        new._count_prefix = 0
-        new._count_digits = count_digits(high)
-    new._legal = None
+        high = new.cash[turn] if phase == DEPOSIT else max(1, buy_limit(new))
+        new.count_hi = high
+        new.count_prefix = 0
+        new.count_digits = count_digits(high)
+    new.legal = None
     return new
-

@@ -42,3 +42,44 @@ COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BU
 IS_CHANCE = tuple(p in CHANCE_PHASES for p in Phase)
 IS_COUNT = tuple(p in COUNT_PHASES for p in Phase)
 PHASE_BY_LABEL = {p.label: p for p in Phase}
+
+# The phases as plain ints, for the rules' hot paths (an enum member's lookup costs four
+# times as much as a global int); declared here only, from the enum above.
+(SECTOR, DEAL, SETTLE, ROUND_DIE, REVEAL, DEPOSIT, MOVE, MOVE_COUNT, ATTACK_DIE, DEFEND_DIE, ATTACK_CHOICE, ENTER,
+ BUY_CELL, BUY_COUNT, OVER, EFFECT_CHOICE, EFFECT_ROLL) = (int(p) for p in Phase)
+#: Each phase's label, by its int (what saved states and logs say).
+LABELS = tuple(p.label for p in Phase)
+
+# One history entry per step: the action id, the phase it was taken in and the actor
+# (seat + 1; 0 for chance), packed in one int. The layout lives here only.
+# (The rules' hot path packs with the two shifts itself, as encode_step does: a call per step
+# costs more than the packing.)
+PHASE_SHIFT, ACTION_SHIFT = 4, 9
+_ACTOR_MASK, _PHASE_MASK = (1 << PHASE_SHIFT) - 1, (1 << (ACTION_SHIFT - PHASE_SHIFT)) - 1
+#: The most seats a history entry can name (seat + 1 fits in the actor bits).
+MAX_HISTORY_SEATS = _ACTOR_MASK
+
+
+def encode_step(action: int, phase: int, actor: int) -> int:
+    """A history entry: ``action`` taken in ``phase`` by seat ``actor`` (-1: chance)."""
+    return (action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1)
+
+
+def step_action(entry: int) -> int:
+    """The action id of a history entry."""
+    return entry >> ACTION_SHIFT
+
+
+def step_phase(entry: int) -> int:
+    """The phase (as its int) a history entry's step was taken in."""
+    return (entry >> PHASE_SHIFT) & _PHASE_MASK
+
+
+def step_actor(entry: int) -> int:
+    """The seat that took a history entry's step, -1 for chance."""
+    return (entry & _ACTOR_MASK) - 1
+
+
+def with_action(entry: int, action: int) -> int:
+    """The same entry with another action id (to hide what a seat may not see)."""
+    return (action << ACTION_SHIFT) | (entry & ((1 << ACTION_SHIFT) - 1))

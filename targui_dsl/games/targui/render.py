@@ -6,12 +6,10 @@ Each cell shows ``position kind owner camels``, e.g. `` 12gu2 15``: position
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from targui_dsl.games.targui.labels import kind_labels
-
-if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.observation import StateView
 
 
 def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:
@@ -19,7 +17,7 @@ def kind_abbreviations(kind_ids: tuple[str, ...]) -> list[str]:
     return kind_labels(kind_ids, 2, capitalize=False, pad="_")
 
 
-def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:
+def render_cell(state: "StateView[Any]", cell: int, abbreviations: list[str]) -> str:
     game = state.game
     position = game.position_of_cell[cell]
     kind = state.kind(cell)
@@ -30,10 +28,12 @@ def render_cell(state: "GameState", cell: int, abbreviations: list[str]) -> str:
     owner = state.owner(cell)
     mark = "." if owner < 0 else str(owner + 1)
     camels = state.camels(cell)
-    return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}" if camels or owner >= 0 else f"{position:>3}{abbreviations[kind]}.   "
+    if camels or owner >= 0:
+        return f"{position:>3}{abbreviations[kind]}{mark}{camels:>3}"
+    return f"{position:>3}{abbreviations[kind]}.   "
 
 
-def render_state(state: "GameState") -> str:
+def render_state(state: "StateView[Any]") -> str:
     game = state.game
     ruleset = game.ruleset
     abbreviations = kind_abbreviations(game.kind_ids)
@@ -55,7 +55,7 @@ def render_state(state: "GameState") -> str:
             f" camels {state.player_camels(seat)}, territories {len(state.cells_of(seat))},"
             f" settlement {where}{'' if holds or settlement < 0 else ' lost'}{out}"
         )
-    key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids))
+    key = ", ".join(f"{a}={k}" for a, k in zip(abbreviations, game.kind_ids, strict=True))
     lines.append(f"kinds: {key}")
     if state.is_terminal():
         winners = ", ".join(game.tribe_name(s) for s in state.winners())

@@ -7,18 +7,19 @@ ints (cells, seats, kind and tribe indices). Mutations clamp instead of
 failing and keep the camel box exact: every camel removed goes back to the
 box, every camel added comes out of it.
 
-The adapter is a friend of :class:`~targui_dsl.games.targui.state.GameState`: it
-reads and writes the state's private fields, and nothing else does.
+The adapter works on the game's record
+(:class:`~targui_dsl.games.targui.record.TarguiRecord`, public fields) and
+changes ownership through :func:`~targui_dsl.games.targui.ownership.set_owner`,
+the rules' one way.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from targui_dsl.effects.runtime import clamp
-
-if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
+from targui_dsl.games.targui.record import TarguiRecord
 
 STRATEGIC = "strategic"
 ECONOMIC = "economic"
@@ -29,153 +30,155 @@ class EffectAdapter:
 
     __slots__ = ("_s",)
 
-    def __init__(self, state: "GameState") -> None:
-        self._s = state
+    def __init__(self, record: TarguiRecord) -> None:
+        self._s = record
 
     # Collections ---------------------------------------------------------
     def all_territories(self) -> range:
-        return range(self._s._game.cells)
+        return range(self._s.game.cells)
 
     def all_players(self) -> list[int]:
-        return self._s.seats_in_game()
+        return seats_in_game(self._s)
 
     def all_seats(self) -> range:
-        return range(self._s._game.players)
+        return range(self._s.game.players)
 
     def all_kinds(self) -> range:
-        return range(len(self._s._game.kind_ids))
+        return range(len(self._s.game.kind_ids))
 
     def territories_of(self, player: int | None) -> Sequence[int]:
         if player is None:
             return ()
-        return tuple(self._s._cells_of[player])
+        return tuple(self._s.cells_of[player])
 
     def neighbours(self, territory: int) -> Sequence[int]:
-        return self._s._game.neighbours[territory]
+        return self._s.game.neighbours[territory]
 
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int:
-        return self._s._kind[territory]
+        return self._s.kind[territory]
 
     def camels(self, territory: int) -> int:
-        return self._s._camels[territory]
+        return self._s.camels[territory]
 
     def owner(self, territory: int) -> int | None:
-        owner = self._s._owner[territory]
+        owner = self._s.owner[territory]
         return None if owner < 0 else owner
 
     # the state's reads inlined: formulas call these once per territory (levy, fights)
     def strategic(self, territory: int) -> int:
         state = self._s
-        kind = state._kind[territory]
-        return state._strategic_now[kind] if kind >= 0 else 0
+        kind = state.kind[territory]
+        return state.strategic_now[kind] if kind >= 0 else 0
 
     def economic(self, territory: int) -> int:
         state = self._s
-        kind = state._kind[territory]
-        return state._economic_now[kind] if kind >= 0 else 0
+        kind = state.kind[territory]
+        return state.economic_now[kind] if kind >= 0 else 0
 
     def position(self, territory: int) -> int:
-        return self._s._game.position_of_cell[territory]
+        return self._s.game.position_of_cell[territory]
 
     def set_camels(self, territory: int, count: int) -> None:
         state = self._s
         count = max(0, int(count))
-        have = state._camels[territory]
+        have = state.camels[territory]
         if count < have:
-            state._camels[territory] = count
-            state._box += have - count
+            state.camels[territory] = count
+            state.box += have - count
         elif count > have:
-            kind = state._kind[territory]
-            if state._owner[territory] < 0 or kind < 0 or not state._game.kind_passable[kind]:
+            kind = state.kind[territory]
+            if state.owner[territory] < 0 or kind < 0 or not state.game.kind_passable[kind]:
                 return
-            added = min(count - have, state._box)
-            state._camels[territory] = have + added
-            state._box -= added
+            added = min(count - have, state.box)
+            state.camels[territory] = have + added
+            state.box -= added
 
     def set_owner(self, territory: int, player: int | None) -> None:
         """Land changing hands, the invariants kept: a chott is never owned; a cell left
         to nobody sends its camels to the box; camels change sides with the cell."""
         state = self._s
-        kind = state._kind[territory]
-        if kind < 0 or not state._game.kind_passable[kind]:
+        kind = state.kind[territory]
+        if kind < 0 or not state.game.kind_passable[kind]:
             return
         seat = -1 if player is None else player
-        if seat < 0 and state._camels[territory]:
-            state._box += state._camels[territory]
-            state._camels[territory] = 0
-        state._set_owner(territory, seat)
+        if seat < 0 and state.camels[territory]:
+            state.box += state.camels[territory]
+            state.camels[territory] = 0
+        if set_owner(state, territory, seat):
+            finish(state, self, "last_standing")
 
     def move_camels(self, source: int, target: int, count: int) -> int:
         """Move up to ``count`` camels between two cells without passing through the box."""
         state = self._s
-        kind = state._kind[target]
-        if count < 1 or source == target or kind < 0 or not state._game.kind_passable[kind]:
+        kind = state.kind[target]
+        if count < 1 or source == target or kind < 0 or not state.game.kind_passable[kind]:
             return 0
-        moved = min(int(count), state._camels[source])
+        moved = min(int(count), state.camels[source])
         if moved <= 0:
             return 0
-        state._camels[source] -= moved
-        state._camels[target] += moved
-        if state._owner[target] < 0:
-            state._set_owner(target, state._owner[source])
+        state.camels[source] -= moved
+        state.camels[target] += moved
+        if state.owner[target] < 0:
+            if set_owner(state, target, state.owner[source]):
+                finish(state, self, "last_standing")
         return moved
 
     # Player fields -------------------------------------------------------
     def tribe(self, player: int) -> int:
-        return self._s._game.seat_tribes[player]
+        return self._s.game.seat_tribes[player]
 
     def seat(self, player: int) -> int:
         return player + 1
 
     def cash(self, player: int | None) -> int:
-        return 0 if player is None else self._s._cash[player]
+        return 0 if player is None else self._s.cash[player]
 
     def set_cash(self, player: int | None, amount: int) -> None:
         if player is not None:
-            self._s._cash[player] = clamp(amount)
+            self._s.cash[player] = clamp(amount)
 
     def treasury(self, player: int | None) -> int:
-        return 0 if player is None else self._s._treasury[player]
+        return 0 if player is None else self._s.treasury[player]
 
     def set_treasury(self, player: int | None, amount: int) -> None:
         if player is not None:
-            self._s._treasury[player] = clamp(amount)
+            self._s.treasury[player] = clamp(amount)
 
     def player_camels(self, player: int | None) -> int:
         if player is None:
             return 0
         state = self._s
-        camels = state._camels
-        return sum([camels[c] for c in state._cells_of[player]])
+        camels = state.camels
+        return sum([camels[c] for c in state.cells_of[player]])
 
     def settlement(self, player: int | None) -> int | None:
         if player is None:
             return None
-        cell = self._s._settlement[player]
+        cell = self._s.settlement[player]
         return None if cell < 0 else cell
 
     def holds_own_settlement(self, player: int | None) -> bool:
         if player is None:
             return False
         state = self._s
-        cell = state._settlement[player]
-        return cell >= 0 and state._owner[cell] == player
+        cell = state.settlement[player]
+        return cell >= 0 and state.owner[cell] == player
 
     # Kinds ---------------------------------------------------------------
     def kind_strategic(self, kind: int) -> int:
-        return self._s._strategic_now[kind]
+        return self._s.strategic_now[kind]
 
     def kind_economic(self, kind: int) -> int:
-        return self._s._economic_now[kind]
+        return self._s.economic_now[kind]
 
     def _kind_values(self, field: str) -> tuple[list[int], list[int]]:
         """(this round's values, the lasting values) of a kind field, per kind."""
         state = self._s
         if field == STRATEGIC:
-            return state._strategic_now, state._strategic_lasting
+            return state.strategic_now, state.strategic_lasting
         if field == ECONOMIC:
-            return state._economic_now, state._economic_lasting
+            return state.economic_now, state.economic_lasting
         raise ValueError(f"a kind has no field {field!r}")
 
     def set_kind_value(self, kind: int, field: str, value: int, this_round: bool) -> None:
@@ -195,17 +198,25 @@ class EffectAdapter:
 
     # Globals -------------------------------------------------------------
     def round_number(self) -> int:
-        return self._s._round
+        return self._s.round
 
     def box(self) -> int:
-        return self._s._box
+        return self._s.box
 
     def camel_price(self) -> int:
-        return self._s._game.camel_price
+        return self._s.game.camel_price
 
     def round_die(self) -> int:
-        return self._s._round_die
+        return self._s.round_die
 
     def current_player(self) -> int | None:
-        player = self._s._player
+        player = self._s.player
         return None if player < 0 else player
+
+
+def runtime_of(record: TarguiRecord) -> EffectAdapter:
+    """The effect adapter over ``record`` (made once, kept on the record)."""
+    rt = record.rt
+    if rt is None:
+        rt = record.rt = EffectAdapter(record)
+    return rt

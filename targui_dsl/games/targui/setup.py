@@ -1,7 +1,7 @@
 """Setting up a position by hand: for tests, puzzles and teaching, never for play.
 
     state = settled_state(...)                  # any state
-    edit = PositionEditor(state)               # or state.edit()
+    edit = state.edit()                        # a PositionEditor over state.record
     edit.put(45, kind="guelta", owner=0, camels=20)
     edit.put(46, owner=1, camels=2)
     edit.set_cash(0, 30)
@@ -15,55 +15,56 @@ edit: it arranges a position, it does not play it.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from targui_dsl.effects.runtime import clamp
-
-if TYPE_CHECKING:  # pragma: no cover
-    from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_setup import fix_board, rebuild_buy_ids
 
 
 class PositionEditor:
-    def __init__(self, state: "GameState") -> None:
-        self._state = state
+    """Arranges the position of one game's record (``state.edit()``)."""
+
+    def __init__(self, record: TarguiRecord) -> None:
+        self._record = record
 
     def put(self, position: int, kind: str | None = None, owner: int | None = None, camels: int | None = None,
             unowned: bool = False) -> int:
         """Set the card, the owner (a seat, or ``unowned=True``) and the camels of the cell
         at ``position``; returns the cell index."""
-        state = self._state
+        state = self._record
         game = state.game
         cell = game.cell_of_position[position]
         if kind is not None:
-            state._kind[cell] = game.kind_by_id[kind]
-            if state._round > 0:
-                state._fix_board()
+            state.kind[cell] = game.kind_by_id[kind]
+            if state.round > 0:
+                fix_board(state)
         if unowned or owner is not None:
-            previous = state._owner[cell]
+            previous = state.owner[cell]
             if previous >= 0:
-                state._cells_of[previous].remove(cell)
-            state._owner[cell] = -1 if unowned else owner  # type: ignore[assignment]
+                state.cells_of[previous].remove(cell)
+            state.owner[cell] = -1 if unowned else owner  # type: ignore[assignment]
             if not unowned:
-                insort(state._cells_of[owner], cell)  # type: ignore[index]
+                insort(state.cells_of[owner], cell)  # type: ignore[index]
         if camels is not None:
-            state._box += state._camels[cell] - camels
-            state._camels[cell] = camels
-        state._rebuild_buy_ids()  # the kind or the owner may have changed
-        state._legal = None
+            state.box += state.camels[cell] - camels
+            state.camels[cell] = camels
+        rebuild_buy_ids(state)  # the kind or the owner may have changed
+        state.legal = None
         return cell
 
     def set_cash(self, seat: int, amount: int) -> None:
-        self._state._cash[seat] = clamp(amount)
-        self._state._legal = None
+        self._record.cash[seat] = clamp(amount)
+        self._record.legal = None
 
     def set_treasury(self, seat: int, amount: int) -> None:
-        self._state._treasury[seat] = clamp(amount)
+        self._record.treasury[seat] = clamp(amount)
 
     def set_round(self, round_number: int) -> None:
         """Pretend the game is in round ``round_number`` (from a round's start)."""
-        self._state._round = round_number
+        self._record.round = round_number
 
     def set_deck(self, card_ids: Sequence[str]) -> None:
         """The cards left in the deck (ids; the order does not matter: it is drawn at random)."""
-        game = self._state.game
-        self._state._deck = sorted(game.card_index[card_id] for card_id in card_ids)
+        game = self._record.game
+        self._record.deck = sorted(game.card_index[card_id] for card_id in card_ids)

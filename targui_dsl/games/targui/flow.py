@@ -1,0 +1,555 @@
+"""The flow: what may be decided now, one step applied, and the run on to the next decision.
+
+Every decision's options are listed once (:func:`list_legal`); applying an
+action checks only that it is in that list, and a decision with a single
+legal action is taken by the engine itself (``forced``), found from the same
+list. :func:`advance` is the one loop that resolves chance and forced steps;
+:func:`apply_step` and :func:`apply_chance` hand each step to its rule, a
+handler in :mod:`.rules_setup`, :mod:`.rules_round` or :mod:`.rules_fight`
+that returns the phase the game goes on in, and set it. (An effect that ends
+the game or pauses for a choice sets its phase at once, for the effects and
+hooks after it to see; a handler that ran effects returns that phase.)
+
+Chance comes from the splitmix64 generator in ``record.rng``, from queued
+outcomes (``forced_outcomes``), or, with ``explicit_chance``, from the caller.
+The deck and the round stack are drawn lazily: drawing the next card uniformly
+from what is left is the same lottery as shuffling first.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Callable, Sequence
+
+from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
+from targui_dsl.games.targui.actions import (
+    AGAIN,
+    COUNT_BASE,
+    COUNT_RADIX,
+    GIVE_UP,
+    PASS,
+    SECTOR_BASE,
+    IllegalAction,
+    count_digits,
+    digit_range,
+    plain_number,
+    words,
+)
+from targui_dsl.games.targui.ownership import finish, set_owner
+from targui_dsl.games.targui.phases import (
+    ACTION_SHIFT,
+    ATTACK_CHOICE,
+    ATTACK_DIE,
+    BUY_CELL,
+    BUY_COUNT,
+    CHANCE,
+    DEAL,
+    DEFEND_DIE,
+    DEPOSIT,
+    EFFECT_CHOICE,
+    EFFECT_ROLL,
+    ENTER,
+    IS_CHANCE,
+    IS_COUNT,
+    LABELS,
+    MOVE,
+    MOVE_COUNT,
+    OVER,
+    PHASE_SHIFT,
+    REVEAL,
+    ROUND_DIE,
+    SECTOR,
+    SETTLE,
+    TERMINAL,
+    Phase,
+)
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_fight import attacker_throws, defender_throws, deposit, end_attack, enter
+from targui_dsl.games.targui.rules_round import (
+    FIRST_STEP,
+    STEP_MOVEMENT,
+    answer_effect,
+    end_adding,
+    end_round,
+    end_turn,
+    next_from_stack,
+    run_card,
+    start_movement,
+    start_round,
+    start_turn,
+)
+from targui_dsl.games.targui.rules_setup import deal, pick_sector, settle
+from targui_dsl.games.targui.runtime import runtime_of
+
+# what advance() does at a node: list the options, count them, draw chance, stop
+_LISTED, _COUNTED, _DRAWN, _ENDED = range(4)
+_NODE = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
+              for p in Phase)
+_TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
+_WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
+             else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
+#: Per phase: whether the player whose turn it is decides (then current_player() is its seat).
+TURN_DECIDES = tuple(who == _TURN for who in _WHO)
+
+
+# ----------------------------------------------------------------------------------------
+# Reading the node
+# ----------------------------------------------------------------------------------------
+def current_player(r: TarguiRecord) -> int:
+    who = _WHO[r.phase]
+    if who == _TURN:
+        return r.player
+    if who == _CHOOSER:
+        return int(r.effect.request.player)
+    return r.setup_seat if who == _SETUP else who
+
+
+def defended(r: TarguiRecord, cell: int) -> bool:
+    """Whether moving into ``cell`` is an attack for the player whose turn it is:
+    another player owns it and has camels on it."""
+    holder = r.owner[cell]
+    return holder >= 0 and holder != r.player and r.camels[cell] > 0
+
+
+def buy_limit(r: TarguiRecord) -> int:
+    """How many camels the player whose turn it is can buy now (cash and box allowing)."""
+    price = r.game.camel_price
+    return min(r.cash[r.player] // price, r.box) if price > 0 else r.box
+
+
+def settle_cells(r: TarguiRecord, seat: int | None = None) -> list[int]:
+    """Cells ``seat`` (default: the one settling now) may put its settlement on, in cell order."""
+    game = r.game
+    seat = r.setup_seat if seat is None else seat
+    if game.picks_sectors:
+        sector = r.sector[seat]
+        cells: Sequence[int] = game.sector_cells[sector] if sector >= 0 else ()
+    else:
+        cells = game.seating.choices[seat]
+    taken = set(r.settlement)
+    return sorted(c for c in cells if c not in taken)
+
+
+def count_bounds(r: TarguiRecord) -> tuple[int, int]:
+    """The digits the count step under way allows (the count itself below 256)."""
+    if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+        return r.count_lo, r.count_hi
+    return digit_range(r.count_lo, r.count_hi, r.count_prefix, r.count_digits)
+
+
+def choice_ids(r: TarguiRecord) -> dict[int, int]:
+    """At an effect's choice: action id -> the option it answers (a cell, a seat, a number)."""
+    request = r.effect.request
+    space = r.game.actions
+    if request.kind == "territory":
+        return {space.cell(cell): cell for cell in request.options}
+    if request.kind == "player":
+        return {space.seat(seat): seat for seat in request.options}
+    return {COUNT_BASE + i: number for i, number in enumerate(request.options)}
+
+
+def chance_outcomes(r: TarguiRecord) -> list[tuple[int, float]]:
+    """At a chance node: every outcome id with its probability, sorted; elsewhere empty."""
+    phase = r.phase
+    if not IS_CHANCE[phase]:
+        return []
+    if phase == DEAL:
+        pool = r.deal_pool
+        total = sum(pool)
+        return [(kind, n / total) for kind, n in enumerate(pool) if n]
+    if phase == REVEAL:
+        turns = r.stack_turns
+        total = sum(turns) + r.stack_cards
+        outcomes = [(seat, n / total) for seat, n in enumerate(turns) if n]
+        if r.stack_cards:
+            counts: dict[int, int] = {}
+            for card in r.deck:
+                counts[card] = counts.get(card, 0) + 1
+            share = r.stack_cards / total / len(r.deck)
+            players = r.game.players
+            outcomes.extend((players + card, n * share) for card, n in sorted(counts.items()))
+        return outcomes
+    sides = r.effect.request.sides if phase == EFFECT_ROLL else r.game.die_sides
+    return [(d, 1 / sides) for d in range(sides)]
+
+
+def list_legal(r: TarguiRecord) -> list[int]:
+    """The legal ids at this node: the one definition of every decision's options."""
+    phase = r.phase
+    if phase == MOVE:
+        # a move (or an attack) from every owned cell with camels to every passable neighbour
+        legal = [PASS]
+        camels, move_ids = r.camels, r.move_ids
+        for source in r.cells_of[r.player]:
+            if camels[source]:
+                legal += move_ids[source]
+        return legal
+    if IS_COUNT[phase]:
+        low, high = count_bounds(r)
+        return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+    if phase == BUY_CELL:
+        # camels may be bought when cash and box allow, onto own cells of a buyable kind
+        if buy_limit(r) <= 0:
+            return [PASS]
+        # the player's own cells of a buyable kind: kept in buy_ids as ownership changes
+        return [PASS] + r.buy_ids[r.player]
+    if phase == ATTACK_CHOICE:
+        return [AGAIN, GIVE_UP]
+    if phase == EFFECT_CHOICE:
+        return sorted(choice_ids(r))
+    if IS_CHANCE[phase]:
+        return [outcome for outcome, _ in chance_outcomes(r)]
+    if phase == SECTOR:
+        taken = set(r.sector)
+        return [SECTOR_BASE + i for i in range(len(r.game.sector_ids)) if i not in taken]
+    if phase == SETTLE:
+        base = r.game.actions.cell_base
+        return [base + cell for cell in settle_cells(r)]
+    return []  # OVER
+
+
+def legal_actions(r: TarguiRecord) -> list[int]:
+    """The legal ids, sorted, as a new list (a count's range is listed afresh, never kept)."""
+    legal = r.legal
+    if legal is None:
+        if IS_COUNT[r.phase]:
+            if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                return list(range(COUNT_BASE + r.count_lo, COUNT_BASE + 1 + r.count_hi))
+            low, high = count_bounds(r)
+            return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+        legal = r.legal = list_legal(r)
+    return legal[:]
+
+
+# ----------------------------------------------------------------------------------------
+# The steps of a round that follow a handler (rules_round.STEP_*), in their order there
+# ----------------------------------------------------------------------------------------
+_STEPS: tuple[Callable[[TarguiRecord], int], ...] = (
+    start_movement, next_from_stack, end_turn,
+    lambda r: end_round(r, 0), lambda r: end_round(r, 1), lambda r: end_round(r, 2), lambda r: end_round(r, 3),
+)
+
+
+def run_steps(r: TarguiRecord, result: int) -> int:
+    """The phase a handler's result leads to: a step is run (each returns a phase or the
+    next step) until a phase comes."""
+    while result >= FIRST_STEP:
+        result = _STEPS[result - FIRST_STEP](r)
+    return result
+
+
+# ----------------------------------------------------------------------------------------
+# Chance
+# ----------------------------------------------------------------------------------------
+def outcome_text(r: TarguiRecord, outcome: int) -> str:
+    game = r.game
+    phase = r.phase
+    if phase == DEAL:
+        return f"deal {game.kind_ids[outcome]}"
+    if phase == REVEAL:
+        if outcome < game.players:
+            return f"turn {game.tribe_ids[outcome]}"
+        return f"card {game.card_ids[outcome - game.players]}"
+    return f"die {outcome + 1}"
+
+
+def outcome_from_words(r: TarguiRecord, w: list[str], text: str) -> int:
+    game = r.game
+    phase = r.phase
+    verb, args = w[0], w[1:]
+    outcome: int | None = None
+    if len(args) == 1:
+        if verb == "die" and phase in (ROUND_DIE, ATTACK_DIE, DEFEND_DIE, EFFECT_ROLL):
+            outcome = plain_number(args[0], text) - 1
+        elif verb == "deal" and phase == DEAL:
+            outcome = game.kind_by_id.get(args[0])
+        elif verb == "turn" and phase == REVEAL:
+            outcome = game.seat_of_tribe_id.get(args[0])
+        elif verb == "card" and phase == REVEAL:
+            card = game.card_index.get(args[0])
+            outcome = None if card is None else game.players + card
+    if outcome is None or outcome not in legal_actions(r):
+        raise IllegalAction(f"`{text.strip()}` is not a possible outcome of this chance node ({LABELS[phase]})")
+    return outcome
+
+
+def sample_chance(r: TarguiRecord) -> int:
+    """Draw the outcome of this chance node from the generator (the same draws, in the
+    same order, as every earlier version, so seeds keep their games)."""
+    phase = r.phase
+    # a draw among weighted items is the first item whose running total exceeds it:
+    # bisect_right over the running totals (in C) picks what a loop subtracting would
+    if phase == REVEAL:
+        r.rng, drawn = below(r.rng, r.stack_left)
+        seat = bisect_right(list(accumulate(r.stack_turns)), drawn)
+        if seat < r.game.players:
+            return seat
+        r.rng, drawn = below(r.rng, len(r.deck))
+        return r.game.players + r.deck[drawn]
+    if phase == DEAL:
+        totals = list(accumulate(r.deal_pool))
+        if not totals[-1]:
+            raise AssertionError("empty deal pool")
+        r.rng, drawn = below(r.rng, totals[-1])
+        return bisect_right(totals, drawn)
+    # a die: chance.below(rng, die_sides, die_limit) inlined (the same draws), this being the
+    # most frequent draw of a game
+    game = r.game
+    rng = r.rng
+    while True:
+        rng = (rng + GOLDEN) & MASK64
+        bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+        bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+        bits ^= bits >> 31
+        if bits < game.die_limit:
+            r.rng = rng
+            return bits % game.die_sides
+
+
+def apply_chance(r: TarguiRecord, outcome: int) -> None:
+    phase = r.phase
+    r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
+    if r.sink is not None:
+        r.sink.emit({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
+    # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
+    if phase == REVEAL:
+        players = r.game.players
+        if outcome < players:
+            r.stack_turns[outcome] -= 1
+            r.stack_left -= 1
+            after = start_turn(r, outcome)
+            # the turn's usual next step is the movement phase: run here, without the dispatch
+            r.phase = start_movement(r) if after == STEP_MOVEMENT else run_steps(r, after)
+        else:
+            card = outcome - players
+            r.stack_cards -= 1
+            r.stack_left -= 1
+            r.deck.remove(card)
+            r.turned.append(card)
+            if run_card(r, card) and r.phase != OVER:
+                after = next_from_stack(r)
+                r.phase = after if after < FIRST_STEP else run_steps(r, after)
+    elif phase == DEAL:
+        r.phase = deal(r, outcome)
+    elif phase == ATTACK_DIE:
+        r.phase = attacker_throws(r, outcome + 1)
+    elif phase == DEFEND_DIE:
+        r.phase = defender_throws(r, outcome + 1)
+    elif phase == ROUND_DIE:
+        after = start_round(r, outcome + 1)
+        r.phase = after if after < FIRST_STEP else run_steps(r, after)
+    else:  # EFFECT_ROLL
+        r.phase = run_steps(r, answer_effect(r, outcome + 1))
+
+
+# ----------------------------------------------------------------------------------------
+# Running on to the next decision
+# ----------------------------------------------------------------------------------------
+def advance(r: TarguiRecord) -> None:
+    """Resolve chance and forced decisions until a real decision, an explicit chance
+    node or the end."""
+    while True:
+        node = _NODE[r.phase]
+        if node == _LISTED:
+            legal = list_legal(r)
+            if len(legal) != 1:
+                r.legal = legal
+                return
+            r.forced_decisions += 1
+            apply_step(r, legal[0], True)
+        elif node == _COUNTED:
+            if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
+                low, high = r.count_lo, r.count_hi
+            else:
+                low, high = count_bounds(r)
+            r.legal = None  # a range: listed on demand
+            if low != high:
+                return
+            r.forced_decisions += 1
+            apply_step(r, COUNT_BASE + low, True)
+        elif node == _DRAWN:
+            if r.forced_outcomes:
+                item = r.forced_outcomes.pop(0)
+                r.legal = None
+                outcome = item - 1 if isinstance(item, int) else outcome_from_words(r, words(item), item)
+                if isinstance(item, int) and outcome not in legal_actions(r):
+                    raise IllegalAction(f"die {item} is not a possible throw")
+            elif r.game.explicit_chance:
+                r.legal = None
+                return
+            else:
+                outcome = sample_chance(r)
+            apply_chance(r, outcome)
+        else:
+            r.legal = []
+            return
+
+
+def decided(r: TarguiRecord, text: str, forced: bool) -> None:
+    """A whole decision (all its steps) was made: told to the sink as one readable action."""
+    if r.sink is not None:
+        seat = current_player(r)
+        r.sink.emit({"type": "decision", "round": r.round, "player": seat,
+                     "tribe": r.game.tribe_ids[seat], "action": text, "forced": forced})
+
+
+def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
+    """Apply one decision step (known legal). The branches are in order of frequency."""
+    phase = r.phase
+    actor = r.player if phase >= DEPOSIT else r.setup_seat
+    if phase == EFFECT_CHOICE:
+        actor = r.effect.request.player
+    r.history.append((action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1))  # encode_step(), inlined
+    if phase == MOVE:
+        if action == PASS:
+            if r.sink is not None:
+                decided(r, "pass", forced)
+            r.source = r.target = -1  # start_adding(), inlined
+            r.phase = BUY_CELL
+            return
+        game = r.game
+        source, target = game.pair_source[action], game.pair_target[action]
+        r.source, r.target = source, target
+        holder = r.owner[target]
+        if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
+            if r.sink is not None:
+                pos = game.position_of_cell
+                decided(r, f"attack {pos[source]} {pos[target]}", forced)
+            r.phase = ATTACK_DIE
+        else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
+            camels = r.camels[source]
+            r.phase = MOVE_COUNT
+            r.count_lo, r.count_hi, r.count_prefix = 1, camels, 0
+            r.count_digits = 1 if camels < COUNT_RADIX else count_digits(camels)
+            r.compound_forced = forced
+    elif IS_COUNT[phase]:
+        value = r.count_prefix * COUNT_RADIX + action - COUNT_BASE
+        forced = forced and r.compound_forced
+        if r.count_digits > 1:
+            r.count_prefix = value
+            r.count_digits -= 1
+            r.compound_forced = forced
+        elif phase == MOVE_COUNT:  # the move: `value` camels from source to target
+            source, target = r.source, r.target
+            if r.sink is not None:
+                pos = r.game.position_of_cell
+                decided(r, f"move {pos[source]} {pos[target]} {value}", forced)
+            r.camels[source] -= value
+            r.camels[target] += value
+            if r.owner[target] != actor:
+                if set_owner(r, target, actor):
+                    finish(r, runtime_of(r), "last_standing")
+                if r.phase == OVER:
+                    return
+            r.source = r.target = -1  # start_adding(), inlined
+            r.phase = BUY_CELL
+        elif phase == BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
+            game = r.game
+            cell = r.target
+            if r.sink is not None:
+                decided(r, f"buy {value} on {game.position_of_cell[cell]}", forced)
+            cost = value * game.camel_price
+            r.cash[actor] -= cost
+            spent = r.spent[actor] + cost  # clamp(), inlined: never negative
+            r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
+            r.camels[cell] += value
+            r.box -= value
+            after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
+            r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
+                       else run_steps(r, after))
+        elif phase == ENTER:
+            if r.sink is not None:
+                decided(r, f"enter {value}", forced)
+            r.phase = enter(r, value)
+        else:
+            if value and r.sink is not None:
+                decided(r, f"deposit {value}", forced)
+            r.phase = deposit(r, value)
+    elif phase == BUY_CELL:
+        if action == PASS:
+            if r.sink is not None:
+                decided(r, "pass", forced)
+            after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
+            r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
+                       else run_steps(r, after))
+        else:  # begin_count(r, BUY_COUNT, 1, buy_limit(r), forced), inlined
+            r.target = action - r.game.cell_base
+            limit = buy_limit(r)
+            r.phase = BUY_COUNT
+            r.count_lo, r.count_hi, r.count_prefix = 1, limit, 0
+            r.count_digits = 1 if limit < COUNT_RADIX else count_digits(limit)
+            r.compound_forced = forced
+    elif phase == ATTACK_CHOICE:
+        if action == AGAIN:
+            if r.sink is not None:
+                decided(r, "again", forced)
+            r.phase = ATTACK_DIE
+        else:
+            if r.sink is not None:
+                decided(r, "give up", forced)
+            r.phase = end_attack(r, "given up")
+    elif phase == EFFECT_CHOICE:
+        answer = choice_ids(r)[action]
+        if r.sink is not None:
+            decided(r, "choose " + choice_text(r, answer), forced)
+        r.phase = run_steps(r, answer_effect(r, answer))
+    elif phase == SECTOR:
+        index = action - SECTOR_BASE
+        decided(r, f"sector {r.game.sector_ids[index]}", forced)
+        r.phase = pick_sector(r, index)
+    else:  # SETTLE
+        cell = r.game.actions.cell_of(action)
+        decided(r, f"settle {r.game.position_of_cell[cell]}", forced)
+        r.phase = settle(r, cell)
+
+
+def choice_text(r: TarguiRecord, answer: int) -> str:
+    """An effect's answer as a player writes it: a position, a tribe or a number."""
+    kind = r.effect.request.kind
+    if kind == "territory":
+        return str(r.game.position_of_cell[answer])
+    return r.game.tribe_ids[answer] if kind == "player" else str(answer)
+
+
+# ----------------------------------------------------------------------------------------
+# A loaded record's node: what the decision under way reads is there
+# ----------------------------------------------------------------------------------------
+_TURN_PHASES = frozenset({DEPOSIT, MOVE, MOVE_COUNT, ATTACK_DIE, DEFEND_DIE, ATTACK_CHOICE, ENTER, BUY_CELL, BUY_COUNT})
+_PAIR_PHASES = frozenset({MOVE_COUNT, ATTACK_DIE, DEFEND_DIE, ATTACK_CHOICE, ENTER})
+
+
+def check_node(r: TarguiRecord) -> None:
+    """``ValueError`` naming the field unless the decision under way has what it reads: a seat
+    to decide, the move's or attack's cells, a count's range as the rules set it."""
+    phase, seats = r.phase, r.game.players
+    if phase in _TURN_PHASES and r.player < 0:
+        raise ValueError(f"saved state field `player`: a turn's decision ({LABELS[phase]}) without a player")
+    if phase in (SECTOR, SETTLE) and r.setup_seat >= seats:
+        raise ValueError(f"saved state field `setup_seat`: no seat {r.setup_seat} to set up")
+    if phase in _PAIR_PHASES:
+        if r.source < 0 or r.target < 0 or r.game.pair_id[r.source].get(r.target) is None:
+            raise ValueError(f"saved state field `source`: a move or an attack ({LABELS[phase]}) without its cells")
+        if r.owner[r.source] != r.player:
+            raise ValueError("saved state field `source`: a move or an attack from a cell the player does not own")
+    if not IS_COUNT[phase]:
+        return
+    if phase == BUY_COUNT:
+        if r.target < 0 or r.game.cell_base + r.target not in r.buy_ids[r.player]:
+            raise ValueError("saved state field `target`: a purchase without the player's cell to buy on")
+        lo, hi = 1, buy_limit(r)
+    elif phase == DEPOSIT:
+        lo, hi = 0, r.cash[r.player]
+    else:
+        lo, hi = 1, r.camels[r.source]
+    if (r.count_lo, r.count_hi) != (lo, hi):
+        raise ValueError(f"saved state field `count_hi`: a count of {r.count_lo}..{r.count_hi} where the rules "
+                         f"give {lo}..{hi}")
+    if hi < COUNT_RADIX and (r.count_digits, r.count_prefix) != (1, 0):
+        raise ValueError("saved state field `count_digits`: a count below 256 is one step")
+    if not 1 <= r.count_digits <= count_digits(hi):
+        raise ValueError(f"saved state field `count_digits`: {r.count_digits} digits left of a count up to {hi}")
+    low, high = digit_range(lo, hi, r.count_prefix, r.count_digits)
+    if low > high:
+        raise ValueError(f"saved state field `count_prefix`: no count in {lo}..{hi} starts with {r.count_prefix}")

@@ -1,0 +1,97 @@
+"""Who owns what, who is still in the game, and the game's end.
+
+Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`.
+:func:`set_owner` is the one way land changes hands (the rules, the effect
+adapter); it reports when only one seat is left standing, and the caller
+then ends the game with :func:`finish`.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.games.targui.phases import OVER
+from targui_dsl.games.targui.record import TarguiRecord
+
+
+def cap_score(value: int) -> int:
+    """A score or tie-break value as the game stores it: within -MAX_VALUE..MAX_VALUE."""
+    return max(-MAX_VALUE, min(MAX_VALUE, int(value)))
+
+
+def seats_in_game(r: TarguiRecord) -> list[int]:
+    return [s for s in range(r.game.players) if r.cells_of[s]]
+
+
+def in_game(r: TarguiRecord, seat: int) -> bool:
+    """Whether the seat still owns territory (always true during setup)."""
+    return r.round == 0 or bool(r.cells_of[seat])
+
+
+def holds_own_settlement(r: TarguiRecord, seat: int) -> bool:
+    cell = r.settlement[seat]
+    return cell >= 0 and r.owner[cell] == seat
+
+
+def may_win(r: TarguiRecord, seat: int) -> bool:
+    """Whether the seat may win on score: in the game, and holding its own settlement
+    where the ruleset requires it (the one home of that rule: the end and its screen)."""
+    return in_game(r, seat) and (holds_own_settlement(r, seat) or not r.game.ruleset.own_settlement_required_to_win)
+
+
+def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
+    """``cell`` now belongs to ``seat`` (-1 nobody), each seat's cell and `buy on` lists kept.
+    True when this left a single seat standing after setup: the caller ends the game."""
+    previous = r.owner[cell]
+    if previous == seat:
+        return False
+    r.owner[cell] = seat
+    game = r.game
+    buyable = game.kind_buyable[r.kind[cell]]
+    if seat >= 0:
+        insort(r.cells_of[seat], cell)
+        if buyable:
+            insort(r.buy_ids[seat], game.cell_base + cell)
+    if previous < 0:
+        return False
+    left = r.cells_of[previous]
+    left.remove(cell)
+    if buyable:
+        r.buy_ids[previous].remove(game.cell_base + cell)
+    if left:
+        return False
+    r.stack_left -= r.stack_turns[previous]
+    r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
+    if r.sink is not None:
+        r.sink.emit({"type": "eliminated", "round": r.round, "player": previous, "tribe": game.tribe_ids[previous]})
+    return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
+
+
+def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
+    """The game ends (``"deck"`` or ``"last_standing"``): final scores, tie-breaks, winners."""
+    game = r.game
+    seats = range(game.players)
+    scores = [cap_score(game.score(rt, s)) for s in seats]
+    tie_breaks = [[cap_score(tb(rt, s)) for tb in game.tie_breaks] for s in seats]
+    standing = seats_in_game(r)
+    if reason == "last_standing":
+        winners = list(standing)
+    else:
+        eligible = [s for s in standing if may_win(r, s)]
+        if eligible:
+            key = {s: (scores[s], *tie_breaks[s]) for s in eligible}
+            best = max(key.values())
+            winners = [s for s in eligible if key[s] == best]
+        else:
+            winners = list(standing)  # nobody may win: a draw among those still playing
+    r.final_scores, r.final_tie_breaks, r.winners = scores, tie_breaks, winners
+    r.end_reason = reason
+    r.phase = OVER
+    if r.sink is not None:
+        ids = game.tribe_ids
+        r.sink.emit({"type": "end", "reason": reason, "rounds": r.round,
+                     "scores": {ids[s]: scores[s] for s in seats},
+                     "tie_breaks": {ids[s]: tie_breaks[s] for s in seats},
+                     "winners": [ids[s] for s in winners], "draw": len(winners) != 1})

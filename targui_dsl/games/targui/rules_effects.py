@@ -1,0 +1,130 @@
+"""Running card effects and hooks, and pausing them for a player's choice or a die.
+
+A running Python generator cannot be copied or saved, so a paused effect
+keeps the record as it was when the effect began (``start``) and the answers
+given so far: a copy replays them on a copy of ``start``, which reaches the
+same request (effects are deterministic; their dice come from the answers).
+What follows an effect's end is the caller's business (:mod:`.rules_round`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from targui_dsl.effects.runtime import RollRequest
+from targui_dsl.engine.chance import below
+from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.runtime import runtime_of
+
+
+class PausedEffect:
+    """A card effect or hook waiting for a player's choice (or an explicit die)."""
+
+    __slots__ = ("where", "code", "args", "start", "answers", "gen", "request", "card_before", "resume_phase")
+
+    def __init__(self, where: tuple[Any, ...], code: Any, args: tuple[int, ...], start: TarguiRecord) -> None:
+        self.where = where  # ("card", card index) or ("hook", moment, index)
+        self.code = code
+        self.args = args
+        self.start = start
+        self.answers: list[int] = []
+        self.gen: Any = None
+        self.request: Any = None
+        self.card_before: Any = None
+        self.resume_phase = 0  # the phase the effect ran in, to return to after the answer
+
+
+def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, ...],
+                  answers: list[int]) -> TarguiRecord:
+    """A copy of ``start`` with the paused effect at ``where`` run again on its ``answers``
+    (every die and choice it met, in order): it stops at the same request, whatever the
+    copy's generator (effects are deterministic)."""
+    r = start.copy()
+    game = r.game
+    if where[0] == "card":
+        code = game.cards[game.card_ids[int(where[1])]].effect
+    else:
+        code = game.hooks[str(where[1])][int(where[2])]
+    if not code.pauses:
+        raise ValueError("that effect never pauses")
+    effect = PausedEffect(where, code, args, start)
+    effect.gen = code.function(runtime_of(r), *args)
+    effect.resume_phase = start.phase
+    try:
+        request = effect.gen.send(None)
+        for answer in answers:
+            request = effect.gen.send(answer)
+    except StopIteration:
+        raise ValueError("the effect ended before its pause") from None
+    effect.answers = list(answers)
+    effect.request = request
+    r.effect = effect
+    r.phase = EFFECT_ROLL if isinstance(request, RollRequest) else EFFECT_CHOICE
+    r.legal = None
+    return r
+
+
+def copy_record(r: TarguiRecord) -> TarguiRecord:
+    """An independent copy of ``r``, a paused effect included (replayed on a copy of its start)."""
+    effect = r.effect
+    if effect is None:
+        return r.copy()
+    other = replay_paused(effect.start, effect.where, effect.args, effect.answers)
+    other.effect.card_before = effect.card_before
+    other.rng = r.rng
+    other.history = r.history[:]
+    other.decisions, other.forced_decisions = r.decisions, r.forced_decisions
+    other.forced_outcomes = r.forced_outcomes[:]
+    return other
+
+
+def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
+    """Run the ruleset's effects for a moment of the game, in order, from hook ``first``.
+    False when one paused for a player's choice (the rest runs after the answer)."""
+    hooks = r.game.hooks[moment]
+    for index in range(first, len(hooks)):
+        if r.phase == OVER:
+            return True
+        if not run_effect(r, hooks[index], ("hook", moment, index), *args):
+            return False
+    return True
+
+
+def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
+    """Run one compiled effect; False when it paused for a player's choice. A die thrown
+    inside it comes from the game's generator (or a queued outcome)."""
+    if not code.pauses:
+        code.function(runtime_of(r), *args)
+        return True
+    effect = PausedEffect(where, code, args, copy_record(r))
+    effect.gen = code.function(runtime_of(r), *args)
+    return drive_effect(r, effect, None)
+
+
+def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> bool:
+    """Run ``effect`` on from ``answer`` to its next choice (False) or its end (True)."""
+    while True:
+        try:
+            request = effect.gen.send(answer)
+        except StopIteration:
+            r.effect = None
+            return True
+        if isinstance(request, RollRequest):
+            if r.forced_outcomes or r.game.explicit_chance:
+                effect.request = request  # a chance node: the outcome comes from outside
+                effect.resume_phase = r.phase
+                r.effect = effect
+                r.phase = EFFECT_ROLL
+                return False
+            r.rng, drawn = below(r.rng, max(1, request.sides))
+            answer = drawn + 1
+            effect.answers.append(answer)  # a copy replays the die, not the generator
+            if r.sink is not None:
+                r.sink.emit({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
+            continue
+        effect.request = request
+        r.effect = effect
+        effect.resume_phase = r.phase
+        r.phase = EFFECT_CHOICE
+        return False

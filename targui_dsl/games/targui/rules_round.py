@@ -1,0 +1,231 @@
+"""Rounds and turns: the round's die and stack, a turn's cycles, the round's end, and
+what follows a card or a hook that paused for a choice.
+
+Handlers over a :class:`~targui_dsl.games.targui.record.TarguiRecord`; each
+returns the phase the game goes on in, or the step of the round that comes
+next (a ``STEP_*``: the movement phase, the next card of the stack, the
+turn's end, a stage of the round's end), which :mod:`.flow` runs in turn: no
+handler calls the one that follows it. Hooks run at the phase the game is in
+when their moment comes (a pause resumes there), so a handler that runs hooks
+returns the phase they left: a choice's, or the end's when an effect ended the
+game; and what follows a paused hook's moment is a step like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
+from targui_dsl.games.targui.ownership import finish
+from targui_dsl.games.targui.phases import BUY_CELL, DEPOSIT, MOVE, OVER, REVEAL, ROUND_DIE
+from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.rules_effects import PausedEffect, drive_effect, run_effect, run_hooks
+from targui_dsl.games.targui.runtime import runtime_of
+
+#: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
+#: the movement phase begins; the stack's next card or the round's end; the turn's end;
+#: the round's end from its stage 0..3 (see end_round).
+STEP_MOVEMENT, STEP_STACK, STEP_TURN_OVER = 64, 65, 66
+STEP_ROUND_END = (67, 68, 69, 70)
+FIRST_STEP = STEP_MOVEMENT
+# What follows each hook moment once its hooks have run (after a pause: see effect_done).
+_AFTER_MOMENT = {"game_start": ROUND_DIE, "round_start": STEP_STACK, "turn_start": STEP_MOVEMENT,
+                 "turn_end": STEP_TURN_OVER, "before_levy": STEP_ROUND_END[1], "after_levy": STEP_ROUND_END[2],
+                 "round_end": STEP_ROUND_END[3]}
+
+Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[int]]
+
+
+def begin_count(r: TarguiRecord, phase: int, lo: int, hi: int, forced: bool) -> int:
+    """A count decision (lo..hi) begins at ``phase``, one base-256 digit at a time above 255."""
+    r.count_lo = lo
+    r.count_hi = hi
+    r.count_prefix = 0
+    r.count_digits = 1 if hi < COUNT_RADIX else count_digits(hi)
+    r.compound_forced = forced
+    return phase
+
+
+def start_round(r: TarguiRecord, die: int) -> int:
+    ruleset = r.game.ruleset
+    r.round_die = die
+    r.double = die >= ruleset.double_turn_from
+    cards = 1 if r.double else min(die, ruleset.tribal_cards)
+    r.stack_turns = [cards if owned else 0 for owned in r.cells_of]
+    r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
+    r.stack_left = sum(r.stack_turns) + r.stack_cards
+    if r.sink is not None:
+        r.sink.emit({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
+                     "tribal_cards": cards, "fortune_cards": r.stack_cards})
+    if run_hooks(r, "round_start") and r.phase != OVER:
+        return STEP_STACK
+    return r.phase
+
+
+def next_from_stack(r: TarguiRecord) -> int:
+    """The stack's next card, or the round's end when it is empty."""
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]
+
+
+def start_turn(r: TarguiRecord, seat: int) -> int:
+    r.player = seat
+    r.cycles_left = 2 if r.double else 1
+    if r.sink is not None:
+        r.sink.emit({"type": "turn", "round": r.round, "player": seat, "tribe": r.game.tribe_ids[seat],
+                     "double_turn": r.double})
+    if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
+        return r.phase
+    return STEP_MOVEMENT
+
+
+def start_movement(r: TarguiRecord) -> int:
+    if r.game.treasury:
+        cash = r.cash[r.player]
+        if cash > 0:  # how much to deposit: begin_count(r, DEPOSIT, 0, cash, True), inlined
+            r.count_lo, r.count_hi, r.count_prefix = 0, cash, 0
+            r.count_digits = 1 if cash < COUNT_RADIX else count_digits(cash)
+            r.compound_forced = True
+            return DEPOSIT
+    return MOVE
+
+
+def start_adding(r: TarguiRecord) -> int:
+    r.source = r.target = -1
+    return BUY_CELL
+
+
+def end_adding(r: TarguiRecord) -> int:
+    r.cycles_left -= 1
+    if r.cycles_left > 0:
+        return STEP_MOVEMENT
+    if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
+        return r.phase
+    # end_turn(r), inlined: every turn ends here
+    r.player = -1
+    if r.phase == OVER:
+        return OVER
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]
+
+
+def end_turn(r: TarguiRecord) -> int:
+    """The turn is over (its hooks run): nobody's turn; the stack's next card or the round's end."""
+    r.player = -1
+    if r.phase == OVER:
+        return OVER
+    return REVEAL if r.stack_left else STEP_ROUND_END[0]  # next_from_stack(), inlined
+
+
+def end_round(r: TarguiRecord, stage: int = 0) -> int:
+    """The round's end, in stages so that a hook may pause for a choice and the rest
+    run after the answer: 0 before_levy hooks, 1 the levy and after_levy hooks,
+    2 the round_end event and hooks, 3 the final scores or the next round."""
+    game = r.game
+    seats = range(game.players)
+    if stage == 0:
+        r.round_cash = r.cash[:]  # what the round's end takes from hands is told
+        if not run_hooks(r, "before_levy"):
+            return r.phase
+        stage = 1
+    if stage == 1:
+        r.round_cash = [max(0, r.round_cash[s] - r.cash[s]) for s in seats]  # now: cash lost
+        levy = r.round_levy = [0] * game.players
+        rt = runtime_of(r)
+        levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
+        for seat in seats:
+            if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
+                value = int(levy_formula(rt, seat))
+                value = levy[seat] = 0 if value < 0 else value if value < MAX_VALUE else MAX_VALUE
+                value = cash[seat] + value
+                cash[seat] = value if value < MAX_VALUE else MAX_VALUE
+                value = levy_total[seat] + levy[seat]
+                levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
+        if not run_hooks(r, "after_levy"):
+            return r.phase
+        stage = 2
+    if stage == 2:
+        if r.sink is not None:
+            ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
+            r.sink.emit({"type": "round_end", "round": r.round,
+                         "cash_lost": {ids[s]: lost[s] for s in seats},
+                         "levy": {ids[s]: levy[s] for s in seats},
+                         "cash": {ids[s]: r.cash[s] for s in seats},
+                         "treasury": {ids[s]: r.treasury[s] for s in seats}})
+        if not run_hooks(r, "round_end"):
+            return r.phase
+    if not r.deck and r.phase != OVER:
+        # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")
+        finish(r, runtime_of(r), "deck")
+    r.strategic_now = r.strategic_lasting[:]
+    r.economic_now = r.economic_lasting[:]
+    if r.phase == OVER:
+        return OVER
+    r.round += 1
+    return ROUND_DIE
+
+
+def answer_effect(r: TarguiRecord, answer: int) -> int:
+    """The chooser answered: run the effect on, then what its caller had left to do."""
+    effect = r.effect
+    assert effect is not None
+    effect.answers.append(answer)
+    r.phase = effect.resume_phase  # the effect runs on at the phase it began in
+    if not drive_effect(r, effect, answer):
+        return r.phase
+    return effect_done(r, effect)
+
+
+def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
+    """What follows a paused effect's end: the card's event, then the stack; or the
+    moment's remaining hooks, then the step that follows the moment."""
+    if effect.where[0] == "card":
+        card_event(r, effect.where[1], effect.card_before)
+        return STEP_STACK if r.phase != OVER else OVER
+    _, moment, index = effect.where
+    if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
+        return r.phase
+    return _AFTER_MOMENT[moment]
+
+
+def run_card(r: TarguiRecord, card: int) -> bool:
+    """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
+    before = snapshot(r) if r.sink is not None else None
+    if not run_effect(r, r.game.cards[r.game.card_ids[card]].effect, ("card", card)):
+        r.effect.card_before = before
+        return False
+    card_event(r, card, before)
+    return True
+
+
+def card_event(r: TarguiRecord, card: int, before: Any) -> None:
+    if r.sink is not None:
+        game = r.game
+        card_id = game.card_ids[card]
+        r.sink.emit({"type": "card", "round": r.round, "card": card_id, "number": game.cards[card_id].number,
+                     "title": game.cards[card_id].title, "changes": changes_since(r, before)})
+
+
+def snapshot(r: TarguiRecord) -> Snapshot:
+    return r.camels[:], r.cash[:], r.treasury[:], r.box, r.strategic_now[:], r.economic_now[:]
+
+
+def changes_since(r: TarguiRecord, before: Snapshot) -> dict[str, Any]:
+    game = r.game
+    camels, cash, treasury, box, strategic, economic = before
+    pos, ids, kinds = game.position_of_cell, game.tribe_ids, game.kind_ids
+    changes: dict[str, Any] = {
+        "camels": {str(pos[c]): [camels[c], r.camels[c]] for c in range(game.cells) if camels[c] != r.camels[c]},
+        "cash": {ids[s]: [cash[s], r.cash[s]] for s in range(game.players) if cash[s] != r.cash[s]},
+        "treasury": {ids[s]: [treasury[s], r.treasury[s]] for s in range(game.players) if treasury[s] != r.treasury[s]},
+        "box": [box, r.box],
+        "kinds": {},
+    }
+    for k in range(len(kinds)):
+        entry = {}
+        if strategic[k] != r.strategic_now[k]:
+            entry["strategic"] = [strategic[k], r.strategic_now[k]]
+        if economic[k] != r.economic_now[k]:
+            entry["economic"] = [economic[k], r.economic_now[k]]
+        if entry:
+            changes["kinds"][kinds[k]] = entry
+    return changes

@@ -1,0 +1,204 @@
+"""The fixed facts of a game: one ruleset, a number of players and their tribes, a seed.
+
+:class:`GameTables` turns the read-only :class:`CompiledRuleset` into the flat
+tables the hot path reads (neighbour lists, per-kind values, the deal), once
+per ruleset and seating. It never asks which variant it runs: every difference
+between variants is in those tables and in the compiled formulas and effects.
+The public :class:`~targui_dsl.games.targui.game.Game` is these tables plus
+``new_initial_state()``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from targui_dsl.effects.runtime import MAX_ROLL_SIDES
+from targui_dsl.engine.chance import draw_limit, seed_state
+from targui_dsl.games.targui.actions import ActionSpace, make_action_space
+from targui_dsl.games.targui.compiled import CompiledRuleset
+
+#: Built tables by (ruleset identity, players, tribes): games of one study share them.
+_TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], "GameTables"] = {}
+_TEMPLATES_KEPT = 16
+
+
+class GameTables:
+    """The fixed facts of one game (``Game`` adds :meth:`~targui_dsl.games.targui.game.Game.new_initial_state`)."""
+
+    def __init__(
+        self,
+        ruleset: CompiledRuleset,
+        players: int = 4,
+        seed: int = 0,
+        tribes: Sequence[str | int] | None = None,
+        explicit_chance: bool = False,
+    ) -> None:
+        key = (id(ruleset), players, None if tribes is None else tuple(tribes))
+        template = _TEMPLATES.get(key)
+        if template is not None and template.ruleset is ruleset:
+            # the tables of this ruleset and seating are built already: share them
+            self.__dict__.update(template.__dict__)
+        else:
+            self._build_tables(ruleset, players, tribes)
+            if len(_TEMPLATES) >= _TEMPLATES_KEPT:
+                del _TEMPLATES[next(iter(_TEMPLATES))]
+            _TEMPLATES[key] = self
+        self.seed = seed
+        self.explicit_chance = explicit_chance
+        self.initial_rng = seed_state(seed)
+
+    def _build_tables(self, ruleset: CompiledRuleset, players: int, tribes: Sequence[str | int] | None) -> None:
+        """Every table the hot path reads, from the ruleset and the seating (not the seed)."""
+        self.ruleset = ruleset
+        self.players = players
+        self.seating = ruleset.seating_for(players)  # ValueError for an unseatable count
+
+        # Tribes: by default the first ones in the ruleset's order.
+        if tribes is None:
+            if players > len(ruleset.tribes):
+                raise ValueError(f"ruleset {ruleset.id} has {len(ruleset.tribes)} tribes, not {players}")
+            seat_tribes = [t.index for t in ruleset.tribes[:players]]
+        else:
+            seat_tribes = [t if isinstance(t, int) else _tribe_index(ruleset, t) for t in tribes]
+            if len(seat_tribes) != players:
+                raise ValueError(f"{players} players need {players} tribes, got {len(seat_tribes)}")
+            if len(set(seat_tribes)) != players:
+                raise ValueError("each player needs a different tribe")
+            for t in seat_tribes:
+                if not 0 <= t < len(ruleset.tribes):
+                    raise ValueError(f"no tribe with index {t}")
+        self.seat_tribes: tuple[int, ...] = tuple(seat_tribes)
+        self.tribe_ids: tuple[str, ...] = tuple(ruleset.tribes[t].id for t in seat_tribes)
+        self.seat_of_tribe: dict[int, int] = {t: s for s, t in enumerate(seat_tribes)}
+        self.seat_of_tribe_id: dict[str, int] = {ruleset.tribes[t].id: s for s, t in enumerate(seat_tribes)}
+
+        board = ruleset.board
+        self.cells = board.cells
+        self.position_of_cell: tuple[int, ...] = tuple(board.position_of_cell)
+        self.cell_of_position: dict[int, int] = dict(board.cell_of_position)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in board.neighbours)
+
+        kinds = ruleset.kinds
+        self.kind_ids: tuple[str, ...] = tuple(k.id for k in kinds)
+        self.kind_by_id: dict[str, int] = {k.id: k.index for k in kinds}
+        self.kind_passable: tuple[bool, ...] = tuple(k.passable for k in kinds)
+        self.kind_buyable: tuple[bool, ...] = tuple(k.index not in ruleset.no_buying_on for k in kinds)
+        self.base_strategic: tuple[int, ...] = tuple(k.strategic for k in kinds)
+        self.base_economic: tuple[int, ...] = tuple(k.economic for k in kinds)
+        settlement_kinds = [k.index for k in kinds if k.settlement]
+        if not settlement_kinds:
+            raise ValueError(f"ruleset {ruleset.id} has no settlement kind")
+        self.settlement_kind = settlement_kinds[0]
+
+        # The deal: one card of each fixed-position kind goes to its position;
+        # settlements are set aside; every other card is dealt to the other
+        # positions in increasing position number.
+        fixed: dict[int, int] = {}
+        pool = [0] * len(kinds)
+        for k in kinds:
+            if k.settlement:
+                continue
+            count = k.count
+            if k.position is not None and count > 0:
+                cell = self.cell_of_position[k.position]
+                if cell in fixed:
+                    raise ValueError(f"two kinds are fixed at position {k.position}")
+                fixed[cell] = k.index
+                count -= 1
+            pool[k.index] = count
+        self.fixed_cards: tuple[tuple[int, int], ...] = tuple(sorted(fixed.items()))
+        self.deal_cells: tuple[int, ...] = tuple(
+            sorted((c for c in range(self.cells) if c not in fixed), key=lambda c: self.position_of_cell[c])
+        )
+        if sum(pool) < len(self.deal_cells):
+            raise ValueError(f"ruleset {ruleset.id} has {sum(pool)} cards to deal onto "
+                             f"{len(self.deal_cells)} positions")
+        self.deal_pool: tuple[int, ...] = tuple(pool)
+
+        self.sector_ids: tuple[str, ...] = tuple(s.id for s in board.sectors)
+        self.sector_cells: tuple[tuple[int, ...], ...] = tuple(tuple(s.cells) for s in board.sectors)
+        self.sector_by_id: dict[str, int] = {s.id: i for i, s in enumerate(board.sectors)}
+        self.picks_sectors = self.seating.mode == "sectors"
+        if not self.picks_sectors and len(self.seating.choices) < players:
+            raise ValueError(f"ruleset {ruleset.id} lists settling positions for {len(self.seating.choices)} seats, "
+                             f"not {players}")
+        if self.picks_sectors and len(self.sector_ids) < players:
+            raise ValueError(f"ruleset {ruleset.id} has {len(self.sector_ids)} sectors for {players} players")
+
+        self.cards = ruleset.cards
+        self.card_ids: tuple[str, ...] = tuple(ruleset.cards)
+        self.card_index: dict[str, int] = {card_id: i for i, card_id in enumerate(self.card_ids)}
+        self.deck: tuple[int, ...] = tuple(self.card_index[card_id] for card_id in ruleset.deck)
+
+        self.start_cash: tuple[int, ...] = _per_seat(ruleset.start_cash, players)
+        self.start_camels: tuple[int, ...] = _per_seat(ruleset.start_camels, players)
+        self.treasury = ruleset.treasury
+        self.die_sides = ruleset.die_sides
+        self.camel_price = ruleset.camel_price
+        self.rounds = ruleset.rounds
+
+        self.actions: ActionSpace
+        self.actions, self.pair_id = make_action_space(self.cells, self.neighbours, len(self.sector_ids), players)
+        self.cell_base = self.actions.cell_base  # a plain int for the hot path (a property there)
+        # per source cell: (target, pair id) in target order, the move ids once kinds are dealt
+        self.pairs_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(sorted(self.pair_id[c].items())) for c in range(self.cells))
+        # per cell: every pair id from it, and the cells with a pair into it (_fix_board)
+        self.move_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(pair for _, pair in targets) for targets in self.pairs_from)
+        self.sources_into: tuple[tuple[int, ...], ...] = tuple(
+            tuple(source for source in range(self.cells) if cell in self.pair_id[source]) for cell in range(self.cells))
+        # hot-path tables by action id: the cells of a pair id (-1 for other ids)
+        size = self.actions.size
+        self.pair_source: tuple[int, ...] = tuple(
+            self.actions.pair_of(a)[0] if self.actions.is_pair(a) else -1 for a in range(size))
+        self.pair_target: tuple[int, ...] = tuple(
+            self.actions.pair_of(a)[1] if self.actions.is_pair(a) else -1 for a in range(size))
+        self.die_limit = draw_limit(self.die_sides)  # the die's draws, kept (see chance.below)
+
+        # Hot-path handles on the compiled formulas.
+        self.defender_loses = ruleset.defender_loses.function
+        self.attacker_loses = ruleset.attacker_loses.function
+        self.levy = ruleset.levy.function
+        self.score = ruleset.score.function
+        self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
+        self.hooks = ruleset.hooks
+        # whether a moment of every turn has hooks at all (read twice a turn)
+        self.turn_start_hooks = bool(ruleset.hooks["turn_start"])
+        self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
+        self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
+            code.pauses for codes in ruleset.hooks.values() for code in codes)
+
+    # OpenSpiel's questions ------------------------------------------------
+    def num_distinct_actions(self) -> int:
+        """Size of the decision id space (see :mod:`.actions`)."""
+        return self.actions.size
+
+    def max_chance_outcomes(self) -> int:
+        """Size of the chance outcome id space."""
+        effect_die = MAX_ROLL_SIDES if self.effects_pause else 0  # roll(n) inside effects: n up to 100
+        return max(self.die_sides, len(self.kind_ids), self.players + len(self.card_ids), effect_die)
+
+    def num_players(self) -> int:
+        return self.players
+
+    def tribe_name(self, seat: int) -> str:
+        return self.ruleset.tribes[self.seat_tribes[seat]].name
+
+    def __repr__(self) -> str:
+        return f"Game({self.ruleset.id!r}, players={self.players}, seed={self.seed}, tribes={list(self.tribe_ids)})"
+
+
+def _per_seat(value: int | Sequence[int], players: int) -> tuple[int, ...]:
+    """A per-seat starting value: one number for everybody, or one per seat."""
+    if isinstance(value, int):
+        return (value,) * players
+    return tuple(value[:players])
+
+
+def _tribe_index(ruleset: CompiledRuleset, tribe_id: str) -> int:
+    try:
+        return ruleset.tribe_index(tribe_id)
+    except KeyError:
+        known = ", ".join(t.id for t in ruleset.tribes)
+        raise ValueError(f"unknown tribe `{tribe_id}` (tribes: {known})") from None
