@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_run import no_crash, run, targui
 
 from targui_dsl.agents import BOTS, BotSpecError, make_agent, parse_bot
 from targui_dsl.gamelog.header import seal_header
-from tests.cli_run import no_crash, run, targui
 
 ROOT = Path(__file__).parents[1]
 

@@ -19,12 +19,12 @@ import random
 from pathlib import Path
 
 import pytest
+from cli_run import no_crash, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from targui_dsl.agents import BOTS, BotSpecError, parse_bot
 from targui_dsl.gamelog.header import seal_header
-from tests.cli_run import no_crash, run
 
 EXAMPLES = int(os.environ.get("TARGUI_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,

@@ -14,8 +14,7 @@ import sys
 import time
 
 import pytest
-
-from tests.cli_run import no_crash, run, targui
+from cli_run import no_crash, run, targui
 
 STUDY = ("simulate", "swedish-12", "-n", "12", "-w", "0")
 

@@ -11,8 +11,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import pytest
-
-from tests.cli_run import targui
+from cli_run import targui
 
 pytest.importorskip("distributed")
 
@@ -92,9 +91,8 @@ def test_a_refused_port_is_one_line_and_exit_1():
 
 
 def test_a_real_scheduler_on_tcp_passes_the_check_and_plays():
+    from cli_run import run
     from distributed import LocalCluster
-
-    from tests.cli_run import run
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
                       dashboard_address=None) as cluster:

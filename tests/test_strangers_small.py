@@ -8,8 +8,7 @@ import os
 
 import numpy as np
 import pytest
-
-from tests.cli_run import run
+from cli_run import run
 
 pettingzoo = pytest.importorskip("pettingzoo")
 

@@ -74,6 +74,12 @@ MAX_ROLL_SIDES = 100
 #: longer range is cut after its first MAX_CHOICE_NUMBERS numbers.
 MAX_CHOICE_NUMBERS = 256
 
+#: The most questions (choices and dice together) one run of a snippet may ask:
+#: each is a decision or a chance node of the game and a line of its log, so a
+#: choice inside loops over the board (49 x 49 of them a turn) would make games
+#: of hours and logs of gigabytes. Past it the run stops (:class:`EffectTooManyQuestions`).
+MAX_QUESTIONS = 100
+
 
 @dataclass(frozen=True, slots=True)
 class RollRequest:
@@ -146,6 +152,32 @@ class EffectValueTooLarge(EffectBudgetExceeded):
         return (EffectValueTooLarge, (self.file, self.line, self.budget))
 
 
+class EffectTooManyQuestions(EffectBudgetExceeded):
+    """A run of a snippet asked more than MAX_QUESTIONS choices and dice.
+
+    Stopped like a run past its step budget: the engine ends the game with
+    this message; effects already applied stay applied.
+    """
+
+    def __init__(self, file: str | None, line: int | None, budget: int = MAX_QUESTIONS) -> None:
+        super().__init__(file, line, budget)
+        where = f"{file}:{line}" if file is not None else "an effect"
+        self.args = (
+            f"the effect at {where} asked more than {budget} questions (choices and dice) in one run;"
+            " it was stopped",
+        )
+
+    def __reduce__(self) -> tuple[type, tuple[str | None, int | None, int]]:
+        return (EffectTooManyQuestions, (self.file, self.line, self.budget))
+
+
+def check_questions(code: Any, asked: int) -> None:
+    """A driver of a run calls this with the questions the run has asked so far, its new
+    one included: past MAX_QUESTIONS the run is stopped (every driver, one rule)."""
+    if asked > MAX_QUESTIONS:
+        raise EffectTooManyQuestions(code.file, code.line)
+
+
 Request = RollRequest | ChoiceRequest
 
 
@@ -167,6 +199,8 @@ class EffectRun:
     def __init__(self, code: Any, rt: Any, *args: Any) -> None:
         self.answers: list[int] = []
         self.request: Request | None = None
+        self._code = code
+        self._asked = 0
         result = code.function(rt, *args)
         self._generator = result if code.pauses else None
         if self._generator is not None:
@@ -203,3 +237,6 @@ class EffectRun:
         except StopIteration:
             self.request = None
             self._generator = None
+            return
+        self._asked += 1
+        check_questions(self._code, self._asked)

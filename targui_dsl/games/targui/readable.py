@@ -125,9 +125,11 @@ def steps_from_text(r: TarguiRecord, text: str) -> list[int]:
             raise IllegalAction(f"cannot settle on {args[0]} (allowed: {allowed})")
         steps.append(space.cell(cell))
     elif verb == "choose" and len(args) == 1 and phase == EFFECT_CHOICE:
-        wanted = {action_to_string(r, a).split()[1]: a for a in legal_actions(r)}
+        # each option as words() reads a typed one (`choose -3` reads as `_3`), so the two compare
+        wanted = {words(action_to_string(r, a))[1]: a for a in legal_actions(r)}
         if args[0] not in wanted:
-            raise IllegalAction(f"cannot choose {args[0]} (choices: {', '.join(wanted)})")
+            shown = ", ".join(action_to_string(r, a).split()[1] for a in legal_actions(r))
+            raise IllegalAction(f"cannot choose {args[0]} (choices: {shown})")
         steps.append(wanted[args[0]])
     elif verb == "deposit" and not r.game.treasury:
         raise IllegalAction("this ruleset has no treasury")

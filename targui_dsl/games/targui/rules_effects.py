@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from targui_dsl.effects.runtime import RollRequest
+from targui_dsl.effects.runtime import RollRequest, check_questions
 from targui_dsl.engine.chance import below
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
@@ -110,6 +110,7 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
         except StopIteration:
             r.effect = None
             return True
+        check_questions(effect.code, len(effect.answers) + 1)  # choices and dice: each a decision or a log line
         if isinstance(request, RollRequest):
             if r.forced_outcomes or r.game.explicit_chance:
                 effect.request = request  # a chance node: the outcome comes from outside
