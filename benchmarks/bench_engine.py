@@ -35,7 +35,8 @@ def main() -> None:
         profiler.runcall(run_games, rs, args.games, args.players, bots, args.seed)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
         return
-    print(f"{'variant':<18} {'games':>6} {'seconds':>8} {'games/s':>9} {'decisions':>10} {'decisions/s':>12} {'rounds':>7}")
+    print(f"{'variant':<18} {'games':>6} {'seconds':>8} {'games/s':>9} "
+          f"{'decisions':>10} {'decisions/s':>12} {'rounds':>7}")
     for name in variants:
         rs = load_ruleset(name)
         result = run_games(rs, args.games, args.players, bots, args.seed)

@@ -68,40 +68,63 @@ CASES: dict[str, Callable[[], str]] = {
     "sexagesimal id, 1 MiB (over the size cap)": lambda: "id: 1" + _fill(":1", MIB - 16) + "\n",
     "sexagesimal key, 256 KiB": lambda: "? 1" + _fill(":1", CAP - 16) + "\n: x\n",
     # the schema: uniqueItems over a list that cannot be sorted
-    "seating players 47 KB, one text": lambda: HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 9000)) + "]\n    settle_in: sectors\n",
-    "seating players 100 KB, one text": lambda: HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 18000)) + "]\n    settle_in: sectors\n",
-    "seating players 256 KiB, all repeated": lambda: HEAD + "seating:\n  - players: [" + _fill("2, ", CAP - 200) + "2]\n    settle_in: sectors\n",
-    "seating players 256 KiB, distinct": lambda: HEAD + "seating:\n  - players: [" + ", ".join(str(i) for i in range(2, 40000)) + "]\n    settle_in: sectors\n",
-    "seating players at the value cap, distinct": lambda: HEAD + "seating:\n  - players: [" + ", ".join(str(i) for i in range(2, 4990)) + "]\n    settle_in: sectors\n",
-    "seating players at the value cap, one text": lambda: HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 4990)) + "]\n    settle_in: sectors\n",
+    "seating players 47 KB, one text": lambda: (
+        HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 9000))
+        + "]\n    settle_in: sectors\n"),
+    "seating players 100 KB, one text": lambda: (
+        HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 18000))
+        + "]\n    settle_in: sectors\n"),
+    "seating players 256 KiB, all repeated": lambda: (
+        HEAD + "seating:\n  - players: [" + _fill("2, ", CAP - 200)
+        + "2]\n    settle_in: sectors\n"),
+    "seating players 256 KiB, distinct": lambda: (
+        HEAD + "seating:\n  - players: [" + ", ".join(str(i) for i in range(2, 40000))
+        + "]\n    settle_in: sectors\n"),
+    "seating players at the value cap, distinct": lambda: (
+        HEAD + "seating:\n  - players: [" + ", ".join(str(i) for i in range(2, 4990))
+        + "]\n    settle_in: sectors\n"),
+    "seating players at the value cap, one text": lambda: (
+        HEAD + "seating:\n  - players: [x, " + ", ".join(str(i) for i in range(2, 4990))
+        + "]\n    settle_in: sectors\n"),
     # the effect language: sizes at and over the caps
     "product of 65,536 factors": lambda: _card("x = " + "*".join(["1"] * 65536)),
     "snippet at the length cap, 2,500 factors": lambda: _card("t = " + "*".join(["1"] * 2490)),
     "formula near the part cap": lambda: HEAD + "levy: \"max(" + ", ".join(["player.cash"] * 400) + ")\"\n",
     "nested parentheses at the length cap": lambda: _card("x = " + "(" * 2490 + "1" + ")" * 2490),
     "237 KB effect of unknown names": lambda: _card(" ".join(["x = y;"] * 40000)),
-    "unknown names, one line, under the part cap": lambda: _card("for t in territories {" + "; ".join(["t.camels += b"] * 300) + "}"),
+    "unknown names, one line, under the part cap": lambda: _card(
+        "for t in territories {" + "; ".join(["t.camels += b"] * 300) + "}"),
     "six nested loops over the territories": lambda: _card(_loops(6)),
-    "five nested loops in a combat formula": lambda: HEAD + "combat:\n  defender_loses: \"sum(1 for a in territories where count(b in territories where count(c in territories where count(d in territories where count(e in territories) > 0) > 0) > 0) > 0)\"\n",
+    "five nested loops in a combat formula": lambda: (
+        HEAD + "combat:\n  defender_loses: \"sum(1 for a in territories where count(b in territories"
+        " where count(c in territories where count(d in territories where count(e in territories) > 0) > 0) > 0)"
+        " > 0)\"\n"),
     # many snippets in one file
     # many snippets in one file, up to the value cap (five values a card)
     "500 cards, each with an error": lambda: _many_cards("for t in territories { t.camels += nope }", 500),
-    "500 cards, each valid, two loops": lambda: _many_cards("for p in players { for t in p.territories where t.camels > 1 { t.camels -= 1 } }", 500),
+    "500 cards, each valid, two loops": lambda: _many_cards(
+        "for p in players { for t in p.territories where t.camels > 1 { t.camels -= 1 } }", 500),
     "500 cards, each 21 errors": lambda: _many_cards("; ".join(["t.camels += b"] * 21), 500),
-    "100 cards of 5 KB, each 300 errors": lambda: _many_cards("for t in territories {" + "; ".join(["t.camels += b"] * 300) + "}", 100),
-    "3 cards of 5 KB, each valid and wide": lambda: _many_cards("for t in territories {" + "; ".join(["t.camels += 1"] * 300) + "}", 3),
+    "100 cards of 5 KB, each 300 errors": lambda: _many_cards(
+        "for t in territories {" + "; ".join(["t.camels += b"] * 300) + "}", 100),
+    "3 cards of 5 KB, each valid and wide": lambda: _many_cards(
+        "for t in territories {" + "; ".join(["t.camels += 1"] * 300) + "}", 3),
     # did-you-mean hints over many names (each compares the name with every candidate)
     "3,000 misspelt deck ids, 200 cards": lambda: HEAD + "cards:\n" + "".join(
-        f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for p in players {{ p.cash += 1 }}\"\n" for i in range(200))
+        f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n"
+        f"    effect: \"for p in players {{ p.cash += 1 }}\"\n" for i in range(200))
         + "deck: [" + ", ".join(f"card_numbr_{i}" for i in range(3000)) + "]\n",
     "680 misspelt kinds in effects, 400 kinds": lambda: HEAD + "territories:\n" + "".join(
         f"  kind_number_{i}:\n    name: K\n    economic: 1\n    strategic: 1\n    count: 0\n" for i in range(400))
-        + "cards:\n" + "".join(f"  c{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for t in territories {{ "
-                              + "; ".join(f"t.camels += kind_numbr_{k}" for k in range(170)) + " }\"\n" for i in range(4)),
+        + "cards:\n" + "".join(
+            f"  c{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for t in territories {{ "
+            + "; ".join(f"t.camels += kind_numbr_{k}" for k in range(170)) + " }\"\n" for i in range(4)),
     # loading: many problems, long lines
     "256 KiB of duplicate keys": lambda: "id: x\n" + _fill("id: x\n", CAP - 10),
-    "256 KiB one-line flow mapping, yes-words": lambda: "{" + ", ".join(f"k{i}: yes" for i in range(20000)) + "}\n",
-    "one 256 KiB line, an error at its end": lambda: "{id: bench, extends: original-dutch, title: " + "x" * (CAP - 100) + ", rounds: {die: seven}}\n",
+    "256 KiB one-line flow mapping, yes-words": lambda: (
+        "{" + ", ".join(f"k{i}: yes" for i in range(20000)) + "}\n"),
+    "one 256 KiB line, an error at its end": lambda: (
+        "{id: bench, extends: original-dutch, title: " + "x" * (CAP - 100) + ", rounds: {die: seven}}\n"),
     "256 KiB of comment lines": lambda: HEAD + _fill("# a comment line, nothing more\n", CAP - 100),
     "256 KiB double-quoted title of escapes": lambda: HEAD + 'title: "' + _fill("\\t", CAP - 100) + '"\n',
     "256 KiB folded title of short lines": lambda: HEAD + "title: >\n" + _fill("  x\n", CAP - 100),
@@ -133,8 +156,8 @@ def main(words: list[str]) -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         size = len(text.encode("utf-8"))
-        print(f"{name:48} {size / 1024:7.0f}KB {elapsed:7.3f}s {peak / MIB:7.1f}MB {len(codes):6} {output / 1024:6.0f}KB  "
-              f"{' '.join(sorted(set(codes)))}",
+        print(f"{name:48} {size / 1024:7.0f}KB {elapsed:7.3f}s {peak / MIB:7.1f}MB {len(codes):6} "
+              f"{output / 1024:6.0f}KB  {' '.join(sorted(set(codes)))}",
               flush=True)
     for leftover in folder.iterdir():
         leftover.unlink()

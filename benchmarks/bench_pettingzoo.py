@@ -78,7 +78,7 @@ def pyspiel_steps(variant: str, players: int, games: int, seed: int) -> tuple[in
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes())
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(outcomes[int(policy.choice(len(outcomes), p=probabilities))])
             else:
                 legal = state.legal_actions()
@@ -103,7 +103,7 @@ def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int
     spent, searched = 0.0, 0
     while not state.is_terminal() and searched < decisions:
         if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes())
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
             continue
         if state.engine.round > 0:  # a decision of the game proper, not of the setup

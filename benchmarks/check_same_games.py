@@ -125,7 +125,8 @@ def main() -> int:
         return 0
     want = json.loads(args.check.read_text())
     differ = sorted(k for k in want if got.get(k) != want[k])
-    print(f"{len(want)} fingerprints compared, {len(differ)} differ" + (": " + ", ".join(differ[:10]) if differ else ""))
+    print(f"{len(want)} fingerprints compared, {len(differ)} differ"
+          + (": " + ", ".join(differ[:10]) if differ else ""))
     return 1 if differ else 0
 
 

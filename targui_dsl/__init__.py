@@ -14,4 +14,14 @@ from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.state import GameState
 
-__all__ = ["CompiledRuleset", "Diagnostic", "Game", "GameState", "Report", "RulesetError", "Span", "build", "load_ruleset"]
+__all__ = [
+    "CompiledRuleset",
+    "Diagnostic",
+    "Game",
+    "GameState",
+    "Report",
+    "RulesetError",
+    "Span",
+    "build",
+    "load_ruleset",
+]

@@ -52,7 +52,8 @@ def test_an_unknown_word_is_answered_with_the_verbs_of_this_decision():
         seat = state.current_player()
         state.apply_action(bot.choose(state.observation(seat), state.legal_actions()))
     reply = interpret("flibble 3", state, group_actions(state))
-    assert reply.message == "`flibble 3`: unknown action `flibble`; here: deposit, move, pass (`help` shows every action)"
+    assert reply.message == (
+        "`flibble 3`: unknown action `flibble`; here: deposit, move, pass (`help` shows every action)")
     for word in ("card", "deal", "die", "turn"):  # the engine's chance outcomes are not offered to people
         assert f" {word}" not in reply.message
     assert "unknown action" not in (interpret("deposit 99", state, group_actions(state)).message or "")

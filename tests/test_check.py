@@ -175,10 +175,13 @@ def test_E0407_numbering_wrong_shape_and_repeats(tmp_path):
 
 
 def test_E0407_a_short_row(tmp_path):
-    found = house_rule(tmp_path, "extends: original-dutch\nboard:\n  rows: 2\n  columns: 3\n  numbering: [[1, 2, 3], [4, 5]]\n"
-                       "  sectors: {north_west: null, north_east: null, south_west: null, south_east: null, west: [4], east: [3]}\n"
-                       "territories:\n  guelta: {count: 0}\n  reg: {count: 5}\n  erg: {count: 0}\n  fesh_fesh: {count: 0}\n"
-                       "  mountain: {count: 0}\n  chott: {count: 0}\nseating:\n  - players: [2]\n    settle_in: sectors\n"
+    found = house_rule(tmp_path, "extends: original-dutch\nboard:\n  rows: 2\n  columns: 3\n"
+                       "  numbering: [[1, 2, 3], [4, 5]]\n"
+                       "  sectors: {north_west: null, north_east: null, south_west: null, south_east: null,"
+                       " west: [4], east: [3]}\n"
+                       "territories:\n  guelta: {count: 0}\n  reg: {count: 5}\n  erg: {count: 0}\n"
+                       "  fesh_fesh: {count: 0}\n  mountain: {count: 0}\n  chott: {count: 0}\n"
+                       "seating:\n  - players: [2]\n    settle_in: sectors\n"
                        "  - players: [3]\n    settle_in: positions\n    positions: [[2], [5], [6]]\n")
     assert where(found) == [("E0407", "error", 5, 26)]
     assert found[0].message == "row 2 of `board.numbering` has 2 numbers, but the board has 3 columns"

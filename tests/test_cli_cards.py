@@ -99,7 +99,8 @@ def test_json_matches_the_compiled_ruleset(runner):
 
 def test_card_without_text_and_multi_line_effects(runner):
     harsh = run(runner, "cards", str(rulesets_dir() / "examples" / "harsh-desert.yaml"))
-    assert re.search(r"7  Dust storm\n\s+\(no rulebook text\)\n\s+effect: for t in territories where t.kind in \[erg, reg\]",
+    assert re.search(r"7  Dust storm\n\s+\(no rulebook text\)\n"
+                     r"\s+effect: for t in territories where t.kind in \[erg, reg\]",
                      harsh.stdout)
     rich = run(runner, "cards", str(rulesets_dir() / "examples" / "rich-oases.yaml")).stdout
     assert "effect: for p in players where p.holds_own_settlement {" in rich

@@ -50,7 +50,8 @@ def test_original_dutch_against_updated_treasury_shows_the_switches(runner):
     out = result.stdout
     for line in ("rounds.double_turn_from: 6 -> 4", "rounds.fortune_cards: 1 -> 2", "turn.treasury: false -> true",
                  "+ hooks: {before_levy: [\"for p in seats { p.cash = 0 }\"]}", "setup.tribal_cards: 5 -> 3",
-                 "turn.no_buying_on: [] -> [salt_mine]", "end.tie_breaks: [player.camels + player.cash] -> [player.camels]",
+                 "turn.no_buying_on: [] -> [salt_mine]",
+                 "end.tie_breaks: [player.camels + player.cash] -> [player.camels]",
                  "end.score: sum(t.economic for t in player.territories) -> player.treasury + player.cash"):
         assert line in out, line
     # Where each side wrote its value.
@@ -87,7 +88,8 @@ def test_all_shows_identity_and_card_texts(runner):
     assert changes["cards.sandstorm.text.nl"]["kind"] == "removed"
     assert "cards.sandstorm.text.en" not in changes  # both have the English rulebook text (base.yaml)
     assert data["hidden"] == {}
-    assert "id: original-dutch -> updated-treasury" in run(runner, "diff", "original-dutch", "updated-treasury", "--all").stdout
+    assert "id: original-dutch -> updated-treasury" in run(
+        runner, "diff", "original-dutch", "updated-treasury", "--all").stdout
 
 
 def test_a_house_rule_changing_a_card_effect_shows_old_and_new_effect(runner, tmp_path: Path):

@@ -53,7 +53,8 @@ HOUSE_RULES = {
     "guelta_owners": "for p in players where count(t in p.territories where t.kind == guelta) >= 3 { p.cash += 5 }",
     "guelta_levy": "guelta.economic = 5 this round",
     "territory_tax": "for p in players { p.cash -= count(t in p.territories) }",
-    "settlement_camels": "for p in players where p.holds_own_settlement { p.settlement.camels += count(t in p.territories) }",
+    "settlement_camels":
+        "for p in players where p.holds_own_settlement { p.settlement.camels += count(t in p.territories) }",
     "salt_mine_owner": "for t in territories where t.kind == salt_mine { t.owner.cash += 10 }",
 }
 
@@ -136,7 +137,7 @@ def test_card_9_settlements_lose_half_rounded_down():
 def test_card_10_every_territory_with_camels_loses_one():
     before = board()
     rt = run(CARDS[10])
-    for old, new in zip(before.cells, rt.cells):
+    for old, new in zip(before.cells, rt.cells, strict=True):  # both boards from board(): the same cells
         assert new.camels == max(0, old.camels - 1)
 
 
@@ -201,7 +202,8 @@ def test_levy_of_13_and_nothing_without_own_settlement():
 
 def test_scores_and_tie_breaks_of_the_three_variants():
     rt = board()
-    values = {name: [formula(src).function(rt, p) for p in range(3)] for name, src in FORMULAS.items() if "loses" not in name}
+    values = {name: [formula(src).function(rt, p) for p in range(3)]
+              for name, src in FORMULAS.items() if "loses" not in name}
     assert values["score"] == [13, 13, 0]
     assert values["treasury_score"] == [17, 7, 11]
     assert values["treasury_tie"] == [39, 27, 3]
@@ -317,7 +319,9 @@ def test_any_all_count_and_membership():
 
 
 def test_if_else_if_statements_and_globals():
-    source = "if round > 2 { for p in players { p.cash = box } } else if round == 2 { for p in players { p.cash = 1 } } else { for p in players { p.treasury += p.seat } }"
+    source = ("if round > 2 { for p in players { p.cash = box } }"
+              " else if round == 2 { for p in players { p.cash = 1 } }"
+              " else { for p in players { p.treasury += p.seat } }")
     results = []
     for number in (1, 2, 3):
         rt = board()
@@ -329,7 +333,8 @@ def test_if_else_if_statements_and_globals():
 
 def test_kind_values_lasting_and_never_negative():
     rt = board()
-    effect("guelta.strategic += 2; erg.economic -= 5; for t in territories where t.kind == reg { t.kind.strategic = 4 this round }").function(rt)
+    effect("guelta.strategic += 2; erg.economic -= 5;"
+           " for t in territories where t.kind == reg { t.kind.strategic = 4 this round }").function(rt)
     assert rt.lasting["strategic"][KIND_INDEX["guelta"]] == 5
     assert rt.now["economic"][KIND_INDEX["erg"]] == 0
     assert rt.now["strategic"][KIND_INDEX["reg"]] == 4 and rt.lasting["strategic"][KIND_INDEX["reg"]] == 0

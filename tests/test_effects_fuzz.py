@@ -82,7 +82,8 @@ def expr(draw, ty, scope, depth):
             st.integers(0, 30).map(str),
             st.just("round"),
             st.just("box"),
-            st.tuples(dotted("T", scope), st.sampled_from(["camels", "strategic", "economic", "position"])).map(".".join),
+            st.tuples(dotted("T", scope),
+                      st.sampled_from(["camels", "strategic", "economic", "position"])).map(".".join),
             st.tuples(dotted("P", scope), st.sampled_from(["cash", "treasury", "seat", "camels"])).map(".".join),
             st.tuples(dotted("K", scope), st.sampled_from(["strategic", "economic"])).map(".".join),
         ],
@@ -169,7 +170,8 @@ def statement(draw, scope, depth, let_name="l"):
         return f"{draw(dotted('P', scope))} chooses {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
     if kind == 8:
         name = f"v{len(scope)}"
-        return f"for {name} in {draw(expr('I', scope, 0))}..{draw(st.integers(0, 12))} {{{draw(block(scope + [(name, 'I')], depth - 1))}}}"
+        return (f"for {name} in {draw(expr('I', scope, 0))}..{draw(st.integers(0, 12))}"
+                f" {{{draw(block(scope + [(name, 'I')], depth - 1))}}}")
     if kind == 2:
         name, coll, where, inner = draw(binder(draw(st.sampled_from(["TS", "PS"])), scope, depth))
         return f"for {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
@@ -229,7 +231,8 @@ def test_generated_formulas_parse_compile_and_run(typed):
 # --- grammar-valid but untyped programs -------------------------------------------------
 
 NAMES = st.sampled_from(["t", "p", "x", "erg", "kel_ress", "territories", "players", "box", "player", "source", "foo"])
-FIELDS = st.sampled_from(["camels", "owner", "kind", "cash", "strategic", "territories", "neighbours", "settlement", "nope"])
+FIELDS = st.sampled_from(
+    ["camels", "owner", "kind", "cash", "strategic", "territories", "neighbours", "settlement", "nope"])
 
 
 def loose_expr(depth):
@@ -266,7 +269,8 @@ def loose_effect(depth):
     body = st.lists(loose_effect(depth - 1), max_size=2).map(" ".join)
     return st.one_of(
         assign,
-        st.tuples(NAMES, loose_expr(1), loose_expr(1), body).map(lambda t: f"for {t[0]} in ({t[1]}) where {t[2]} {{ {t[3]} }}"),
+        st.tuples(NAMES, loose_expr(1), loose_expr(1), body).map(
+            lambda t: f"for {t[0]} in ({t[1]}) where {t[2]} {{ {t[3]} }}"),
         st.tuples(loose_expr(1), body, body).map(lambda t: f"if {t[0]} {{ {t[1]} }} else {{ {t[2]} }}"),
     )
 

@@ -54,7 +54,8 @@ def four_tribes(camels_by_seat=(20, 19, 10, 17)) -> FakeRuntime:
 
 # let, and loops that select once ----------------------------------------------------
 
-FEWEST_LET = "let fewest = min(p.camels for p in players)\nfor p in players where p.camels == fewest { p.settlement.camels += 8 }"
+FEWEST_LET = ("let fewest = min(p.camels for p in players)\n"
+              "for p in players where p.camels == fewest { p.settlement.camels += 8 }")
 FEWEST_WHERE = "for p in players where p.camels == min(q.camels for q in players) { p.settlement.camels += 8 }"
 
 
@@ -71,14 +72,16 @@ def test_a_loop_body_cannot_change_what_the_loop_visits():
     # Each owned reg gives its neighbours' owners... here simply: every cell
     # with camels at the start loses one; cells filled during the loop are not visited.
     rt = board()
-    effect("for t in territories where t.camels > 0 { t.camels -= 1\n for u in t.neighbours where not u.owned { u.owner = t.owner\n u.camels += 1 } }").function(rt)
+    effect("for t in territories where t.camels > 0 { t.camels -= 1\n"
+           " for u in t.neighbours where not u.owned { u.owner = t.owner\n u.camels += 1 } }").function(rt)
     # cell 5 (a reg, unowned, empty) was filled by cell 1's turn; it was not selected, so it keeps its camel
     assert rt.cells[5].owner is not None and rt.cells[5].camels == 1
 
 
 def test_let_names_a_value_and_a_collection_fixed_when_named():
     rt = board()
-    effect("let mine = players\nlet rich = 10\nfor p in mine where p.cash >= rich { p.treasury += p.cash - rich }").function(rt)
+    effect("let mine = players\nlet rich = 10\n"
+           "for p in mine where p.cash >= rich { p.treasury += p.cash - rich }").function(rt)
     assert [s.treasury for s in rt.seats] == [7, 0, 2]
 
 
@@ -93,7 +96,8 @@ def test_let_lives_until_the_end_of_its_block():
 
 def test_let_of_nobody_and_of_a_player():
     rt = board()
-    effect("for t in territories where t.kind == salt_mine { let o = t.owner\n o.cash += 1 }\nlet n = nobody\nn.cash += 5").function(rt)
+    effect("for t in territories where t.kind == salt_mine { let o = t.owner\n o.cash += 1 }\n"
+           "let n = nobody\nn.cash += 5").function(rt)
     assert [s.cash for s in rt.seats] == [12, 8, 9]
 
 
@@ -117,14 +121,16 @@ def test_one_die_for_every_oasis(throw, expected):
 
 def test_a_die_per_territory_in_a_loop_body():
     rt = board()
-    driven = drive(effect("for t in territories where t.kind == guelta and t.owned { t.camels += roll(3) }"), rt, rolls=[1, 3])
+    driven = drive(effect("for t in territories where t.kind == guelta and t.owned { t.camels += roll(3) }"), rt,
+                   rolls=[1, 3])
     assert driven.requests == [RollRequest(3), RollRequest(3)]
     assert camels(rt, 1, 11) == [21, 12]
 
 
 def test_roll_sides_worked_out_at_run_time_are_kept_between_1_and_100():
     rt = board()
-    driven = drive(effect("for p in players where p.seat == 1 { p.cash += roll(p.cash * 100) + roll(p.cash - 100) }"), rt, rolls=[100, 1])
+    driven = drive(effect("for p in players where p.seat == 1 { p.cash += roll(p.cash * 100) + roll(p.cash - 100) }"),
+                   rt, rolls=[100, 1])
     assert driven.requests == [RollRequest(100), RollRequest(1)]
     assert rt.seats[0].cash == 12 + 101
 
@@ -137,7 +143,8 @@ def test_effects_without_dice_or_choices_stay_plain_functions():
 
 def test_roll_in_an_if_expression_and_condition():
     rt = board()
-    drive(effect("if roll(2) == 2 { for p in players { p.cash = (1 if roll(2) == 1 else 2) } }"), rt, rolls=[2, 1, 2, 2])
+    drive(effect("if roll(2) == 2 { for p in players { p.cash = (1 if roll(2) == 1 else 2) } }"), rt,
+          rolls=[2, 1, 2, 2])
     assert [s.cash for s in rt.seats] == [1, 2, 2]
 
 
@@ -150,19 +157,22 @@ def test_a_player_chooses_one_of_their_territories():
     rt = board()
     driven = drive(effect(GIFT), rt, choose=[10])
     (request,) = driven.requests
-    assert request == ChoiceRequest(0, "territory", (0, 1, 8, 10), "choose a territory: t in p.territories where t.camels > 0")
+    assert request == ChoiceRequest(0, "territory", (0, 1, 8, 10),
+                                    "choose a territory: t in p.territories where t.camels > 0")
     assert camels(rt, 10) == [13] and rt.box_camels == 45
 
 
 def test_a_choice_with_no_options_is_skipped_without_asking():
     rt = board()
-    driven = drive(effect("for p in players { p chooses t in p.territories where t.camels > 100 { t.camels = 0 } }"), rt)
+    driven = drive(effect("for p in players { p chooses t in p.territories where t.camels > 100 { t.camels = 0 } }"),
+                   rt)
     assert driven.requests == [] and rt.state() == board().state()
 
 
 def test_nobody_chooses_nothing():
     rt = board()
-    driven = drive(effect("for t in territories where t.kind == reg { t.owner chooses u in t.neighbours { u.camels += 1 } }"), rt, choose=[9])
+    driven = drive(effect("for t in territories where t.kind == reg {"
+                          " t.owner chooses u in t.neighbours { u.camels += 1 } }"), rt, choose=[9])
     # cell 5 (unowned) is skipped; cell 10 (seat 0) asks seat 0
     assert [r.player for r in driven.requests] == [0]
 
@@ -170,25 +180,30 @@ def test_nobody_chooses_nothing():
 def test_the_current_player_chooses_another_player():
     rt = board()
     rt.turn_of = 1
-    driven = drive(effect("current_player chooses q in players where q != current_player { q.cash -= 3\n current_player.cash += 3 }"), rt, choose=[2])
-    assert driven.requests[0].kind == "player" and driven.requests[0].options == (0, 2) and driven.requests[0].player == 1
+    driven = drive(effect("current_player chooses q in players where q != current_player { q.cash -= 3\n"
+                          " current_player.cash += 3 }"), rt, choose=[2])
+    assert (driven.requests[0].kind == "player" and driven.requests[0].options == (0, 2)
+            and driven.requests[0].player == 1)
     assert [s.cash for s in rt.seats] == [12, 10, 6]
 
 
 def test_a_number_choice_and_its_cap():
     rt = board()
-    code = effect("for p in players where p.seat == 2 { p chooses n in 1..p.cash where n % 2 == 1 { p.treasury += n } }")
+    code = effect("for p in players where p.seat == 2 {"
+                  " p chooses n in 1..p.cash where n % 2 == 1 { p.treasury += n } }")
     driven = drive(code, rt, choose=[5])
     assert driven.requests[0].kind == "number" and driven.requests[0].options == (1, 3, 5, 7)
     assert rt.seats[1].treasury == 5
     rt = board()
-    driven = drive(effect("for p in players where p.seat == 1 { p chooses n in 0..p.cash * 1000 { p.cash = n } }"), rt, choose=[255])
+    driven = drive(effect("for p in players where p.seat == 1 { p chooses n in 0..p.cash * 1000 { p.cash = n } }"),
+                   rt, choose=[255])
     assert driven.requests[0].options == tuple(range(MAX_CHOICE_NUMBERS))
 
 
 def test_options_are_fixed_when_the_choice_is_made_and_choices_repeat_in_loops():
     rt = board()
-    code = effect("for p in players { p chooses t in territories where t.owner == p and t.camels >= 9 { t.camels = 0 } }")
+    code = effect("for p in players {"
+                  " p chooses t in territories where t.owner == p and t.camels >= 9 { t.camels = 0 } }")
     driven = drive(code, rt, choose=lambda r: r.options[-1])
     assert [(r.player, r.options) for r in driven.requests] == [(0, (1,)), (1, (3, 11))]
     assert camels(rt, 1, 11) == [0, 0]
@@ -205,7 +220,8 @@ def test_owner_assignment_keeps_the_rules_invariants():
     rt.turn_of = 0
     effect("for t in territories where t.kind == chott { t.owner = current_player }").function(rt)
     assert rt.cells[7].owner is None  # a chott is never owned
-    effect("for p in players where p.seat == 3 { for t in territories where t.kind == guelta and not t.owned { t.owner = p } }").function(rt)
+    effect("for p in players where p.seat == 3 {"
+           " for t in territories where t.kind == guelta and not t.owned { t.owner = p } }").function(rt)
     assert rt.cells[6].owner == 2 and rt.all_players() == [0, 1, 2]
 
 
@@ -223,7 +239,8 @@ def test_move_camels_without_the_box():
 def test_move_from_nobodys_settlement_and_onto_a_chott_moves_nothing():
     rt = board()
     effect("for t in territories where t.kind == salt_mine { move 3 from t to nobody.settlement }").function(rt)
-    effect("for t in territories where t.kind == chott { for u in t.neighbours where u.owned { move 3 from u to t } }").function(rt)
+    effect("for t in territories where t.kind == chott {"
+           " for u in t.neighbours where u.owned { move 3 from u to t } }").function(rt)
     assert rt.state() == board().state()
 
 
@@ -276,7 +293,8 @@ def test_a_runaway_effect_is_stopped_by_the_step_budget():
 
 
 def test_a_runaway_formula_is_stopped_too():
-    source = "sum(sum(sum(sum(sum(sum(1 for f in territories) for e in territories) for d in territories) for c in territories) for b in territories) for a in territories)"
+    source = ("sum(sum(sum(sum(sum(sum(1 for f in territories) for e in territories) for d in territories)"
+              " for c in territories) for b in territories) for a in territories)")
     code, problems = compile_formula(source, PLAYER_ENV)
     with pytest.raises(EffectBudgetExceeded):
         code.function(board(), 0)
@@ -312,7 +330,8 @@ def test_snippets_without_loops_carry_no_budget():
     code, _ = compile_formula("(die + source.strategic) // 2", COMBAT_ENV)
     assert "_b" not in code.python and "_take" not in code.python
     # the hot path: an aggregate standing alone needs no budget, a nested one pays
-    levy, _ = compile_formula("sum(t.economic for t in player.territories) if player.holds_own_settlement else 0", PLAYER_ENV)
+    levy, _ = compile_formula("sum(t.economic for t in player.territories) if player.holds_own_settlement else 0",
+                              PLAYER_ENV)
     assert "_take" not in levy.python and "_b" not in levy.python
     nested, _ = compile_formula("sum(count(u in t.neighbours) for t in player.territories)", PLAYER_ENV)
     assert nested.python.count("_take(_b, ") == 2
@@ -339,7 +358,8 @@ def test_e0520_a_formula_cannot_throw_a_die():
 
 
 def test_e0520_no_die_inside_a_sum_or_a_where():
-    where, problems = problems_of("for p in players { p.cash += sum(roll(6) for t in p.territories) }\nfor t in territories where roll(2) == 1 { t.camels = 0 }")
+    where, problems = problems_of("for p in players { p.cash += sum(roll(6) for t in p.territories) }\n"
+                                  "for t in territories where roll(2) == 1 { t.camels = 0 }")
     assert where == [("E0520", 1, 34, 1, 38), ("E0520", 2, 28, 2, 32)]
     assert problems[0].message == "a die cannot be thrown inside `sum(...)`"
     assert problems[1].message == "a die cannot be thrown inside a `where`"
@@ -364,7 +384,8 @@ def test_e0522_a_number_choice_offers_at_most_256():
 
 
 def test_e0504_choices_of_kinds_and_choosers_that_are_not_players():
-    where, problems = problems_of("for p in players { p chooses k in kinds { k.economic = 1 } }\nfor t in territories { t chooses u in t.neighbours { u.camels = 0 } }")
+    where, problems = problems_of("for p in players { p chooses k in kinds { k.economic = 1 } }\n"
+                                  "for t in territories { t chooses u in t.neighbours { u.camels = 0 } }")
     assert where == [("E0504", 1, 35, 1, 40), ("E0504", 2, 24, 2, 25)]
     assert problems[0].message == "a player chooses a territory, a player or a number, not a territory kind"
     assert problems[1].message == "only a player can choose, but this is a territory"

@@ -162,7 +162,8 @@ def test_e0530_too_many_parts(tmp_path):
 
 
 def test_e0530_too_many_snippets_in_one_ruleset(tmp_path):
-    cards = "".join(f"  c{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for p in players {{ p.cash += 1 }}\"\n"
+    cards = "".join(f"  c{i}:\n    number: {100 + i}\n    title: C\n"
+                    f"    effect: \"for p in players {{ p.cash += 1 }}\"\n"
                     for i in range(MAX_SNIPPETS))
     report = built(tmp_path, HEAD + "cards:\n" + cards)
     refused = [d for d in report.diagnostics if d.code == "E0530"]
@@ -373,7 +374,8 @@ def test_did_you_mean_hints_share_a_budget_within_a_build():
 
 
 def test_thousands_of_misspelt_deck_ids_are_reported_with_hints_for_the_first(tmp_path):
-    cards = "".join(f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n    effect: \"for p in players {{ p.cash += 1 }}\"\n"
+    cards = "".join(f"  card_number_{i}:\n    number: {100 + i}\n    title: C\n"
+                    f"    effect: \"for p in players {{ p.cash += 1 }}\"\n"
                     for i in range(200))
     deck = "deck: [" + ", ".join(f"card_numbr_{i}" for i in range(3000)) + "]\n"
     report = built(tmp_path, HEAD + "cards:\n" + cards + deck)

@@ -51,7 +51,8 @@ def test_a_misspelt_setting_key_gets_did_you_mean(tmp_path):
 def test_die_in_a_card_says_where_die_exists(tmp_path):
     report = built(tmp_path, HEAD + "cards:\n  sandstorm:\n    effect: \"for t in territories { t.camels += die }\"\n")
     assert where(report) == [("E0502", 5, 49)]
-    assert report.diagnostics[0].hint == "`die` exists only in the formulas `combat.defender_loses` and `combat.attacker_loses`"
+    assert report.diagnostics[0].hint == (
+        "`die` exists only in the formulas `combat.defender_loses` and `combat.attacker_loses`")
 
 
 def test_player_in_a_combat_formula_says_where_player_exists(tmp_path):

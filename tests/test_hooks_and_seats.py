@@ -42,7 +42,8 @@ def test_every_moment_is_present_and_the_variants_differ_by_data():
 def test_updated_treasury_hook_empties_every_hand_and_nothing_else():
     (lost,) = load_ruleset("updated-treasury").hooks["before_levy"]
     rt = FakeRuntime([Cell("settlement", 0, 5), Cell("settlement", 1, 5)],
-                     [Seat("kel_ress", 0, cash=12, treasury=4), Seat("kel_ajjer", 1, cash=3), Seat("kel_ilbakan", None, cash=7)])
+                     [Seat("kel_ress", 0, cash=12, treasury=4), Seat("kel_ajjer", 1, cash=3),
+                      Seat("kel_ilbakan", None, cash=7)])
     lost.function(rt)
     # seat 2 owns nothing (out of the game) and loses its cash too, as the old switch did
     assert [(s.cash, s.treasury) for s in rt.seats] == [(0, 4), (0, 0), (0, 0)]
@@ -84,13 +85,15 @@ def test_hooks_compile_in_order_with_their_moments_names(tmp_path):
 
 
 def test_a_name_of_another_moment_is_an_error_at_its_place(tmp_path):
-    report = built(tmp_path, "hooks:\n  before_levy:\n    - player.cash = 0\n  round_start:\n    - |\n      let d = die\n")
+    report = built(tmp_path, "hooks:\n  before_levy:\n    - player.cash = 0\n"
+                             "  round_start:\n    - |\n      let d = die\n")
     assert where(report) == [("E0502", "error", 5, 7), ("E0502", "error", 8, 15)]
 
 
 def test_hooks_replace_the_parents_list_moment_by_moment(tmp_path):
     path = tmp_path / "house.yaml"
-    path.write_text("extends: updated-treasury\nid: house\nhooks:\n  after_levy:\n    - for p in players { p.cash += 1 }\n",
+    path.write_text("extends: updated-treasury\nid: house\n"
+                    "hooks:\n  after_levy:\n    - for p in players { p.cash += 1 }\n",
                     encoding="utf-8")
     ruleset = build(str(path)).ruleset
     assert [h.source for h in ruleset.hooks["before_levy"]] == ["for p in seats { p.cash = 0 }"]

@@ -85,7 +85,8 @@ def test_arbitrary_bytes_in_a_file_only_ever_give_diagnostics(raw):
 texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\x85\u2028\u2029"),
                 max_size=12)
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), texts, st.sampled_from(["yes", "NO", "y", "on", "1:30", "017", "0o17", "1e3", "a: b", "- x"]),
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), texts,
+    st.sampled_from(["yes", "NO", "y", "on", "1:30", "017", "0o17", "1e3", "a: b", "- x"]),
 )
 values = st.recursive(
     scalars,
@@ -118,7 +119,7 @@ def same(a, b) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
     return type(a) is type(b) and a == b
 
 

@@ -24,7 +24,8 @@ def one(text: str):
 def test_yaml_indented_differently():
     d = one("rounds:\n  die: 6\n fortune_cards: 1\n")
     assert (d.span.line, d.span.column) == (3, 2)
-    assert d.message == "this line is indented differently from the ones before it (their block starts at line 1, column 1)"
+    assert d.message == (
+        "this line is indented differently from the ones before it (their block starts at line 1, column 1)")
     assert "same column" in d.hint
 
 
@@ -55,7 +56,8 @@ def test_yaml_missing_colon_points_at_the_line_without_it():
 def test_yaml_unclosed_bracket():
     d = one("deck: [a, b\nrounds: 3\n")
     assert (d.span.line, d.span.column) == (2, 7)
-    assert d.message == "a `[` is not closed, or two of its entries have no `,` between them (it opens at line 1, column 7)"
+    assert d.message == (
+        "a `[` is not closed, or two of its entries have no `,` between them (it opens at line 1, column 7)")
 
 
 def test_yaml_unknown_escape_has_its_own_hint():
@@ -136,7 +138,8 @@ def test_formula_after_a_complete_value():
 
 
 @pytest.mark.parametrize("source", [
-    "x = [1, 2", "for t in territories where { }", "p.cash += max(1, 2", "}", "t.camels += 1 else", "for t territories {}",
+    "x = [1, 2", "for t in territories where { }", "p.cash += max(1, 2", "}", "t.camels += 1 else",
+    "for t territories {}",
 ])
 def test_no_message_lists_raw_tokens(source):
     problem(source)

@@ -99,7 +99,8 @@ def test_a_numbered_range_asks_how_many_and_checks_the_count(tmp_path):
     result = run(["updated-treasury", "--players", "2", "--human", "1", "--seed", "3", "--log", str(log)], script)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "move 20 21 1..10: how many? (1..10, empty to go back) 11 is out of range: move 20 21 1..10 takes 1..10" in out
+    assert ("move 20 21 1..10: how many? (1..10, empty to go back) 11 is out of range:"
+            " move 20 21 1..10 takes 1..10") in out
     assert "`lots` is not a number" in out
     assert decisions(log_events(log)) == ["sector north_west", "settle 20", "move 20 21 4"]
 
@@ -261,7 +262,8 @@ def test_menu_groups_counts_and_reads_numbers():
     assert "there is no choice 0" in interpret("0", state, menu).message
     assert interpret(f"{n} 11", state, menu).message.startswith("11 is out of range")
     assert interpret(f"Move {home}  {step} 2", state, menu).action == f"Move {home}  {step} 2"
-    assert interpret("buy 1 on 20", state, menu).message.startswith("`buy 1 on 20`: `buy 1 on 20` is not an action here")
+    assert interpret("buy 1 on 20", state, menu).message.startswith(
+        "`buy 1 on 20`: `buy 1 on 20` is not an action here")
     assert interpret("", state, menu).command == "menu" and interpret("?", state, menu).command == "help"
     assert interpret_count("all", menu[n - 1]).action == f"move {home} {step} 10"
     assert interpret_count("", menu[n - 1]).command == "menu"

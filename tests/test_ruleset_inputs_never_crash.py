@@ -49,7 +49,8 @@ def play_out(ruleset, players: int, seed: int = 1, limit: int = 50_000) -> None:
     "setup: {camels: 10.0}",
     "rounds: {die: 6.0}",
     "territories: {salt_mine: {position: 1.0}}",
-    "seating: [{players: [2.0, 4], settle_in: sectors}, {players: [3], settle_in: positions, positions: [[47], [31], [39]]}]",
+    "seating: [{players: [2.0, 4], settle_in: sectors},"
+    " {players: [3], settle_in: positions, positions: [[47], [31], [39]]}]",
     "board: {sectors: {north_west: [20.0, 21, 22, 41, 42, 43, 44, 45]}}",
     "cards: {haussa_raid: {number: 1.0}}",
     "camels: {box: 450.0}",

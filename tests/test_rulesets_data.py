@@ -34,8 +34,9 @@ CARDS = ["haussa_raid", "gift_kel_ress", "gift_kel_ilbakan", "gift_kel_ahaggar",
 
 # docs/rules/targui.md section 7
 SWITCHES = {
-    "original-dutch": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=list(range(1, 17)), no_buying_on=[],
-                           cash_lost=False, treasury=False, score="sum(t.economic for t in player.territories)",
+    "original-dutch": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=list(range(1, 17)),
+                           no_buying_on=[], cash_lost=False, treasury=False,
+                           score="sum(t.economic for t in player.territories)",
                            tie_breaks=["player.camels + player.cash"], rounds=16, language="nl"),
     "swedish-12": dict(tribal_cards=5, double_turn_from=6, fortune_cards=1, deck=[1] + list(range(6, 17)),
                        no_buying_on=["salt_mine"], cash_lost=False, treasury=False,
@@ -43,7 +44,8 @@ SWITCHES = {
                        tie_breaks=["player.cash + player.camels"], rounds=12, language="sv"),
     "updated-treasury": dict(tribal_cards=3, double_turn_from=4, fortune_cards=2, deck=list(range(1, 17)),
                              no_buying_on=["salt_mine"], cash_lost=True, treasury=True,
-                             score="player.treasury + player.cash", tie_breaks=["player.camels"], rounds=8, language="en"),
+                             score="player.treasury + player.cash", tie_breaks=["player.camels"], rounds=8,
+                             language="en"),
 }
 SEED_OF = {"nl": "001_81a1da053536f0cc.txt", "sv": "003_adca2eabef628084.txt", "en": "000_669e8e010494587f.txt"}
 # The only changes made to the rulebook texts: scanning errors (see the comments in the files).

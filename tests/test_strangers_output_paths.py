@@ -135,5 +135,6 @@ def test_a_fifo_as_a_board_picture_is_refused_at_once(tmp_path):
 
 
 def test_a_device_as_a_study_output_is_refused(tmp_path):
-    result = run(*STUDY, "--records", "/dev/zero", "--records-format", "csv")  # a format, so the device is what is refused
+    # a format given, so the device is what is refused
+    result = run(*STUDY, "--records", "/dev/zero", "--records-format", "csv")
     assert result.exit_code == 1 and "is a device" in result.output

@@ -29,7 +29,7 @@ def play_game(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.Random
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probabilities)))
         else:
             seat = state.current_player()

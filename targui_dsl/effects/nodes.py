@@ -227,7 +227,10 @@ class Choose(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Move(Stmt):
-    """``move COUNT from SOURCE to TARGET``: an amount from one element to another, not through the supply (the game says which)."""
+    """``move COUNT from SOURCE to TARGET``: an amount from one element to another.
+
+    Not through the supply (the game says which).
+    """
 
     count: Expr
     source: Expr
