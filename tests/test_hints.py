@@ -34,12 +34,12 @@ def test_a_misspelt_kind_is_one_diagnostic_with_did_you_mean(tmp_path):
     assert "`name`, `economic` and `strategic`" in report.diagnostics[0].message
 
 
-def test_a_new_card_unlike_any_other_still_lists_each_missing_setting(tmp_path):
+def test_a_new_card_unlike_any_other_names_its_missing_settings_and_the_cards_there_are(tmp_path):
     report = built(tmp_path, HEAD + "cards:\n  locusts:\n    effect: \"box = 1\"\n")
-    assert [d.message for d in report.diagnostics if d.code == "E0303"] == [
-        "missing setting `cards.locusts.number`: a complete ruleset must set it",
-        "missing setting `cards.locusts.title`: a complete ruleset must set it",
-    ]
+    (problem,) = [d for d in report.diagnostics if d.code == "E0303"]
+    assert problem.message == "card `locusts` is not one already defined, and a new card needs `number` and `title`"
+    assert problem.hint.startswith("to change one, use its id; the cards there are: ")
+    assert "`sandstorm`" in problem.hint
 
 
 def test_a_misspelt_setting_key_gets_did_you_mean(tmp_path):
