@@ -23,9 +23,9 @@ TEXT = DOC.read_text(encoding="utf-8")
 SHORT = {"t": Type.TERRITORY, "p": Type.PLAYER, "KIND": Type.KIND}
 
 
-def table(first: str) -> list[list[str]]:
-    """The rows (cells) of every table whose header's first cell is ``first``."""
-    rows: list[list[str]] = []
+def tables(first: str) -> list[list[list[str]]]:
+    """The rows (cells) of each table whose header's first cell is ``first``, table by table."""
+    found: list[list[list[str]]] = []
     inside = False
     for line in TEXT.splitlines():
         if not line.startswith("|"):
@@ -34,10 +34,16 @@ def table(first: str) -> list[list[str]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if cells[0] == first:
             inside = True
+            found.append([])
         elif inside and not set(cells[0]) <= set("-: "):
-            rows.append(cells)
-    assert rows, f"no table headed `{first}` in {DOC.name}"
-    return rows
+            found[-1].append(cells)
+    assert found, f"no table headed `{first}` in {DOC.name}"
+    return found
+
+
+def table(first: str) -> list[list[str]]:
+    """The rows of every table headed ``first``, together."""
+    return [row for rows in tables(first) for row in rows]
 
 
 def names(cell: str) -> list[str]:
@@ -135,3 +141,29 @@ def test_round_nobody_tribe_seat_and_passable_read_as_documented(tmp_path):
     unowned = sum(1 for c in range(cells) if state.owner(c) < 0)
     assert state.treasury(1) == unowned  # nobody's tribe is no tribe: `!= kel_ress` holds
     assert state.treasury(2) == 1  # only Kel Ress's settlement; never an unowned cell
+
+
+def _environment():
+    from targui_dsl.games.targui.names import environment
+
+    base = yaml.safe_load((rulesets_dir() / "base.yaml").read_text(encoding="utf-8"))
+    kinds = {kind: i for i, kind in enumerate(base["territories"])}
+    tribes = {tribe: i for i, tribe in enumerate(base["tribes"])}
+    return environment(kinds, tribes)
+
+
+def test_every_effect_the_doc_shows_compiles_with_the_built_in_ids():
+    """The construct table's examples and every `effect:` in a YAML block name only names that
+    exist (kinds and tribes of the built-in rulesets, globals, fields, functions)."""
+    from targui_dsl.effects import compile_effect
+
+    env = _environment()
+    at_a_glance = tables("construct")[0]
+    shown = [names(row[1])[0] for row in at_a_glance if "(YAML)" not in row[1]]
+    shown += re.findall(r"^ *effect: (.+)$", TEXT, flags=re.M)
+    assert len(shown) > 30
+    for source in shown:
+        if source.strip() == "|":
+            continue
+        _, problems = compile_effect(source, env)
+        assert problems == [], (source, [p.message for p in problems])
