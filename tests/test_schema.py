@@ -114,7 +114,8 @@ def test_a_variant_file_alone_is_partial_not_complete():
     missing = validate_schema(doc.data, doc.spans, doc.key_spans, complete=True)
     assert {d.code for d in missing} == {"E0303"}
     messages = " ".join(d.message for d in missing)
-    for setting in ("`territories`", "`board`", "`combat`", "`setup.camels`", "`rounds.die`", "`cards.drought.number`"):
+    drought = "card `drought` is not one already defined"
+    for setting in ("`territories`", "`board`", "`combat`", "`setup.camels`", "`rounds.die`", drought):
         assert setting in messages
 
 
@@ -180,11 +181,10 @@ def test_E0303_missing_setting_points_at_the_enclosing_key(tmp_path):
 
 def test_E0303_new_entry_missing_its_settings(tmp_path):
     found = house_rule(tmp_path, "extends: original-dutch\ncards:\n  oasis_feast:\n    title: Feast\n")
-    assert where(found) == [("E0303", 3, 3), ("E0303", 3, 3)]
-    assert {d.message for d in found} == {
-        "missing setting `cards.oasis_feast.number`: a complete ruleset must set it",
-        "missing setting `cards.oasis_feast.effect`: a complete ruleset must set it",
-    }
+    assert where(found) == [("E0303", 3, 3)]
+    assert found[0].message == (
+        "card `oasis_feast` is not one already defined, and a new card needs `number` and `effect`"
+    )
 
 
 def test_E0303_seating_by_positions_needs_positions(tmp_path):
@@ -291,9 +291,10 @@ def _built(tmp_path: Path, text: str) -> list[Diagnostic]:
 
 def test_a_new_entry_lacking_a_setting_is_named_by_the_schemas_noun(tmp_path):
     (problem,) = _built(tmp_path, "tribes:\n  zulu:\n    name: Zulu\n")
-    assert problem.message == "missing setting `tribes.zulu.colour`: a complete ruleset must set it"
+    assert problem.code == "E0303"
+    assert problem.message == "tribe `zulu` is not one already defined, and a new tribe needs `colour`"
     assert problem.hint == (
-        "every entry of `tribes` needs `colour`; check the spelling of the id if you meant to change an existing one"
+        "to change one, use its id; the tribes there are: `kel_ahaggar`, `kel_ajjer`, `kel_ilbakan`, `kel_ress`"
     )
     (typo,) = _built(tmp_path, "territories:\n  gueltaa:\n    name: Guelta\n")
     assert typo.message == (
@@ -301,6 +302,25 @@ def test_a_new_entry_lacking_a_setting_is_named_by_the_schemas_noun(tmp_path):
         " `economic`, `strategic` and `count`"
     )
     assert typo.hint == "did you mean `guelta`?"
+
+
+def test_a_card_id_that_is_not_there_names_the_cards_there_are(tmp_path):
+    """A house rule editing a card its parent does not have (a guessed id) is told the ids there
+    are, in one diagnostic, not a missing `number` and a missing `title`."""
+    problems = _built(tmp_path, "cards:\n  erg_losses:\n    effect: \"for t in territories { t.camels -= 1 }\"\n")
+    (problem,) = problems
+    assert (problem.code, problem.span.line, problem.span.column) == ("E0303", 4, 3)
+    assert problem.message == "card `erg_losses` is not one already defined, and a new card needs `number` and `title`"
+    assert problem.hint.startswith("to change one, use its id; the cards there are: `camel_plague`, ")
+    assert "`sandstorm`" in problem.hint and "erg_losses" not in problem.hint
+
+
+def test_the_ids_named_are_capped(tmp_path):
+    many = "".join(f"  card_{i:03}:\n    number: {100 + i}\n    title: C{i}\n" for i in range(40))
+    found = _built(tmp_path, "cards:\n" + many + "  zzz_new:\n    effect: \"\"\n")
+    (problem,) = [d for d in found if d.code == "E0303" and "`zzz_new`" in d.message]
+    assert problem.hint.endswith(" and 26 more")  # 16 cards of the parent and 40 here, 30 named
+    assert problem.hint.count("`") == 2 * 30
 
 
 def test_a_required_setting_has_the_schemas_own_hint(tmp_path):

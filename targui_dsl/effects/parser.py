@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -489,11 +490,15 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
     if token.type == "$END":
         # Point just past the last thing written, not at trailing newlines.
         start = len(source.rstrip(" \t\r\n\f"))
-        hint = None
+        hint, example = None, None
         if "RPAR" in acceptable or "RBRACE" in acceptable or "RSQB" in acceptable:
             closing = next(c for t, c in (("RBRACE", "}"), ("RPAR", ")"), ("RSQB", "]")) if t in acceptable)
             hint = f"a bracket is still open: close it with `{closing}`"
-        return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint)
+        else:
+            unknown = _unknown_statement(source[:start], "", acceptable)
+            if unknown is not None:
+                hint, example = unknown.replace("<change>", "<example>"), "change"
+        return Problem("E0501", f"expected {expected} but found end of {what}", start, start, hint, example)
     start, end = _at(token.start_pos), _at(token.end_pos)
     hint, example = _token_hint(token, acceptable, source)
     return Problem("E0501", f"expected {expected} but found `{token.value}`", start, end, hint, example)
@@ -506,6 +511,27 @@ def _token_hint(token: Token, acceptable: set[str], source: str) -> tuple[str | 
         if hint is not None and f"<{key}>" in hint:
             return hint.replace(f"<{key}>", "<example>"), key
     return hint, None
+
+
+#: A word standing where a statement starts (after the start, a newline, `;`, `{` or `}`).
+_STATEMENT_WORD = re.compile(r"(?:^|[\n;{}])[ \t]*([A-Za-z_]\w*)$")
+
+
+def _unknown_statement(before: str, found: str, acceptable: set[str]) -> str | None:
+    """For a statement the grammar does not know (`end game`, `print x`, `while ...`): which
+    statements there are. Recognised by a lone word where a statement starts that is not
+    followed by `=`, `+=`, `-=` or `.` (the parser still expects one of them)."""
+    if "EQ" not in acceptable:
+        return None
+    match = _STATEMENT_WORD.search(before.rstrip(" \t"))
+    if match is None:
+        return None
+    # Quote the next word too (`end game`), not a bracket (`print(`).
+    written = match.group(1) + (f" {found}" if found.isalnum() else "")
+    return (
+        f"the language has no statement `{written}`: a statement is `for`, `if`, `let`, `move`,"
+        " a choice (`p chooses ...`) or a change such as `<change>`"
+    )
 
 
 def _token_fix(token: Token, acceptable: set[str], source: str) -> str | None:
@@ -528,6 +554,9 @@ def _token_fix(token: Token, acceptable: set[str], source: str) -> str | None:
         return "a `[` is still open: close it with `]`"
     if "FOR" in acceptable and token.type in ("INT", "LPAR", "TRUE", "FALSE"):
         return "a statement starts with `for`, `if` or what it changes (`<statement>`); a value alone does nothing"
+    unknown = _unknown_statement(before, str(token.value), acceptable)
+    if unknown is not None:
+        return unknown
     if token.type in ("RBRACE", "RPAR", "RSQB") and token.type not in acceptable:
         return f"this `{token.value}` closes nothing that is open: remove it, or add its opening bracket"
     if token.type == "LSQB" and "INT" in acceptable:

@@ -221,20 +221,21 @@ def _diagnose(
 
     if kind == "required" and isinstance(instance, dict):
         noun = _entry_noun(path, root)
-        close = _misspelt_entry(path, data) if noun else None
         missing = [key for key in value if key not in instance]
-        if close and missing:
-            # One typo, one diagnostic: not a missing setting per key.
+        if noun and missing:
+            # An id that is not defined: one diagnostic naming the ids there are (it is most often
+            # a typo or a guess), not a missing setting per key.
             listed = _and_list([f"`{key}`" for key in missing])
             message = f"{noun} `{path[-1]}` is not one already defined, and a new {noun} needs {listed}"
-            return [error("E0303", message, key_span(path, spans, key_spans), close)]
+            hint = _misspelt_entry(path, data) or _existing_entries(noun, path, data)
+            return [error("E0303", message, key_span(path, spans, key_spans), hint)]
         out = []
         for key in value:
             if key in instance:
                 continue
             full = dotted(path + (key,))
             message = f"missing setting `{full}`: a complete ruleset must set it"
-            hint = _required_hint(key, schema, noun and path[0])
+            hint = _required_hint(key, schema)
             out.append(error("E0303", message, key_span(path, spans, key_spans), hint))
         return out
 
@@ -385,19 +386,29 @@ def _misspelt_entry(path: Path, data: Any) -> str | None:
     return did_you_mean(str(path[1]), others)
 
 
+#: Most ids an "the cards there are" hint names; the rest are counted.
+MAX_LISTED = 30
+
+
+def _existing_entries(noun: str, path: Path, data: Any) -> str | None:
+    """For an entry lacking settings whose id is close to none: the ids there are, to change one of them."""
+    if not isinstance(data, dict) or not isinstance(data.get(path[0]), dict):
+        return None
+    others = sorted(k for k in data[path[0]] if k != path[1] and isinstance(k, str))
+    if not others:
+        return None
+    shown = ", ".join(f"`{k}`" for k in others[:MAX_LISTED])
+    more = f" and {len(others) - MAX_LISTED} more" if len(others) > MAX_LISTED else ""
+    return f"to change one, use its id; the {noun}s there are: {shown}{more}"
+
+
 def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _required_hint(key: str, schema: Mapping, entries: str | None) -> str:
-    """How to give a missing setting: the schema's own words (``x-targui-required-hints``), a word
-    on entries (``entries``: the mapping an entry lacking it is in), or where to set it."""
+def _required_hint(key: str, schema: Mapping) -> str:
+    """How to give a missing setting: the schema's own words (``x-targui-required-hints``), or where to set it."""
     hints = schema.get("x-targui-required-hints")
     if isinstance(hints, dict) and isinstance(hints.get(key), str):
         return str(hints[key])
-    if entries:
-        return (
-            f"every entry of `{entries}` needs `{key}`;"
-            " check the spelling of the id if you meant to change an existing one"
-        )
     return "set it here, or in the ruleset this one extends"

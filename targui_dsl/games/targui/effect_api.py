@@ -47,6 +47,9 @@ class EffectRuntime(Protocol):
 
     def camels(self, territory: int) -> int: ...
 
+    def passable(self, territory: int) -> bool:
+        """Whether camels may stand on the cell (its kind is passable)."""
+
     def owner(self, territory: int) -> int | None: ...
 
     def strategic(self, territory: int) -> int:

@@ -41,6 +41,7 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
         "economic": Field(Type.INT, "economic", "its economic value this round (its kind's)"),
         "position": Field(Type.INT, "position", "its printed position number on the board"),
         "neighbours": Field(Type.TERRITORIES, "neighbours", "the cells next to it, as the board's adjacency says"),
+        "passable": Field(Type.BOOL, "passable", "whether camels may stand on it (false for an impassable kind)"),
     },
     Type.PLAYER: {
         "tribe": Field(Type.TRIBE, "tribe", "the player's tribe"),

@@ -298,6 +298,10 @@ class ObservedRuntime:
     def camels(self, territory: int) -> int:
         return self._o.camels(territory)
 
+    def passable(self, territory: int) -> bool:
+        kind = self._o.kind(territory)
+        return kind >= 0 and self._o.game.kind_passable[kind]
+
     def owner(self, territory: int) -> int | None:
         owner = self._o.owner(territory)
         return None if owner < 0 else owner

@@ -61,6 +61,11 @@ class EffectAdapter:
     def camels(self, territory: int) -> int:
         return self._s.camels[territory]
 
+    def passable(self, territory: int) -> bool:
+        """Whether camels may stand on the cell: its kind is passable (a cell not yet dealt is not)."""
+        kind = self._s.kind[territory]
+        return kind >= 0 and self._s.game.kind_passable[kind]
+
     def owner(self, territory: int) -> int | None:
         owner = self._s.owner[territory]
         return None if owner < 0 else owner
