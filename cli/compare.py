@@ -57,7 +57,8 @@ Examples:
 
 
 @click.command(help=HELP, epilog=RULESET_HELP)
-@click.argument("rulesets", metavar="A B [C]...", nargs=-1, shell_complete=complete_ruleset)
+@click.argument("ruleset_a", metavar="A", shell_complete=complete_ruleset)
+@click.argument("others", metavar="B...", nargs=-1, required=True, shell_complete=complete_ruleset)
 @study_options
 @click.option("--out", "out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
               help="Keep each ruleset's finished chunks of games in a file named from PATH and the ruleset "
@@ -67,10 +68,8 @@ Examples:
                    "(games.csv: games.RULESET.csv), in the format its extension names: .csv, .jsonl or .parquet.")
 @click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
               help="The format of the --records files whatever their extension.  [default: by the extension]")
-def compare(rulesets: tuple[str, ...], games: int, players: int, bots: str, seed: int, rotate: bool,
+def compare(ruleset_a: str, others: tuple[str, ...], games: int, players: int, bots: str, seed: int, rotate: bool,
             workers: int, scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool,
             out: str | None, records: str | None, records_format: str | None) -> None:
-    if len(rulesets) < 2:
-        raise click.UsageError(f"compare needs two rulesets or more (got {len(rulesets)})")
-    run_compare(list(rulesets), games, players, bots, seed, rotate, workers, scheduler, plot_file,
+    run_compare([ruleset_a, *others], games, players, bots, seed, rotate, workers, scheduler, plot_file,
                 wants_json(output_format, as_json), out, records, records_format)
