@@ -51,7 +51,7 @@ Examples:
   targui compare swedish-12 original-dutch -p 3 --json
   targui compare original-dutch rulesets/examples/rich-oases.yaml --bots ismcts,greedy --rotate -w 0
   targui compare original-dutch swedish-12 --plot comparison.svg
-  targui compare original-dutch swedish-12 updated-treasury -n 200 --seed 1 --out study.jsonl --records games.csv
+  targui compare original-dutch swedish-12 my-rule.yaml -n 200 --seed 1 --out study.jsonl --records games.csv
   targui compare original-dutch my-rule.yaml -n 100000 --scheduler tcp://10.0.0.5:8786
 """.replace("{figures}", ", ".join(f.label for f in mean_figures(game_package())))  # the default game's
 
