@@ -87,7 +87,7 @@ def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotat
         for flag, value in (("--out", out), ("--records", records), ("--records-format", records_format)):
             if value is not None:
                 raise click.BadParameter("not with --against (a comparison plays two studies)", param_hint=flag)
-        run_compare(ruleset, against, games, players, bots, seed, rotate, workers, scheduler, plot_file, as_json)
+        run_compare([ruleset, against], games, players, bots, seed, rotate, workers, scheduler, plot_file, as_json)
         return
     needs_files = "--out" if out is not None else "--scheduler" if scheduler is not None else None
     (rs,), (source,), kinds, workers = check_study([ruleset], players, bots, seed, workers, plot_file, needs_files)

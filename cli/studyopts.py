@@ -160,8 +160,8 @@ def executor_for(workers: int, scheduler: str | None, source: RulesetSource, rs:
 def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games: int, players: int, kinds: list[str],
               seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
-              out: str | None = None, records: str | None = None, records_format: str | None = None
-              ) -> dict[str, Any]:
+              out: str | None = None, records: str | None = None, records_format: str | None = None,
+              records_columns: dict[str, Any] | None = None) -> dict[str, Any]:
     """One study, with a progress bar if asked; its figures (with timing) as `--json` prints them.
 
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
@@ -172,7 +172,8 @@ def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games
 
     source = playable_source(source, rs)
     study = Study(source, games, players, tuple(kinds), seed, rotate)
-    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records, records_format)
+    result, workers = play_plan(ref, rs, study, workers, progress, label, scheduler, out, records, records_format,
+                                records_columns)
     return study_figures(result, rs, players, kinds, seed, rotate, workers)
 
 
@@ -191,7 +192,8 @@ def playable_source(source: RulesetSource | None, rs: CompiledRuleset) -> Rulese
 def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: int, progress: bool,
               label: str | None = None,
               scheduler: str | None = None, out: str | None = None, records: str | None = None,
-              records_format: str | None = None) -> tuple[StudyResult, int]:
+              records_format: str | None = None, records_columns: dict[str, Any] | None = None
+              ) -> tuple[StudyResult, int]:
     """Play a plan of games (a study or a tournament) on the executor asked for, with a progress bar if
     asked: (the runner's StudyResult, workers used). Every failure is one line and its exit status."""
     from targui_dsl.frontend.diagnostics import RulesetError
@@ -203,7 +205,7 @@ def play_plan(ref: str, rs: CompiledRuleset, plan: Study | Tournament, workers: 
         with StopOnSignals(), progress_bar(plan.games, label or rs.id, progress) as tick:
             with executor_for(workers, scheduler, plan.source, rs) as (executor, workers, window):
                 result = run(plan, executor, out=out, records=records, records_format=records_format,
-                             window=window, progress=tick)
+                             window=window, progress=tick, records_columns=records_columns)
     except StudyInterrupted as err:
         kept = f": {err.chunks_kept} of {err.chunk_count} chunks kept in {out}; run the same command " \
                "again to continue" if out else ""
@@ -290,31 +292,133 @@ def played_line(result: dict[str, Any], games: int) -> str:
             f"{f', {workers} workers' if workers > 1 else ''}{resumed})")
 
 
-# Two rulesets compared (`compare`, `simulate --against`) ----------------------------
+# Rulesets compared (`compare`, `simulate --against`) ---------------------------------
 
-def run_compare(ref_a: str, ref_b: str, games: int, players: int, bots: str, seed: int, rotate: bool,
-                workers: int, scheduler: str | None, plot_file: str | None, as_json: bool) -> None:
-    """`compare` and `simulate --against`: check everything, play both studies, report."""
-    from targui_dsl.study.figures import compare_figures
+def study_file_of(path: str, label: str) -> str:
+    """The file of one ruleset's study in a comparison: ``games.csv`` for ``swedish-12`` is
+    ``games.swedish-12.csv`` (the label: the ruleset's id, or its letter when ids repeat)."""
+    stem, extension = os.path.splitext(path)
+    return f"{stem}.{label}{extension}"
 
-    needs_files = "--scheduler" if scheduler is not None else None
-    (rs_a, rs_b), (src_a, src_b), kinds, workers = check_study([ref_a, ref_b], players, bots, seed, workers,
-                                                                plot_file, needs_files)
+
+def run_compare(refs: list[str], games: int, players: int, bots: str, seed: int, rotate: bool,
+                workers: int, scheduler: str | None, plot_file: str | None, as_json: bool,
+                out: str | None = None, records: str | None = None, records_format: str | None = None) -> None:
+    """`compare` and `simulate --against`: check everything, play a study per ruleset, report.
+
+    With --out PATH and --records FILE, each ruleset's study has its own files, named
+    from PATH and FILE by :func:`study_file_of`; a row of the records names its ruleset.
+    """
+    from targui_dsl.frontend.safefile import same_file
+    from targui_dsl.study.figures import compare_figures, compare_many, study_labels
+
+    if plot_file is not None and len(refs) > 2:
+        raise click.BadParameter("a plot draws two rulesets; compare three or more without --plot",
+                                 param_hint="--plot")
+    needs_files = "--out" if out is not None else "--scheduler" if scheduler is not None else None
+    rulesets, sources, kinds, workers = check_study(refs, players, bots, seed, workers, plot_file, needs_files)
+    records_format = check_records_format(records, records_format, out)
+    labels = study_labels([rs.id for rs in rulesets])
+    outs = [study_file_of(out, label) if out is not None else None for label in labels]
+    rows = [study_file_of(records, label) if records is not None else None for label in labels]
+    for paths, flag in ((outs, "--out"), (rows, "--records")):
+        for path in paths:
+            if path is not None:
+                check_writable(path, flag)
+    for path_out, path_rows in zip(outs, rows, strict=True):
+        if path_out is not None and path_rows is not None and same_file(path_out, path_rows):
+            raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     progress = show_progress(as_json)
-    a = run_study(ref_a, rs_a, src_a, games, players, kinds, seed, rotate, workers, progress, f"A {rs_a.id}",
-                  scheduler=scheduler)
-    b = run_study(ref_b, rs_b, src_b, games, players, kinds, seed, rotate, workers, progress, f"B {rs_b.id}",
-                  scheduler=scheduler)
-    result = compare_figures(a, b)
-    label_a, label_b = result["labels"]
-    package = package_of(rs_a)
-    result["verdicts"] = [verdict(row, a, b, package, label_a, label_b) for row in result["rows"] if row["significant"]]
+    studies = [run_study(ref, rs, source, games, players, kinds, seed, rotate, workers, progress,
+                         f"{letter(n)} {rs.id}", scheduler=scheduler, out=path_out,
+                         records=path_rows, records_format=records_format,
+                         records_columns={"ruleset": label} if path_rows is not None else None)
+               for n, (ref, rs, source, label, path_out, path_rows)
+               in enumerate(zip(refs, rulesets, sources, labels, outs, rows, strict=True))]
+    package = package_of(rulesets[0])
+    if len(studies) == 2:  # a pair: the table and the JSON of a two-ruleset comparison
+        a, b = studies
+        result = compare_figures(a, b)
+        label_a, label_b = result["labels"]
+        result["verdicts"] = [verdict(row, a, b, package, label_a, label_b)
+                              for row in result["rows"] if row["significant"]]
+        text = render_comparison
+    else:
+        result = compare_many(studies)
+        first = result["labels"][0]
+        pair_rows = zip(*(c["rows"] for c in result["comparisons"]), strict=True)  # a figure's row in each pair
+        result["verdicts"] = [
+            verdict({**pair_row, "p": difference["p_holm"]}, studies[0], studies[n + 1], package, first,
+                    difference["ruleset"], "Holm-adjusted p")
+            for row, pairs in zip(result["rows"], pair_rows, strict=True)
+            for n, (difference, pair_row) in enumerate(zip(row["differences"], pairs, strict=True))
+            if difference["significant"]]
+        text = render_many
+    if out is not None:
+        result["out"] = [path for path in outs if path is not None]
+    if records is not None:
+        result["records"] = [path for path in rows if path is not None]
     if as_json:
         echo_json(result)
     else:
-        click.echo(visible(render_comparison(result), keep_newlines=True))
+        click.echo(visible(text(result), keep_newlines=True))
+        if out is not None or records is not None:
+            played = sum(s.get("games_played", games) for s in studies)
+            kept = ", ".join(result.get("out", []) + result.get("records", []))
+            click.echo(f"\n{played} of {games * len(studies)} games played in this run; studies in {kept}")
     if plot_file is not None:
         write_plot("comparison", result, plot_file)
+
+
+def letter(n: int) -> str:
+    """The name of the n-th ruleset of a comparison (from 0): A, B, C..., then R27, R28..."""
+    return chr(ord("A") + n) if n < 26 else f"R{n + 1}"
+
+
+def render_many(result: dict[str, Any]) -> str:
+    """Three rulesets or more: a column per ruleset, then per ruleset after the first its difference
+    against the first, its 95% interval, p, Holm-adjusted p and whether it is significant after Holm."""
+    labels = result["labels"]
+    first = labels[0]
+    letters = [letter(n) for n in range(len(labels))]
+    lines = [f"{mark} = {s['title']} ({s['ruleset']})" for mark, s in zip(letters, result["summaries"].values(),
+                                                                             strict=True)]
+    lines.append(f"{result['games']} games each, {result['players']} players, bots {bots_text(result['bots'])}"
+                 f"{' (rotated)' if result['rotate'] else ''}, seed {result['seed']}: the same seeds and bots for all")
+    lines.append("")
+    heading = ["metric", *labels]
+    for mark in letters[1:]:
+        heading += [f"{mark} - A", "95% CI", "p", "p Holm", "sig."]
+    table = [tuple(heading)]
+    for row in result["rows"]:
+        rate = row["test"] == "z"
+        cells = [row["metric"], *(f"{100 * v:.1f}%" if rate else f"{v:.2f}" for v in row["values"])]
+        for d in row["differences"]:
+            ci = d["ci"]
+            if rate:
+                cells += [f"{100 * d['difference']:+.1f} pt", f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}"]
+            else:
+                cells += [f"{d['difference']:+.2f}", f"{ci[0]:+.2f}..{ci[1]:+.2f}" if ci is not None else "n/a"]
+            cells += [format_p(d["p"]), format_p(d["p_holm"]), "yes *" if d["significant"] else "no"]
+        table.append(tuple(cells))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    for n, r in enumerate(table):
+        lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
+                     .rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append(f"Each ruleset against A ({first}): two-proportion z-test and Wald interval for rates, Welch's t-test "
+                 "and interval for means;")
+    lines.append(f"p Holm: p adjusted by Holm's step-down for the {len(labels) - 1} comparisons of each figure; "
+                 f"sig.: p Holm < {result['alpha']}.")
+    lines.append("")
+    if result["verdicts"]:
+        lines.append("Significant differences (after Holm):")
+        lines.extend(f"  {v}" for v in result["verdicts"])
+    else:
+        lines.append(f"No significant difference at {result['alpha']} after Holm in {result['games']} games each.")
+    return "\n".join(lines)
 
 
 def render_comparison(result: dict[str, Any]) -> str:
@@ -384,7 +488,7 @@ def format_figure(value: float, unit: str) -> str:
 
 
 def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], package: GamePackage,
-            label_a: str = "A", label_b: str = "B") -> str:
+            label_a: str = "A", label_b: str = "B", p_name: str = "p") -> str:
     """One sentence for a difference, e.g. "Under B, games last longer: 17.00 rounds against 16.00 under A
     (p < 0.001)."; the game's figures in its words (``package``)."""
     more, fewer, unit = _words(row, a, b, package)
@@ -393,4 +497,4 @@ def verdict(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any], package: 
     unit_text = "" if unit == "%" else f" {unit}"
     p = format_p(row["p"])
     return (f"Under {label_b}, {words}: {value_b}{unit_text} against {value_a} under {label_a}"
-            f" (p {p if p.startswith('<') else '= ' + p}).")
+            f" ({p_name} {p if p.startswith('<') else '= ' + p}).")

@@ -18,9 +18,19 @@ from targui_cli.common import (
     parse_bots,
     wants_json,
 )
-from targui_cli.studyopts import MAX_GAMES, MAX_WORKERS, play_plan, playable_source, played_line, show_progress
+from targui_cli.studyopts import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    check_records_format,
+    play_plan,
+    playable_source,
+    played_line,
+    show_progress,
+)
+from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.study.records import RECORD_FORMATS
 
 MAX_RESAMPLES = 100_000
 
@@ -54,7 +64,8 @@ by final score); its interval is the wider of a bootstrap over games
 Game i is played with a seed derived from --seed and i, so a tournament
 gives the same table whatever runs it: one process, --workers, or a Dask
 cluster (--scheduler). With --out, each finished chunk of games is kept
-and the same command run again continues the tournament. A progress bar
+and the same command run again continues the tournament; --records
+FILE writes one row per game (the bot in each seat included). A progress bar
 is drawn on standard error when it is a terminal (text format only).
 Bots are spelled as everywhere (`targui bots`), parameters included:
 `ismcts:iterations=100`.
@@ -75,6 +86,7 @@ Examples:
   targui tournament swedish-12 --bots random,greedy,ismcts -n 600 -w 0
   targui tournament swedish-12 --bots greedy,ismcts:iterations=100,ismcts:iterations=400 --json
   targui tournament original-dutch --bots random,greedy -n 100000 -w 0 --out tournament.jsonl
+  targui tournament swedish-12 --bots random,greedy -n 200 --records games.csv
 """
 
 
@@ -103,11 +115,17 @@ def default_players(rs: CompiledRuleset, bots: int) -> int:
               help="Play on the Dask cluster whose scheduler is at ADDRESS (pip install 'targui[dask]').")
 @click.option("--out", metavar="PATH", type=click.Path(dir_okay=False), default=None,
               help="Keep each finished chunk of games in PATH; the same command run again continues.")
+@click.option("--records", "records", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Write one row per game to FILE (the seats' bots in bot_1, bot_2...), in the format its "
+                   "extension names: .csv, .jsonl or .parquet (needs pyarrow), as `targui simulate --records`.")
+@click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
+              help="The format of --records FILE whatever its extension.  [default: by the extension]")
 @click.option("--resamples", type=click.IntRange(0, MAX_RESAMPLES), default=1000, show_default=True,
               help="Bootstrap resamples for the rating intervals (0: the model's interval only).")
 @format_option
 def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: int, workers: int,
-               scheduler: str | None, out: str | None, resamples: int, output_format: str, as_json: bool) -> None:
+               scheduler: str | None, out: str | None, records: str | None, records_format: str | None,
+               resamples: int, output_format: str, as_json: bool) -> None:
     from targui_dsl.study import RulesetSource
     from targui_dsl.study.simulate import timing
     from targui_dsl.study.tournament import Tournament, round_size, rounded_games, tournament_figures
@@ -138,8 +156,12 @@ def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: i
     if played != games:
         click.echo(f"note: {games} games rounded up to {played}, whole rounds of {size}, so that every bot "
                    "plays every seat equally often", err=True)
-    if out is not None:
-        check_writable(out, "--out")
+    records_format = check_records_format(records, records_format, out)
+    for path, flag in ((out, "--out"), (records, "--records")):
+        if path is not None:
+            check_writable(path, flag)
+    if out is not None and records is not None and same_file(out, records):  # any spelling, any link
+        raise click.BadParameter("--out and --records need two different files", param_hint="--records")
     if not all(os.path.isfile(f) for f in rs.files):
         if out is not None or scheduler is not None:
             raise click.BadParameter(f"{ruleset} is not a regular file (a pipe?): it cannot be read again to "
@@ -152,7 +174,7 @@ def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: i
     workers = workers or os.cpu_count() or 1
     plan = Tournament(source, played, players, tuple(spellings), seed)
     result, workers = play_plan(ruleset, rs, plan, workers, show_progress(as_json), f"{rs.id} tournament",
-                                scheduler, out)
+                                scheduler, out, records, records_format)
     figures = tournament_figures(result.summary, plan, rs, resamples)
     figures["games_asked"] = games
     figures.update(timing(result.games_played, result.decisions_played, result.seconds, result.cpu_seconds,

@@ -10,12 +10,16 @@ from hypothesis import strategies as st
 
 from targui_dsl.study.stats import (
     describe,
+    holm,
     normal_cdf,
     normal_two_sided_p,
+    proportion_difference_interval,
     regularized_beta,
     t_cdf,
+    t_quantile,
     t_two_sided_p,
     two_proportion_z_test,
+    welch_interval,
     welch_t_test,
     welch_t_test_samples,
     wilson_interval,
@@ -124,3 +128,46 @@ def test_describe():
 def test_p_values_are_probabilities(a, b):
     assert 0.0 <= welch_t_test_samples(a, b).p <= 1.0
     assert 0.0 <= two_proportion_z_test(min(a[0], len(a)), len(a), min(b[0], len(b)), len(b)).p <= 1.0
+
+
+def test_holm_worked_example():
+    # Wikipedia, "Holm-Bonferroni method", example: four hypotheses, p 0.01, 0.04, 0.03, 0.005 at alpha 0.05;
+    # sorted, 0.005 * 4 = 0.02, 0.01 * 3 = 0.03, 0.03 * 2 = 0.06 (stop: H1 and H4 rejected), 0.04 * 1 -> 0.06
+    adjusted = holm([0.01, 0.04, 0.03, 0.005])
+    assert adjusted == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert [p < 0.05 for p in adjusted] == [True, False, False, True]
+    assert holm([0.2]) == [0.2]  # one comparison: nothing to correct
+    assert holm([0.6, None, 0.01]) == [pytest.approx(0.6), None, pytest.approx(0.02)]  # untested: not counted
+    assert holm([0.5, 0.7, 0.9]) == [1.0, 1.0, 1.0]  # never above 1, never below an earlier step
+    assert holm([0.9, 0.02, 0.018]) == pytest.approx([0.9, 0.054, 0.054])  # 0.02 * 2 = 0.04 < 0.054: raised
+    assert holm([]) == []
+
+
+@pytest.mark.parametrize("t, df", [(12.706, 1), (4.303, 2), (2.571, 5), (2.228, 10), (2.042, 30), (1.984, 100)])
+def test_t_quantile_inverts_the_table(t, df):
+    assert t_quantile(0.975, df) == pytest.approx(t, abs=1e-3)
+    assert t_quantile(0.025, df) == pytest.approx(-t, abs=1e-3)
+    assert t_quantile(0.975, math.inf) == pytest.approx(1.959964, abs=1e-6)
+    with pytest.raises(ValueError):
+        t_quantile(1.0, df)
+
+
+def test_welch_interval_agrees_with_the_test():
+    a, b = describe(A1), describe(A2)
+    test = welch_t_test(a.mean, a.sd, a.n, b.mean, b.sd, b.n)
+    low, high = welch_interval(a.mean, a.sd, a.n, b.mean, b.sd, b.n)
+    assert 0 < low < b.mean - a.mean < high  # p = 0.021: the 95% interval leaves 0 out
+    assert (low + high) / 2 == pytest.approx(b.mean - a.mean)
+    edge, _ = welch_interval(a.mean, a.sd, a.n, b.mean, b.sd, b.n, level=1 - test.p)
+    assert edge == pytest.approx(0.0, abs=1e-9)  # at level 1 - p, the interval just reaches 0
+    assert welch_interval(3.0, 0.0, 5, 4.0, 0.0, 5) == (1.0, 1.0)
+
+
+def test_proportion_difference_interval_wald():
+    low, high = proportion_difference_interval(45, 100, 55, 100)
+    half = 1.959963984540054 * math.sqrt(2 * 0.45 * 0.55 / 100)  # 0.1379
+    assert (low, high) == (pytest.approx(0.10 - half), pytest.approx(0.10 + half))
+    assert proportion_difference_interval(0, 10, 10, 10) == (1.0, 1.0)
+    assert proportion_difference_interval(0, 20, 19, 20)[1] <= 1.0
+    with pytest.raises(ValueError):
+        proportion_difference_interval(3, 2, 1, 1)

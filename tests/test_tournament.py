@@ -185,3 +185,26 @@ def test_a_dask_cluster_plays_the_same_tournament(dice_bot):
             as cluster:
         remote = table_json(*args, "--scheduler", cluster.scheduler_address)
     assert remote["workers"] == 2 and remote["table"] == local["table"]
+
+
+def test_tournament_records_a_row_per_game_with_the_seats_bots(tmp_path):
+    import csv
+
+    runner = CliRunner()
+    out, records = str(tmp_path / "t.jsonl"), str(tmp_path / "games.csv")
+    args = ["tournament", "swedish-12", "--bots", "random,greedy", "-n", "8", "--seed", "5", "--json"]
+    data = json.loads(runner.invoke(cli, [*args, "--out", out, "--records", records]).output)
+    with open(records) as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["game"]) for r in rows] == list(range(8)) and data["draws"] == 0
+    for entry in data["table"]:  # the table's games per seat and wins are the records'
+        for seat in entry["seats"]:
+            assert sum(r[f"bot_{seat['seat']}"] == entry["bot"] for r in rows) == seat["games"]
+        assert sum(r["winner_bot"] == entry["bot"] for r in rows) == entry["wins"]
+    assert all({r["bot_1"], r["bot_2"]} == {"random", "greedy"} for r in rows)
+    again = json.loads(runner.invoke(cli, [*args, "--out", out, "--records", records]).output)
+    assert again["games_played"] == 0 and again["table"] == data["table"]
+    with open(records) as f:
+        assert list(csv.DictReader(f)) == rows  # resumed: the rows of the finished chunks kept, none twice
+    same = runner.invoke(cli, [*args, "--out", out, "--records", out])
+    assert same.exit_code == 2 and "two different files" in same.output

@@ -12,11 +12,19 @@ from typing import Any, Sequence
 from targui_dsl.effects.parser import round_long_changes
 from targui_dsl.engine.protocol import Figure, GamePackage, StudyMetrics
 from targui_dsl.games import DEFAULT_GAME, game_of, game_package
-from targui_dsl.study.stats import chi_square_equal_shares, two_proportion_z_test, welch_t_test, wilson_interval
+from targui_dsl.study.stats import (
+    chi_square_equal_shares,
+    holm,
+    proportion_difference_interval,
+    two_proportion_z_test,
+    welch_interval,
+    welch_t_test,
+    wilson_interval,
+)
 from targui_dsl.study.summary import Moments, StudySummary
 
-__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "mean_figures", "mean_rows", "package_of",
-           "summary_figures"]
+__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "compare_many", "mean_figures", "mean_rows",
+           "package_of", "study_labels", "summary_figures"]
 
 #: The per-game figures of every game: the first and the last of every table.
 ROUNDS = Figure("rounds", "rounds a game", "rounds", "games last longer", "games are shorter", "rounds")
@@ -139,16 +147,18 @@ def _proportion_row(key: str, metric: str, xa: int, xb: int, n_a: int, n_b: int,
     test = two_proportion_z_test(xa, n_a, xb, n_b)
     a, b = xa / n_a, xb / n_b
     return {"key": key, "metric": metric, "test": "z", "a": a, "b": b, "difference": b - a,
-            "statistic": test.statistic, "df": None, "p": test.p, "significant": test.p < alpha}
+            "ci": list(proportion_difference_interval(xa, n_a, xb, n_b)), "statistic": test.statistic, "df": None,
+            "p": test.p, "significant": test.p < alpha}
 
 
 def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
     """Each figure of two summaries (as :func:`summary_figures` gives them) side by side, B - A, and its test.
 
     Rates (wins per seat, per bot, draws, games ended early) use a pooled
-    two-proportion z-test; per-game means Welch's t-test. Each row has
-    ``key``, ``metric`` (its name), ``test``, ``a``, ``b``, ``difference``,
-    ``statistic``, ``df``, ``p`` and ``significant`` (p < alpha).
+    two-proportion z-test and a Wald interval for the difference; per-game
+    means Welch's t-test and interval. Each row has ``key``, ``metric`` (its
+    name), ``test``, ``a``, ``b``, ``difference``, ``ci`` (95%, None without a
+    test), ``statistic``, ``df``, ``p`` and ``significant`` (p < alpha).
     """
     n_a, n_b = a["games"], b["games"]
     rows: list[dict[str, Any]] = []
@@ -167,11 +177,12 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
                                 n_a, n_b, alpha))
     for name, metric in mean_rows(package_of(a)):
         ma, mb = a["metrics"][name], b["metrics"][name]
-        test = None
+        test, ci = None, None
         if ma["n"] >= 2 and mb["n"] >= 2:
             test = welch_t_test(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"])
+            ci = list(welch_interval(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"]))
         rows.append({"key": f"metrics.{name}", "metric": metric, "test": "welch", "a": ma["mean"], "b": mb["mean"],
-                     "difference": mb["mean"] - ma["mean"],
+                     "difference": mb["mean"] - ma["mean"], "ci": ci,
                      "statistic": test.statistic if test else None, "df": test.df if test else None,
                      "p": test.p if test else None, "significant": bool(test and test.p < alpha)})
     labels = [a["ruleset"], b["ruleset"]] if a["ruleset"] != b["ruleset"] else ["A", "B"]
@@ -181,4 +192,52 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
         "alpha": alpha,
         "rows": rows,
         "summaries": {"a": a, "b": b},
+    }
+
+
+def study_labels(ids: Sequence[str]) -> list[str]:
+    """What tables call the rulesets of a comparison: their ids, or A, B, C... when an id repeats."""
+    if len(set(ids)) == len(ids):
+        return list(ids)
+    return [chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i in range(len(ids))]
+
+
+def compare_many(summaries: Sequence[dict[str, Any]], alpha: float = 0.05) -> dict[str, Any]:
+    """Every ruleset after the first compared with the first, figure by figure, the p-values of
+    each figure adjusted for the number of comparisons by Holm's step-down.
+
+    ``rows`` has one entry per figure: ``key``, ``metric``, ``test``, ``values`` (one per
+    ruleset) and ``differences`` (one per ruleset after the first: ``ruleset`` (its label),
+    ``difference``, ``ci``, ``statistic``, ``df``, ``p``, ``p_holm`` and ``significant``,
+    p_holm < alpha). ``comparisons`` holds each pair as :func:`compare_figures` gives it.
+    """
+    if len(summaries) < 2:
+        raise ValueError("a comparison needs two rulesets or more")
+    first, others = summaries[0], summaries[1:]
+    labels = study_labels([s["ruleset"] for s in summaries])
+    pairs = [compare_figures(first, other, alpha) for other in others]
+    rows: list[dict[str, Any]] = []
+    for n, row in enumerate(pairs[0]["rows"]):
+        same = [pair["rows"][n] for pair in pairs]
+        adjusted = holm([r["p"] for r in same])
+        metric = row["metric"]
+        if row["key"].startswith("wins.seat"):
+            seat = int(row["key"][len("wins.seat"):])
+            names = list(dict.fromkeys(s["win_rates"][s["tribes"][seat - 1]]["name"] for s in summaries))
+            metric = f"wins seat {seat} {' / '.join(names)}"
+        rows.append({
+            "key": row["key"], "metric": metric, "test": row["test"],
+            "values": [row["a"], *(r["b"] for r in same)],
+            "differences": [
+                {"ruleset": label, "difference": r["difference"], "ci": r["ci"], "statistic": r["statistic"],
+                 "df": r["df"], "p": r["p"], "p_holm": p_holm, "significant": p_holm is not None and p_holm < alpha}
+                for label, r, p_holm in zip(labels[1:], same, adjusted, strict=True)],
+        })
+    return {
+        "rulesets": [s["ruleset"] for s in summaries], "labels": labels,
+        "games": first["games"], "players": first["players"], "bots": first["bots"], "seed": first["seed"],
+        "rotate": first["rotate"], "alpha": alpha, "correction": "holm",
+        "rows": rows,
+        "comparisons": [{k: v for k, v in pair.items() if k != "summaries"} for pair in pairs],
+        "summaries": dict(zip(labels, summaries, strict=True)),
     }

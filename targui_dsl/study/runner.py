@@ -48,13 +48,15 @@ class _GamesOf:
 
 def run_study(study: GamePlan, executor: Executor | None = None, *, out: str | None = None,
               records: str | None = None, records_format: str | None = None, window: int = 8,
-              progress: Callable[[int], None] | None = None) -> StudyResult:
+              progress: Callable[[int], None] | None = None,
+              records_columns: dict[str, Any] | None = None) -> StudyResult:
     """Play ``study`` on ``executor`` (in this thread if None) and return its merged summary.
 
     ``out``: a --out file; chunks it holds are not played again, finished
     ones are appended (a file of another study raises StudyMismatch).
     ``records``: a file for one row per game (CSV, JSON lines or Parquet: ``records_format``,
     else by its extension; see :mod:`.records`).
+    ``records_columns``: columns added at the end of every row (``compare`` names the ruleset).
     ``window``: chunks in flight at once (a few per worker).
     ``progress``: called with the number of games finished so far.
     A stop signal (see :mod:`.signals`) raises StudyInterrupted once the
@@ -81,7 +83,8 @@ def run_study(study: GamePlan, executor: Executor | None = None, *, out: str | N
         nonlocal summary, played, decisions, cpu
         with critical():  # a stop signal now waits: rows and summary are saved together
             if writer is not None and result.rows is not None:
-                writer.write(result.rows)
+                rows = result.rows if not records_columns else [{**row, **records_columns} for row in result.rows]
+                writer.write(rows)
             if store is not None:
                 store.append(result.index, result.summary)
             summary = summary.merge(result.summary)

@@ -10,7 +10,10 @@ Everything here is a pure function of numbers:
   without assuming equal variances;
 - :func:`chi_square_equal_shares`: do some seats win more often than
   others, or is the spread what chance gives?
-- :func:`describe`: n, mean, sample standard deviation, min, max, total.
+- :func:`describe`: n, mean, sample standard deviation, min, max, total;
+- :func:`holm`: p-values adjusted for the number of comparisons (Holm's step-down);
+- :func:`proportion_difference_interval` (Wald) and :func:`welch_interval`: an interval for a
+  difference of rates or of means.
 
 The normal distribution comes from :func:`math.erfc`; Student's t from the
 regularized incomplete beta function, computed by its continued fraction
@@ -94,6 +97,28 @@ def t_cdf(t: float, df: float) -> float:
     return 1.0 - tail if t >= 0 else tail
 
 
+def t_quantile(q: float, df: float) -> float:
+    """The t with P(T <= t) = q for Student's t with ``df`` degrees of freedom (bisection on :func:`t_cdf`)."""
+    if not 0.0 < q < 1.0:
+        raise ValueError("q must be in (0, 1)")
+    if math.isinf(df):
+        low, high = -40.0, 40.0
+        cdf = normal_cdf
+    else:
+        low, high = -1e6, 1e6  # below 1e-12 or above 1 - 1e-12 for any df >= 1
+        def cdf(x: float) -> float:
+            return t_cdf(x, df)
+    for _ in range(200):
+        middle = (low + high) / 2.0
+        if cdf(middle) < q:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-12 * max(1.0, abs(middle)):
+            break
+    return (low + high) / 2.0
+
+
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% with the default ``z``); ``successes`` may
     count halves (a tournament's drawn games, split between their winners).
@@ -159,6 +184,52 @@ def welch_t_test(mean1: float, sd1: float, n1: int, mean2: float, sd2: float, n2
     t = (mean2 - mean1) / math.sqrt(se2)
     df = se2 * se2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))
     return Significance(t, t_two_sided_p(t, df), df)
+
+
+def welch_interval(mean1: float, sd1: float, n1: int, mean2: float, sd2: float, n2: int,
+                   level: float = 0.95) -> tuple[float, float]:
+    """Welch's confidence interval for mean2 - mean1 (Welch-Satterthwaite degrees of freedom, the t quantile).
+
+    If neither sample varies, the interval is the difference itself.
+    """
+    if n1 < 2 or n2 < 2:
+        raise ValueError("Welch's interval needs at least two values in each sample")
+    v1, v2 = sd1 * sd1 / n1, sd2 * sd2 / n2
+    difference = mean2 - mean1
+    se2 = v1 + v2
+    if se2 == 0.0:
+        return (difference, difference)
+    df = se2 * se2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))
+    half = t_quantile(0.5 + level / 2.0, df) * math.sqrt(se2)
+    return (difference - half, difference + half)
+
+
+def proportion_difference_interval(x1: int, n1: int, x2: int, n2: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wald interval (unpooled standard error) for x2/n2 - x1/n1, clipped to [-1, 1]; 95% by default."""
+    for x, n in ((x1, n1), (x2, n2)):
+        if n <= 0 or not 0 <= x <= n:
+            raise ValueError(f"need 0 <= x <= n and n > 0, got {x} of {n}")
+    p1, p2 = x1 / n1, x2 / n2
+    half = z * math.sqrt(p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2)
+    return (max(-1.0, p2 - p1 - half), min(1.0, p2 - p1 + half))
+
+
+def holm(p_values: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment of p-values for the number of comparisons (None: no test, not counted).
+
+    The i-th smallest of m p-values is multiplied by m - i + 1 (i from 1), kept at
+    least as large as the one before it and at most 1; a comparison is significant
+    after Holm when its adjusted p-value is below alpha. This controls the chance of
+    any false finding among the m at alpha, whatever their dependence.
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if p is not None)
+    m = len(tested)
+    adjusted: list[float | None] = [None] * len(p_values)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[i] = running
+    return adjusted
 
 
 def welch_t_test_samples(a: Sequence[float], b: Sequence[float]) -> Significance:

@@ -38,6 +38,7 @@ from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
 from targui_dsl.study.games import GameRecord, check_seating, game_seed, record_game
 from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
+from targui_dsl.study.records import record_row
 from targui_dsl.study.source import RulesetSource, compile_source
 from targui_dsl.study.stats import wilson_interval
 from targui_dsl.study.summary import Moments
@@ -172,7 +173,7 @@ class Tournament:
 
     def chunk(self, index: int, records: bool = False) -> Chunk:
         start = index * self.chunk_size
-        return Chunk(self, index, start, min(self.games, start + self.chunk_size), False)
+        return Chunk(self, index, start, min(self.games, start + self.chunk_size), records)
 
     def describe(self) -> dict[str, Any]:
         return {"ruleset": self.source.reference, "rules": self.source.digest, "games": self.games,
@@ -193,12 +194,16 @@ class Tournament:
         ruleset = compile_source(self.source)
         schedule = _Schedule(len(self.bots), self.players)
         summary = TournamentSummary()
+        rows: list[dict[str, Any]] | None = [] if chunk.records else None  # --records: a row per game
+        deck = tuple(dict.fromkeys(ruleset.deck))
         for game in range(chunk.start, chunk.stop):
             seated = schedule.seating(game)
             record = record_game(ruleset, self.players, game_seed(self.seed, game), [self.bots[b] for b in seated],
                                  game)
             summary.add(seated, record)
-        return ChunkResult(chunk.index, summary, None, time.thread_time() - started)
+            if rows is not None:
+                rows.append(record_row(record, deck))
+        return ChunkResult(chunk.index, summary, rows, time.thread_time() - started)
 
 
 def _share(wins: float, games: int) -> dict[str, Any]:
