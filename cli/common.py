@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from dataclasses import replace
-from typing import IO, Any, Callable, Mapping, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -16,7 +16,9 @@ from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, r
 from targui_dsl.frontend.safefile import check_output
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
 from targui_dsl.games import DEFAULT_GAME, game_package
-from targui_dsl.games.targui.compiled import CompiledRuleset
+
+if TYPE_CHECKING:
+    from targui_dsl.games.targui.compiled import CompiledRuleset
 
 # Exit codes, the same for every command.
 EXIT_OK = 0

@@ -4,24 +4,59 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator, MutableMapping
+from importlib import import_module
 
-try:  # a Ctrl-C while Python imports the commands ends quietly too
+try:  # a Ctrl-C while Python imports click ends quietly too
     import click
 
-    from targui_cli.bots import bots
-    from targui_cli.cards import cards
     from targui_cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
-    from targui_cli.compare import compare
-    from targui_cli.diff import diff
-    from targui_cli.play import play
-    from targui_cli.replay import replay
-    from targui_cli.show import rulesets, schema, show
-    from targui_cli.simulate import simulate
-    from targui_cli.tournament import tournament
-    from targui_cli.validate import validate
 except KeyboardInterrupt:  # pragma: no cover - timing dependent
     sys.stderr.write("\ninterrupted\n")
     raise SystemExit(130) from None  # EXIT_INTERRUPTED, which may not be imported yet
+
+#: Every command, and the module that defines it (as a function of the same name). A module is
+#: imported when its command is run or listed, so `targui validate` loads no engine or study code.
+COMMAND_MODULES = {
+    "rulesets": "targui_cli.show", "validate": "targui_cli.validate", "show": "targui_cli.show",
+    "schema": "targui_cli.show", "cards": "targui_cli.cards", "diff": "targui_cli.diff", "play": "targui_cli.play",
+    "replay": "targui_cli.replay", "simulate": "targui_cli.simulate", "compare": "targui_cli.compare",
+    "tournament": "targui_cli.tournament", "bots": "targui_cli.bots",
+}
+
+
+class LazyCommands(MutableMapping[str, click.Command]):
+    """The group's ``commands``: lists every command at once, imports each when first looked up."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        command = self._loaded.get(name)
+        if command is None:
+            if name not in self._modules:
+                raise KeyError(name)
+            try:
+                command = self._loaded[name] = getattr(import_module(self._modules[name]), name)
+            except KeyboardInterrupt:  # pragma: no cover - timing dependent
+                sys.stderr.write("\ninterrupted\n")
+                raise SystemExit(EXIT_INTERRUPTED) from None
+        return command
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+        self._modules.setdefault(name, "")
+
+    def __delitem__(self, name: str) -> None:
+        del self._modules[name]
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
 
 
 def targui_version() -> str:
@@ -79,8 +114,7 @@ def cli(ctx: click.Context) -> None:
     install_visible_streams()
 
 
-for command in (rulesets, validate, show, schema, cards, diff, play, replay, simulate, compare, tournament, bots):
-    cli.add_command(command)
+cli.commands = LazyCommands(COMMAND_MODULES)
 
 
 def _quiet_streams() -> None:
@@ -94,8 +128,6 @@ def _quiet_streams() -> None:
 
 def main() -> None:
     """Entry point: no Python traceback reaches a user, whatever the input."""
-    from targui_dsl.effects.runtime import EffectBudgetExceeded
-
     try:
         # standalone_mode=False: a Ctrl-C reaches us as click.Abort (exit 130, not click's 1)
         code = cli.main(prog_name="targui", standalone_mode=False)
@@ -105,9 +137,6 @@ def main() -> None:
     except click.ClickException as err:
         err.show()
         sys.exit(err.exit_code)
-    except EffectBudgetExceeded as err:  # a house rule's effect ran away: the game cannot go on
-        click.echo(f"error: the game was stopped: {err}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
     except OSError as err:  # e.g. standard output on a full disk: the system's fault, not ours
         _quiet_streams()
         reason = err.strerror or str(err)
@@ -115,6 +144,13 @@ def main() -> None:
         click.echo(f"error: {filename}: {reason}" if filename else f"error: cannot write output: {reason}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
+        # imported only now (it is loaded already if it was raised): the language stays unloaded
+        # until a command needs it, and a Ctrl-C at start-up never lands in its import
+        from targui_dsl.effects.runtime import EffectBudgetExceeded
+
+        if isinstance(exc, EffectBudgetExceeded):  # a house rule's effect ran away: the game cannot go on
+            click.echo(f"error: the game was stopped: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("TARGUI_DEBUG"):
             raise
         click.echo(f"targui: internal error: {type(exc).__name__}: {exc}\n"

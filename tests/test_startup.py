@@ -1,0 +1,47 @@
+"""Start-up: a command imports what it runs, no more (issue 22: `targui validate` spent 164 ms importing
+the CLI). Each check runs a fresh interpreter, so what is imported is what a user's command imports."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DUTCH = str(ROOT / "rulesets" / "original-dutch.yaml")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules imported once ``code`` ran in a fresh interpreter (it may print what it likes)."""
+    script = code + "\nimport sys\nprint('\\n'.join(['--modules--', *sys.modules]))\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ.copy(),
+                          cwd=ROOT, timeout=120, check=True)
+    return set(done.stdout.split("--modules--\n", 1)[1].split())
+
+
+def test_validate_imports_no_study_log_or_bot_search():
+    loaded = modules_after(
+        "from targui_cli.main import cli\n"
+        f"try:\n    cli.main(['validate', {DUTCH!r}], prog_name='targui')\nexcept SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n")
+    assert "targui_dsl.frontend.build" in loaded  # it did validate
+    assert not {m for m in loaded if m.startswith(("targui_dsl.study", "targui_dsl.gamelog", "targui_cli.simulate",
+                                                   "targui_cli.play", "targui_cli.replay"))}
+
+
+def test_the_engine_protocol_alone_loads_no_front_end():
+    loaded = modules_after("import targui_dsl.engine.protocol")
+    assert "targui_dsl.frontend.build" not in loaded and "targui_dsl.effects.parser" not in loaded
+
+
+def test_the_package_still_offers_its_names():
+    loaded = modules_after("from targui_dsl import Game, load_ruleset\n"
+                           "state = Game(load_ruleset('swedish-12'), players=3, seed=1).new_initial_state()\n"
+                           "assert not state.is_terminal() and state.legal_actions()")
+    assert "targui_dsl.games.targui.state" in loaded
+
+
+def test_the_group_lists_every_command_before_loading_any():
+    loaded = modules_after("from targui_cli.main import cli\nassert len(cli.commands) == 12, sorted(cli.commands)")
+    assert "targui_cli.validate" not in loaded and "targui_cli.simulate" not in loaded
