@@ -69,14 +69,14 @@ hooks:
 """
 
 
-def test_an_effect_that_asks_thousands_of_questions_a_turn_is_stopped_with_a_clear_error(tmp_path: Path):
-    from targui_dsl.effects.runtime import MAX_QUESTIONS
+def test_an_effect_that_asks_thousands_of_choices_a_turn_is_stopped_with_a_clear_error(tmp_path: Path):
+    from targui_dsl.effects.runtime import MAX_CHOICES
 
     path = tmp_path / "questions.yaml"
     path.write_text(QUESTIONS, encoding="utf-8")
     log = tmp_path / "game.jsonl"
     played = targui("play", str(path), "--seed", "1", "--log", str(log), "--no-board", timeout=120)
     assert played.returncode == 1
-    assert f"asked more than {MAX_QUESTIONS} questions" in played.stderr
+    assert f"asked more than {MAX_CHOICES} choices" in played.stderr
     no_crash(played.stdout + played.stderr)
     assert log.stat().st_size < 1_000_000  # the log stays small: the run stopped at the cap

@@ -74,11 +74,12 @@ MAX_ROLL_SIDES = 100
 #: longer range is cut after its first MAX_CHOICE_NUMBERS numbers.
 MAX_CHOICE_NUMBERS = 256
 
-#: The most questions (choices and dice together) one run of a snippet may ask:
-#: each is a decision or a chance node of the game and a line of its log, so a
-#: choice inside loops over the board (49 x 49 of them a turn) would make games
-#: of hours and logs of gigabytes. Past it the run stops (:class:`EffectTooManyQuestions`).
-MAX_QUESTIONS = 100
+#: The most choices one run of a snippet may ask a player: each is a decision of
+#: the game and a line of its log, so a choice inside loops over the board
+#: (49 x 49 of them a turn) would make games of hours and logs of gigabytes.
+#: Past it the run stops (:class:`EffectTooManyChoices`). Dice are not counted:
+#: the game throws them itself, and the step budget bounds them.
+MAX_CHOICES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,30 +153,30 @@ class EffectValueTooLarge(EffectBudgetExceeded):
         return (EffectValueTooLarge, (self.file, self.line, self.budget))
 
 
-class EffectTooManyQuestions(EffectBudgetExceeded):
-    """A run of a snippet asked more than MAX_QUESTIONS choices and dice.
+class EffectTooManyChoices(EffectBudgetExceeded):
+    """A run of a snippet asked more than MAX_CHOICES choices.
 
     Stopped like a run past its step budget: the engine ends the game with
     this message; effects already applied stay applied.
     """
 
-    def __init__(self, file: str | None, line: int | None, budget: int = MAX_QUESTIONS) -> None:
+    def __init__(self, file: str | None, line: int | None, budget: int = MAX_CHOICES) -> None:
         super().__init__(file, line, budget)
         where = f"{file}:{line}" if file is not None else "an effect"
         self.args = (
-            f"the effect at {where} asked more than {budget} questions (choices and dice) in one run;"
+            f"the effect at {where} asked more than {budget} choices in one run;"
             " it was stopped",
         )
 
     def __reduce__(self) -> tuple[type, tuple[str | None, int | None, int]]:
-        return (EffectTooManyQuestions, (self.file, self.line, self.budget))
+        return (EffectTooManyChoices, (self.file, self.line, self.budget))
 
 
-def check_questions(code: Any, asked: int) -> None:
-    """A driver of a run calls this with the questions the run has asked so far, its new
-    one included: past MAX_QUESTIONS the run is stopped (every driver, one rule)."""
-    if asked > MAX_QUESTIONS:
-        raise EffectTooManyQuestions(code.file, code.line)
+def check_choices(code: Any, asked: int) -> None:
+    """A driver of a run calls this with the choices the run has asked so far, its new
+    one included: past MAX_CHOICES the run is stopped (every driver, one rule)."""
+    if asked > MAX_CHOICES:
+        raise EffectTooManyChoices(code.file, code.line)
 
 
 Request = RollRequest | ChoiceRequest
@@ -238,5 +239,6 @@ class EffectRun:
             self.request = None
             self._generator = None
             return
-        self._asked += 1
-        check_questions(self._code, self._asked)
+        if isinstance(self.request, ChoiceRequest):
+            self._asked += 1
+            check_choices(self._code, self._asked)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from targui_dsl.effects.runtime import RollRequest, check_questions
+from targui_dsl.effects.runtime import RollRequest, check_choices
 from targui_dsl.engine.chance import below
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
@@ -21,7 +21,8 @@ from targui_dsl.games.targui.runtime import runtime_of
 class PausedEffect:
     """A card effect or hook waiting for a player's choice (or an explicit die)."""
 
-    __slots__ = ("where", "code", "args", "start", "answers", "gen", "request", "card_before", "resume_phase")
+    __slots__ = ("where", "code", "args", "start", "answers", "choices", "gen", "request", "card_before",
+                 "resume_phase")
 
     def __init__(self, where: tuple[Any, ...], code: Any, args: tuple[int, ...], start: TarguiRecord) -> None:
         self.where = where  # ("card", card index) or ("hook", moment, index)
@@ -29,6 +30,7 @@ class PausedEffect:
         self.args = args
         self.start = start
         self.answers: list[int] = []
+        self.choices = 0  # choices asked so far (the answers hold the dice too)
         self.gen: Any = None
         self.request: Any = None
         self.card_before: Any = None
@@ -53,11 +55,14 @@ def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, 
     effect.resume_phase = start.phase
     try:
         request = effect.gen.send(None)
+        choices = 0 if isinstance(request, RollRequest) else 1
         for answer in answers:
             request = effect.gen.send(answer)
+            choices += not isinstance(request, RollRequest)
     except StopIteration:
         raise ValueError("the effect ended before its pause") from None
     effect.answers = list(answers)
+    effect.choices = choices
     effect.request = request
     r.effect = effect
     r.phase = EFFECT_ROLL if isinstance(request, RollRequest) else EFFECT_CHOICE
@@ -110,7 +115,6 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
         except StopIteration:
             r.effect = None
             return True
-        check_questions(effect.code, len(effect.answers) + 1)  # choices and dice: each a decision or a log line
         if isinstance(request, RollRequest):
             if r.forced_outcomes or r.game.explicit_chance:
                 effect.request = request  # a chance node: the outcome comes from outside
@@ -124,6 +128,8 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
             if r.sink is not None:
                 r.sink.emit({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
             continue
+        effect.choices += 1
+        check_choices(effect.code, effect.choices)  # each choice a decision and a log line
         effect.request = request
         r.effect = effect
         effect.resume_phase = r.phase
