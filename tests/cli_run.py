@@ -3,6 +3,7 @@ process (for streams, signals and the guard of main())."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -25,3 +26,19 @@ def targui(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedPro
 
 def no_crash(text: str) -> None:
     assert "Traceback" not in text and "internal error" not in text and "Exception ignored" not in text, text
+
+
+def session_processes(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (a command started in its own session and its
+    workers; zombies left out), read from Linux's /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":  # fields: state ppid pgrp session ...
+                found.append(int(entry))
+    return found

@@ -10,23 +10,11 @@ import sys
 import time
 
 import pytest
+from cli_run import session_processes
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
 
 
-def _session_processes(sid: int) -> list[int]:
-    """The live processes of session ``sid`` (the command and its workers; zombies left out)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":  # fields: state ppid pgrp session ...
-                found.append(int(entry))
-    return found
 
 
 @pytest.mark.parametrize("workers", [2])
@@ -37,21 +25,21 @@ def test_sigkill_of_a_study_leaves_no_worker_alive(tmp_path, workers):
                                start_new_session=True, cwd=tmp_path)
     try:
         for _ in range(1200):  # the command and its workers, once they are all started
-            if len(_session_processes(process.pid)) >= workers + 1 or process.poll() is not None:
+            if len(session_processes(process.pid)) >= workers + 1 or process.poll() is not None:
                 break
             time.sleep(0.05)
         assert process.poll() is None, "the study ended before it could be killed"
         time.sleep(1)  # the workers are playing games
-        assert len(_session_processes(process.pid)) == workers + 1
+        assert len(session_processes(process.pid)) == workers + 1
         process.kill()  # SIGKILL: the parent cannot stop its workers itself
         process.wait()
-        left = _session_processes(process.pid)
+        left = session_processes(process.pid)
         for _ in range(200):  # the kernel signals them at once; allow them a moment to go
             if not left:
                 break
             time.sleep(0.05)
-            left = _session_processes(process.pid)
+            left = session_processes(process.pid)
         assert left == [], "workers outlived their parent"
     finally:
-        for pid in _session_processes(process.pid):
+        for pid in session_processes(process.pid):
             os.kill(pid, signal.SIGKILL)

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from cli_run import session_processes
 from click.testing import CliRunner
 
 from targui_cli.main import cli
@@ -230,18 +231,6 @@ def test_records_hold_one_row_per_game_that_add_up_to_the_summary(tmp_path, name
 
 # Signals ------------------------------------------------------------------------------------
 
-def _session_processes(sid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":  # fields: state ppid pgrp session ...
-                found.append(int(entry))
-    return found
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc") or not hasattr(signal, "SIGTERM"), reason="needs Linux /proc")
@@ -254,11 +243,11 @@ def test_sigterm_stops_the_workers_keeps_the_chunks_and_prints_no_traceback(tmp_
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and process.poll() is None:
-            if out.exists() and len(out.read_text().splitlines()) >= 2 and len(_session_processes(process.pid)) >= 3:
+            if out.exists() and len(out.read_text().splitlines()) >= 2 and len(session_processes(process.pid)) >= 3:
                 break
             time.sleep(0.05)
         assert process.poll() is None, "the study ended before it could be stopped"
-        assert len(_session_processes(process.pid)) == 3  # the command and its two workers
+        assert len(session_processes(process.pid)) == 3  # the command and its two workers
         process.send_signal(signal.SIGTERM)
         stdout, stderr = process.communicate(timeout=30)
     finally:
@@ -269,9 +258,9 @@ def test_sigterm_stops_the_workers_keeps_the_chunks_and_prints_no_traceback(tmp_
     assert "Traceback" not in stderr and "leaked" not in stderr and stdout == ""
     assert "interrupted by SIGTERM" in stderr and "chunks kept in" in stderr
     deadline = time.monotonic() + 5
-    while _session_processes(process.pid) and time.monotonic() < deadline:
+    while session_processes(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert _session_processes(process.pid) == []  # no worker left behind
+    assert session_processes(process.pid) == []  # no worker left behind
     s = Study(RulesetSource.from_reference("updated-treasury"), 20000, 4, ("random",) * 4)
     assert len(StudyFile(str(out), s).done) >= 1
 
