@@ -293,3 +293,23 @@ def complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -
     done, _, last = word.rpartition(":")
     return [CompletionItem(f"{before}{done}:{p.name}=", help=p.help) for p in bot.params
             if p.name.startswith(last) and "=" not in last]
+
+
+def targui_version() -> str:
+    """The version of this targui: the installed package's, or in a checkout that is not
+    installed, the one its pyproject.toml declares (the one home of the number)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("targui")
+    except PackageNotFoundError:
+        pass
+    import re
+    from pathlib import Path
+
+    try:  # a line `version = "..."` (tomllib is not in Python 3.10)
+        text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+    return found.group(1) if found else "unknown (not installed)"

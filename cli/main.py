@@ -10,7 +10,13 @@ from importlib import import_module
 try:  # a Ctrl-C while Python imports click ends quietly too
     import click
 
-    from targui_cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, colour_forbidden, install_visible_streams
+    from targui_cli.common import (
+        EXIT_BAD_INPUT,
+        EXIT_INTERRUPTED,
+        colour_forbidden,
+        install_visible_streams,
+        targui_version,
+    )
 except KeyboardInterrupt:  # pragma: no cover - timing dependent
     sys.stderr.write("\ninterrupted\n")
     raise SystemExit(130) from None  # EXIT_INTERRUPTED, which may not be imported yet
@@ -21,7 +27,7 @@ COMMAND_MODULES = {
     "rulesets": "targui_cli.show", "validate": "targui_cli.validate", "show": "targui_cli.show",
     "schema": "targui_cli.show", "cards": "targui_cli.cards", "diff": "targui_cli.diff", "play": "targui_cli.play",
     "replay": "targui_cli.replay", "simulate": "targui_cli.simulate", "compare": "targui_cli.compare",
-    "tournament": "targui_cli.tournament", "bots": "targui_cli.bots",
+    "tournament": "targui_cli.tournament", "bots": "targui_cli.bots", "lsp": "targui_cli.lsp",
 }
 
 
@@ -57,26 +63,6 @@ class LazyCommands(MutableMapping[str, click.Command]):
 
     def __len__(self) -> int:
         return len(self._modules)
-
-
-def targui_version() -> str:
-    """The version of this targui: the installed package's, or in a checkout that is not
-    installed, the one its pyproject.toml declares (the one home of the number)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("targui")
-    except PackageNotFoundError:
-        pass
-    import re
-    from pathlib import Path
-
-    try:  # a line `version = "..."` (tomllib is not in Python 3.10)
-        text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = ""
-    found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
-    return found.group(1) if found else "unknown (not installed)"
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

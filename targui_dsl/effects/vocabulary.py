@@ -102,6 +102,9 @@ class Vocabulary:
     places: Mapping[str, tuple[str, Params]]
     verbs: Verbs
     examples: Examples
+    #: The ruleset's sections whose ids a snippet may name (each id a constant), for editors'
+    #: completion (``targui lsp``); empty: ids are not offered.
+    id_sections: tuple[str, ...] = ()
 
     def parameter_hint(self, name: str) -> str | None:
         """Where a formula parameter (`die`, `player`, ...) may be used, for an

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import (
@@ -56,10 +56,11 @@ class Report:
 
 
 @with_hint_budget
-def build(ref: str, cwd: Path | None = None) -> Report:
-    """Run the whole front end on a built-in name or a path; never raises for bad input."""
+def build(ref: str, cwd: Path | None = None, texts: Mapping[str, str] | None = None) -> Report:
+    """Run the whole front end on a built-in name or a path; never raises for bad input.
+    ``texts``: unsaved texts read instead of their files (``resolve``)."""
     report = Report(ref)
-    resolved = resolve(ref, cwd)
+    resolved = resolve(ref, cwd, texts)
     report.resolved = resolved
     report.sources = resolved.sources
     report.diagnostics.extend(resolved.diagnostics)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from targui_dsl.frontend.diagnostics import Diagnostic, Sources, Span, did_you_mean, error
 from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path, example_ruleset_names
 from targui_dsl.frontend.safefile import describe_kind
-from targui_dsl.frontend.yamlload import LoadedDoc, YamlPath, load_yaml_file
+from targui_dsl.frontend.yamlload import LoadedDoc, YamlPath, load_yaml_file, load_yaml_text
 
-__all__ = ["Resolved", "resolve", "MAX_CHAIN", "is_builtin_name"]
+__all__ = ["Resolved", "resolve", "MAX_CHAIN", "is_builtin_name", "file_key"]
 
 MAX_CHAIN = 16  # files in one extends chain, the ruleset itself included
 
@@ -62,8 +62,18 @@ def is_builtin_name(ref: str) -> bool:
     return "/" not in ref and os.sep not in ref and not ref.endswith((".yaml", ".yml"))
 
 
-def resolve(ref: str, cwd: Path | None = None) -> Resolved:
-    """Load the ruleset ``ref`` (a built-in name or a path) and everything it extends."""
+def file_key(path: str | os.PathLike) -> str:
+    """The absolute, normalised spelling of a path: how ``resolve``'s ``texts`` are keyed."""
+    return os.path.normpath(os.path.abspath(path))
+
+
+def resolve(ref: str, cwd: Path | None = None, texts: Mapping[str, str] | None = None) -> Resolved:
+    """Load the ruleset ``ref`` (a built-in name or a path) and everything it extends.
+
+    ``texts`` (keyed by :func:`file_key`) are read instead of the files of those paths: an
+    editor's unsaved buffers (``targui lsp``). Each is held to the loader's size cap too.
+    """
+    texts = texts or {}
     cwd = Path(os.path.abspath(cwd if cwd is not None else os.getcwd()))
     result = Resolved(data=None)
 
@@ -89,13 +99,16 @@ def resolve(ref: str, cwd: Path | None = None) -> Resolved:
                 result.diagnostics.append(error("E0204", f"the `extends` chain is longer than {MAX_CHAIN} files",
                                                 via, "extend a ruleset nearer the base"))
                 break
-            if not _is_file(path):
+            if file_key(path) not in texts and not _is_file(path):
                 kind = _kind_of(path)  # a FIFO or a folder exists: say what it is
                 what = "does not exist" if kind is None else kind
                 result.diagnostics.append(error("E0201", f"`extends` names `{display}`, which {what}",
                                                 via, "the path is relative to the file that says `extends`"))
                 break
-        doc = load_yaml_file(path, display)
+        unsaved = texts.get(file_key(path))
+        # Editors do not count a byte-order mark as a column; neither does the loader of files.
+        doc = load_yaml_file(path, display) if unsaved is None else load_yaml_text(unsaved.removeprefix("\ufeff"),
+                                                                                     display)
         seen.append(_identity(path))
         result.docs.append(doc)
         result.files.append(doc.file)

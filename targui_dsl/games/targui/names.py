@@ -125,6 +125,7 @@ VOCABULARY = Vocabulary(
     formulas=FORMULAS,
     places=PLACES,
     verbs=Verbs(round="round_number", move="move_camels", add="add_kind_value"),
+    id_sections=("territories", "tribes"),  # as environment() below names them: kinds, then tribes
     examples=Examples(
         aggregate="t.camels for t in territories",
         collections="`territories`, `players`, `kinds`, `p.territories`, `t.neighbours` or `1..6`",
