@@ -270,3 +270,74 @@ def test_without_pygls_the_command_says_how_to_install_it(tmp_path):
     helped = subprocess.run([sys.executable, "-m", "targui_cli.main", "lsp", "--help"], capture_output=True,
                             text=True, env=env, timeout=HANG)
     assert helped.returncode == 0 and "--tcp HOST:PORT" in helped.stdout
+
+
+def test_a_file_the_editor_did_not_open_is_not_read_and_the_server_goes_on(tmp_path):
+    (tmp_path / "never-opened.yaml").write_text(HOUSE_RULE, encoding="utf-8")
+    text = "extends: original-dutch\nid: open\ntitle: Open\n"
+
+    async def test(session: Session) -> None:
+        unopened = from_fs_path(str(tmp_path / "never-opened.yaml"))
+        assert unopened is not None
+        assert await session.hover(unopened, 5, 50) is None
+        assert await session.complete(unopened, 0, 0) == []
+        uri = session.open(tmp_path / "open.yaml", text)
+        assert list(await session.diagnostics(uri, 1)) == []
+        assert unopened not in session.published
+        assert await session.hover(uri, 1, 0) is not None
+
+    run(test, tmp_path)
+
+
+def test_an_error_in_a_handler_goes_to_the_clients_log_and_the_answer_is_empty():
+    from targui_dsl.lsp.server import RulesetServer, _guarded
+
+    server = RulesetServer("test")
+    logged: list[lsp.LogMessageParams] = []
+    server.window_log_message = logged.append  # type: ignore[method-assign]  # the client's log, kept
+
+    def hover(ls: RulesetServer, params: Any) -> str:
+        raise KeyError("a bug")
+
+    assert _guarded(hover)(server, None) is None
+    (entry,) = logged
+    assert entry.type == lsp.MessageType.Error
+    assert "internal error in hover: KeyError" in entry.message and "Traceback" in entry.message
+
+
+def test_over_tcp_the_same_diagnostics(tmp_path):
+    import socket
+    import subprocess
+
+    with socket.socket() as probe:  # a free port, for the server to take
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / ".dev")]))
+    server = subprocess.Popen([sys.executable, "-m", "targui_cli.main", "lsp", "--tcp", f"127.0.0.1:{port}"],
+                              env=env, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+
+    async def main() -> None:
+        session = Session()
+        for _ in range(HANG * 10):  # until the server listens
+            try:
+                await session.client.start_tcp("127.0.0.1", port)
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        await asyncio.wait_for(session.client.initialize_async(lsp.InitializeParams(
+            capabilities=lsp.ClientCapabilities())), HANG)
+        session.client.initialized(lsp.InitializedParams())
+        uri = session.open(tmp_path / "typo.yaml", HOUSE_RULE)
+        (diagnostic,) = await session.diagnostics(uri, 1)
+        assert diagnostic.code == "E0502" and "did you mean `guelta`?" in diagnostic.message
+        await asyncio.wait_for(session.client.shutdown_async(None), HANG)
+        session.client.exit(None)
+
+    try:
+        asyncio.run(main())
+        assert server.wait(timeout=HANG) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

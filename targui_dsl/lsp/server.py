@@ -9,11 +9,13 @@ nothing; the server goes on.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
 import traceback
 from typing import Any, Callable, TypeVar
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -25,6 +27,10 @@ from targui_dsl.lsp.knowledge import Offer
 from targui_dsl.lsp.positions import Point, Text
 
 NAME = "targui"
+
+#: Seconds a changed text must stay unchanged before it is checked (hover and completion
+#: never wait: they check the present text when it has not been checked yet).
+SETTLE = 0.2
 
 _KINDS = {
     "key": lsp.CompletionItemKind.Property,
@@ -65,7 +71,7 @@ class RulesetServer(LanguageServer):
         """Analyse an open file and publish its diagnostics, then those of the open files that
         extend it."""
         path = _path(uri)
-        if path is None:
+        if path is None or unquote(uri) not in self.workspace.text_documents:
             return
         texts = self.texts()
         self._check_one(uri, path, texts)
@@ -99,9 +105,12 @@ class RulesetServer(LanguageServer):
         )
 
     def current(self, uri: str) -> Analysis | None:
-        """The analysis of an open file's present text (made now if the text changed since)."""
+        """The analysis of an open file's present text (made now if the text changed since); None
+        for a file the editor has not opened (the server reads no file it was not given)."""
         analysis = self.analyses.get(uri)
-        document = self.workspace.get_text_document(uri)
+        document = self.workspace.text_documents.get(unquote(uri))
+        if document is None:
+            return None
         if analysis is None or analysis.text.text != document.source:
             path = _path(uri)
             if path is None:
@@ -178,9 +187,13 @@ def make_server(version: str) -> RulesetServer:
         ls.check(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-    @_guarded
-    def did_change(ls: RulesetServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        ls.check(params.text_document.uri)
+    async def did_change(ls: RulesetServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        # While the author types, wait until the text settles: one check for a burst of changes.
+        uri, version = params.text_document.uri, params.text_document.version
+        await asyncio.sleep(SETTLE)
+        document = ls.workspace.text_documents.get(unquote(uri))
+        if document is not None and document.version == version:
+            _guarded(RulesetServer.check)(ls, uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     @_guarded
