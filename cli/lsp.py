@@ -7,6 +7,7 @@ import click
 from targui_cli.common import Failure, targui_version
 
 INSTALL = "pip install 'targui[lsp]'"
+PROTOCOL_PACKAGES = {"pygls", "lsprotocol"}  # what the optional extra brings
 
 
 def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, int] | None:
@@ -49,6 +50,8 @@ def lsp(address: tuple[str, int] | None) -> None:
     """
     try:
         from targui_dsl.lsp.server import serve
-    except ImportError as err:  # the optional extra is missing
-        raise Failure(f"`targui lsp` needs pygls, which is not installed ({err.name or err}): {INSTALL}") from None
+    except ImportError as err:
+        if (err.name or "").split(".")[0] not in PROTOCOL_PACKAGES:
+            raise
+        raise Failure(f"`targui lsp` needs pygls, which is not installed ({err.name}): {INSTALL}") from None
     serve(targui_version(), address)

@@ -15,7 +15,7 @@ from targui_dsl.frontend.build import build
 from targui_dsl.frontend.diagnostics import Span
 from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path, example_ruleset_names
 from targui_dsl.frontend.schema import load_schema
-from targui_dsl.games import GAMES, game_package
+from targui_dsl.games import game_package
 from targui_dsl.lsp import knowledge
 from targui_dsl.lsp.analysis import analyse
 from targui_dsl.lsp.outline import place_at
@@ -99,10 +99,23 @@ def test_the_vocabularys_id_sections_are_names_a_snippet_may_use():
         assert code is not None, (name, problems)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_hover_tells_every_name_of_the_vocabulary_its_meaning(tmp_path, game):
-    vocabulary = game_package(game).vocabulary
-    text = HEAD + "cards:\n  drought:\n    effect: NAME\n"
+def _ruleset_of_each_game() -> dict[str, str]:
+    """A playable built-in ruleset of each game there is one for, by game."""
+    found: dict[str, str] = {}
+    for name in builtin_ruleset_names():
+        report = build(name)
+        if report.ok and not report.abstract and report.game is not None:
+            found.setdefault(report.game, name)
+    return found
+
+
+@pytest.mark.parametrize("game,ruleset", sorted(_ruleset_of_each_game().items()))
+def test_hover_tells_every_name_of_the_vocabulary_its_meaning(tmp_path, game, ruleset):
+    package = game_package(game)
+    vocabulary, schema = package.vocabulary, load_schema(package.schema)
+    head = f"extends: {ruleset}\nid: t\ntitle: T\n"
+    formula = next(f for f in vocabulary.formulas if not f.many and len(f.path) == 2)
+    text = head + f"{formula.path[0]}:\n  {formula.path[1]}: NAME\n"
     for name, spec in vocabulary.globals.items():
         said = _hover(tmp_path, text.replace("NAME", name), name)
         assert said is not None and spec.meaning in said, name
@@ -113,8 +126,13 @@ def test_hover_tells_every_name_of_the_vocabulary_its_meaning(tmp_path, game):
         for name, field in fields.items():
             said = _hover(tmp_path, text.replace("NAME", f"x.{name}"), name)
             assert said is not None and field.meaning in said, name
+    for name in formula.params:
+        said = _hover(tmp_path, text.replace("NAME", name), name)
+        assert said is not None and formula.params[name].described in said, name
     for moment, meaning in vocabulary.hook_meanings.items():
-        said = _hover(tmp_path, HEAD + f"hooks:\n  {moment}: []\n", moment)
+        section = next(key for key, node in schema["properties"].items()
+                       if isinstance(node, dict) and moment in node.get("properties", {}))
+        said = _hover(tmp_path, head + f"{section}:\n  {moment}: []\n", moment)
         assert said is not None and meaning in said, moment
 
 
