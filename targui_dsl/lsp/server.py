@@ -22,7 +22,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from targui_dsl.frontend.resolve import file_key
-from targui_dsl.lsp.analysis import Analysis, Spot, analyse
+from targui_dsl.lsp.analysis import Analysis, Problem, Spot, analyse
 from targui_dsl.lsp.knowledge import Offer
 from targui_dsl.lsp.positions import Point, Text
 
@@ -60,26 +60,20 @@ class RulesetServer(LanguageServer):
 
     def texts(self) -> dict[str, str]:
         """The text of every open file, by its absolute path."""
-        out = {}
-        for uri, document in self.workspace.text_documents.items():
-            path = _path(uri)
-            if path is not None:
-                out[path] = document.source
-        return out
+        return {_path(uri): document.source for uri, document in self.workspace.text_documents.items()}
 
     def check(self, uri: str) -> None:
         """Analyse an open file and publish its diagnostics, then those of the open files that
         extend it."""
         path = _path(uri)
-        if path is None or unquote(uri) not in self.workspace.text_documents:
+        if unquote(uri) not in self.workspace.text_documents:
             return
         texts = self.texts()
         self._check_one(uri, path, texts)
         for other, analysis in list(self.analyses.items()):
             if other != uri and path in analysis.chain[1:]:
-                other_path = _path(other)
-                if other_path is not None and other_path in texts:
-                    self._check_one(other, other_path, texts)
+                if _path(other) in texts:
+                    self._check_one(other, _path(other), texts)
 
     def _check_one(self, uri: str, path: str, texts: dict[str, str]) -> None:
         analysis = analyse(path, texts, self.encoding())
@@ -89,7 +83,7 @@ class RulesetServer(LanguageServer):
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version))
 
-    def _diagnostic(self, analysis: Analysis, problem: Any) -> lsp.Diagnostic:
+    def _diagnostic(self, analysis: Analysis, problem: Problem) -> lsp.Diagnostic:
         d = problem.diagnostic
         related = None
         if problem.elsewhere is not None:
@@ -112,17 +106,14 @@ class RulesetServer(LanguageServer):
         if document is None:
             return None
         if analysis is None or analysis.text.text != document.source:
-            path = _path(uri)
-            if path is None:
-                return None
-            analysis = self.analyses[uri] = analyse(path, self.texts(), self.encoding())
+            analysis = self.analyses[uri] = analyse(_path(uri), self.texts(), self.encoding())
         return analysis
 
     def log(self, message: str, kind: lsp.MessageType = lsp.MessageType.Error) -> None:
         self.window_log_message(lsp.LogMessageParams(type=kind, message=message))
 
 
-def _path(uri: str) -> str | None:
+def _path(uri: str) -> str:
     """The file of a uri (an unsaved, untitled buffer: a file in the working directory)."""
     path = to_fs_path(uri)
     if path is None or not uri.startswith("file:"):
