@@ -83,6 +83,9 @@ class Session:
         if found is None:
             return None
         assert isinstance(found.contents, lsp.MarkupContent)
+        # the word hovered is the range
+        assert found.range is not None and found.range.start.line == found.range.end.line == line
+        assert found.range.start.character <= character <= found.range.end.character
         return found.contents.value
 
     async def complete(self, uri: str, line: int, character: int) -> list[lsp.CompletionItem]:

@@ -208,10 +208,13 @@ def make_server(version: str) -> RulesetServer:
         analysis = ls.current(params.text_document.uri)
         if analysis is None:
             return None
-        said = analysis.hover(_offset(analysis, params.position))
+        offset = _offset(analysis, params.position)
+        said = analysis.hover(offset)
         if said is None:
             return None
-        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said))
+        place = analysis.place(offset)  # the word hovered, for the editor to highlight
+        shown = _range(analysis.text, place.start, place.end) if place.start < place.end else None
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said), range=shown)
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
     @_guarded
