@@ -6,7 +6,7 @@ import click
 
 from targui_cli.common import Failure, targui_version
 
-INSTALL = "pip install 'targui[lsp]'"
+INSTALL = "pip install '.[lsp]' in a checkout of targui (or pip install pygls)"
 PROTOCOL_PACKAGES = {"pygls", "lsprotocol"}  # what the optional extra brings
 
 
@@ -36,8 +36,9 @@ def lsp(address: tuple[str, int] | None) -> None:
     formulas, the names of its game; go to definition follows `extends:`
     and card and kind ids.
 
-    It needs pygls: pip install 'targui[lsp]'. docs/editors.md shows how to
-    set it up in VS Code, Neovim and Helix.
+    It needs pygls: pip install '.[lsp]' in a checkout of targui (or pip
+    install pygls). docs/editors.md shows how to set it up in VS Code,
+    Neovim and Helix.
 
     \b
     Exit status: 0 when the editor ends the session, 1 when pygls is not

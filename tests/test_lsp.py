@@ -269,7 +269,7 @@ def test_without_pygls_the_command_says_how_to_install_it(tmp_path):
     done = subprocess.run([sys.executable, "-m", "targui_cli.main", "lsp"], capture_output=True, text=True,
                           env=env, timeout=HANG, stdin=subprocess.DEVNULL)
     assert done.returncode == 1
-    assert "pip install 'targui[lsp]'" in done.stderr and "Traceback" not in done.stderr
+    assert "pip install '.[lsp]'" in done.stderr and "Traceback" not in done.stderr
     helped = subprocess.run([sys.executable, "-m", "targui_cli.main", "lsp", "--help"], capture_output=True,
                             text=True, env=env, timeout=HANG)
     assert helped.returncode == 0 and "--tcp HOST:PORT" in helped.stdout

@@ -116,7 +116,7 @@ def test_install_hints_name_a_checkout_not_a_published_package():
     assert "'targui[" not in text_of_docs()
     from click.testing import CliRunner
 
-    for command in ("simulate", "compare"):
+    for command in ("simulate", "compare", "lsp"):
         assert "'targui[" not in CliRunner().invoke(cli, [command, "--help"]).output
 
 
