@@ -151,3 +151,6 @@ class GamePackage:
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
     adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo
+    #: (a log's format, an event the engine reports) -> whether logs of that older format never
+    #: held such an event: replaying such a log, the engine's event is not looked for there.
+    unlogged_in: Callable[[str, dict[str, Any]], bool] | None = None

@@ -2,7 +2,7 @@
 
 The study package (:mod:`targui_dsl.study`) knows no game: it asks the game's
 package (``GamePackage.metrics``, a :class:`~targui_dsl.engine.protocol.StudyMetrics`)
-for a counter per game, fed the game's events (the `targui-log/1` events,
+for a counter per game, fed the game's events (the `targui-log/2` events,
 docs/engine.md), and sums what the counters report. Targui counts attacks
 (won, failed, given up), camels bought, eliminations and, per card, the camels
 it removed and added and the silver (cash and treasury) it took and gave.
@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 
-__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "describe", "study_figures"]
+__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "describe", "study_figures", "unlogged_in"]
 
 #: Per-game figures kept as moments (between rounds and decisions in every table).
 PER_GAME: tuple[Figure, ...] = (
@@ -116,6 +116,14 @@ def describe(figures: Mapping[str, Any]) -> list[str]:
     return [f"Attacks: {attacks['count']}, won {attacks['won']} ({100 * attacks['won_share']:.1f}%), "
             f"failed {attacks['failed']}, given up {attacks['given_up']}; "
             f"eliminations in {figures['eliminations']['games_with']} of {figures['games']} games"]
+
+
+def unlogged_in(log_format: str, event: dict[str, Any]) -> bool:
+    """Whether a log of ``log_format`` never held ``event``: format 1 told no hook and no
+    chosen `deposit 0` (format 2 tells both)."""
+    if log_format != "targui-log/1":
+        return False
+    return event["type"] == "hook" or (event["type"] == "decision" and event["action"] == "deposit 0")
 
 
 METRICS = StudyMetrics(
