@@ -4,8 +4,9 @@ The study package (:mod:`targui_dsl.study`) knows no game: it asks the game's
 package (``GamePackage.metrics``, a :class:`~targui_dsl.engine.protocol.StudyMetrics`)
 for a counter per game, fed the game's events (the `targui-log/2` events,
 docs/engine.md), and sums what the counters report. Targui counts attacks
-(won, failed, given up), camels bought, eliminations and, per card, the camels
-it removed and added and the silver (cash and treasury) it took and gave.
+(won, failed, given up), camels bought, eliminations and, per card (and per
+hook, as ``MOMENT hook N``, each time it changed something), the camels it
+removed and added and the silver (cash and treasury) it took and gave.
 """
 
 from __future__ import annotations
@@ -58,10 +59,13 @@ class TarguiCounter:
                 self.attacks_given_up += 1
         elif kind == "eliminated":
             self.eliminations += 1
-        elif kind == "card":
-            counts = self._cards.get(event["card"])
+        elif kind == "card" or kind == "hook":
+            # a hook is counted as a card is, under its moment and place (`round_start hook 1`),
+            # each time it changed something
+            key = event["card"] if kind == "card" else f"{event['moment']} hook {event['hook']}"
+            counts = self._cards.get(key)
             if counts is None:
-                counts = self._cards[event["card"]] = [0] * (1 + len(CARD_FIELDS))
+                counts = self._cards[key] = [0] * (1 + len(CARD_FIELDS))
             counts[0] += 1
             changes = event["changes"]
             for before, after in changes["camels"].values():
