@@ -71,7 +71,8 @@ class TableNarrator:
             return None  # the end screen (render_end) tells the result, once
         if kind == "decision" and event["action"].split()[0] == "deposit" and self._hidden(event["tribe"], "treasury"):
             # whether a seat deposited is public, never how much
-            what = "puts nothing into the treasury" if event["action"] == "deposit 0" else "puts silver into the treasury"
+            what = "puts nothing" if event["action"] == "deposit 0" else "puts silver"
+            what += " into the treasury"
             return f"    {self.names.get(event['tribe'], event['tribe'])}: {what}"
         if kind in ("card", "hook"):
             changes = dict(event["changes"])
