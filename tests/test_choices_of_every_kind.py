@@ -19,6 +19,7 @@ from targui_dsl.frontend.build import build
 from targui_dsl.frontend.resources import rulesets_dir
 from targui_dsl.gamelog.events import EventLog
 from targui_dsl.gamelog.replay import verify_log
+from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.console import TableNarrator
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.metrics import TarguiCounter
@@ -218,5 +219,20 @@ def test_the_examples_play_to_their_end_with_every_bot_and_verify(name, bot):
     events, state = logged_game(ruleset, [bot] * 3, seed=4)
     assert state.is_terminal() and events[-1]["type"] == "end"
     assert any(e["type"] == "hook" for e in events)
+    # the adapters' bounds still hold: every answer an id of the action space, the game within its length
+    answers = [e for e in events if e["type"] == "decision" and e["action"].startswith("choose")]
+    assert answers or name == "market-day"
+    assert state.decisions <= ADAPTER.max_game_length(ruleset, 3, 10**6)
     run_ = verify_log(ruleset, events)
     assert run_.ok and run_.complete, run_.difference
+
+
+def test_a_human_is_asked_the_question_with_its_answers_at_the_prompt(tmp_path):
+    script = "sector north_west\n1\n2\nquit\n"  # settle by menu, then answer 2) choose no
+    result = run("play", str(rulesets_dir() / "examples" / "hired-guides.yaml"), "--players", "2", "--human", "1",
+                 "--seed", "1", "--log", str(tmp_path / "g.jsonl"), input=script)
+    no_crash(result.output)
+    assert "a card or house rule asks you to choose yes or no: hire in [true, false]:" in result.output
+    assert "1) choose yes    2) choose no" in result.output
+    events = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
+    assert [e["action"] for e in events if e["type"] == "decision" and e["player"] == 0][-1] == "choose no"

@@ -15,7 +15,8 @@ from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 
-__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "describe", "study_figures", "unlogged_in"]
+__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "PER_SEAT", "TarguiCounter", "describe", "seat_values",
+           "study_figures", "unlogged_in"]
 
 #: Per-game figures kept as moments (between rounds and decisions in every table).
 PER_GAME: tuple[Figure, ...] = (
@@ -130,6 +131,19 @@ def unlogged_in(log_format: str, event: dict[str, Any]) -> bool:
     return event["type"] == "hook" or (event["type"] == "decision" and event["action"] == "deposit 0")
 
 
+#: Per seat at the game's end: the silver it holds, in hand and in its treasury.
+PER_SEAT: tuple[Figure, ...] = (
+    Figure("silver", "silver at the end", "silver", "{who} ends with more silver", "{who} ends with less silver",
+           "silver"),
+)
+
+
+def seat_values(state: Any) -> dict[str, list[int]]:
+    """The per-seat figures of a finished game (:data:`PER_SEAT`)."""
+    seats = range(state.game.players)
+    return {"silver": [state.cash(s) + state.treasury(s) for s in seats]}
+
+
 METRICS = StudyMetrics(
     counter=TarguiCounter,
     per_game=PER_GAME,
@@ -139,4 +153,6 @@ METRICS = StudyMetrics(
     card_note="until the round's levy",
     figures=study_figures,
     describe=describe,
+    per_seat=PER_SEAT,
+    seat_values=seat_values,
 )
