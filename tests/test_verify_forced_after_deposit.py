@@ -49,3 +49,19 @@ def test_a_format_1_log_without_its_deposits_of_nothing_still_verifies():
     # a log of today's format must hold them: the same lines under format 2 differ from the engine
     header2 = seal_header({**header, "format": "targui-log/2"})
     assert not verify_log(rs, [header2] + old[1:]).ok
+
+
+def test_a_format_1_log_replays_but_is_not_continued(tmp_path):
+    from cli_run import run
+
+    rs_path = "updated-treasury"
+    events = _game_events()
+    header = {k: v for k, v in events[0].items() if k != "seal"}
+    old = [seal_header({**header, "format": "targui-log/1", "seats": ["greedy"] * 4})]
+    old += [e for e in events[1:-60] if e["type"] != "hook" and e.get("action") != "deposit 0"]
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in old))
+    replayed = run("replay", "--verify", "--partial", str(path))
+    assert replayed.exit_code == 0 and "verified" in replayed.output, replayed.output
+    resumed = run("play", rs_path, "--resume", str(path))
+    assert resumed.exit_code == 1 and "older format (targui-log/1)" in resumed.output, resumed.output
