@@ -13,7 +13,7 @@ from cli_run import no_crash, run
 from engine_fixtures import settled_state, start_turn
 
 from targui_dsl import load_ruleset
-from targui_dsl.agents import make_agent
+from targui_dsl.agents import make_agent, seat_agents
 from targui_dsl.engine.loop import play
 from targui_dsl.frontend.build import build
 from targui_dsl.frontend.resources import rulesets_dir
@@ -236,3 +236,26 @@ def test_a_human_is_asked_the_question_with_its_answers_at_the_prompt(tmp_path):
     assert "1) choose yes    2) choose no" in result.output
     events = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
     assert [e["action"] for e in events if e["type"] == "decision" and e["player"] == 0][-1] == "choose no"
+
+
+def test_studies_report_silver_and_score_at_the_end_per_seat(tmp_path):
+    from targui_dsl.study.games import record_game
+    from targui_dsl.study.records import record_row
+
+    ruleset = example("market-day")
+    record = record_game(ruleset, 3, 11, ["greedy"] * 3)
+    state = Game(ruleset, players=3, seed=11).new_initial_state()
+    play(state, seat_agents(11, ["greedy"] * 3))  # the same game, as a study plays it
+    silver = [state.cash(s) + state.treasury(s) for s in range(3)]
+    assert record.seats == {"silver": silver} and list(record.scores) == state.scores()
+    row = record_row(record, ruleset.deck)
+    assert [row[f"silver_{s}"] for s in (1, 2, 3)] == silver
+    result = run("simulate", str(rulesets_dir() / "examples" / "market-day.yaml"), "--players", "3", "--games", "4",
+                 "--seed", "2", "--format", "json")
+    figures = json.loads(result.output)
+    tribes = figures["tribes"]
+    assert set(figures["per_seat"]["silver"]) == set(tribes)
+    assert all(figures["per_seat"]["silver"][t]["n"] == 4 for t in tribes)
+    text = run("simulate", str(rulesets_dir() / "examples" / "market-day.yaml"), "--players", "3", "--games", "4",
+               "--seed", "2").output
+    assert "At the end" in text and "seat 1 " in text and " silver " in text
