@@ -46,7 +46,7 @@ def describe_difference(diff: LogDifference) -> list[str]:
 
 HELP = """Tell a logged game again, turn by turn; verify it; draw its board.
 
-LOG is a game log (JSON lines, format targui-log/1) as written by
+LOG is a game log (JSON lines, format targui-log/2, or 1) as written by
 `targui play --log FILE`. Its header names the ruleset, the players,
 their tribes and the seed; the game is told in the lines `targui play`
 prints.

@@ -25,7 +25,7 @@ from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
-from targui_dsl.study.figures import card_fields, mean_figures
+from targui_dsl.study.figures import card_fields, mean_figures, seat_figures
 from targui_dsl.study.records import RECORD_FORMATS
 
 HELP = """Play many bot games of RULESET and sum them up.
@@ -154,6 +154,20 @@ def render_summary(result: dict[str, Any], package: GamePackage) -> str:
     own = package.metrics
     if own is not None and own.describe is not None:
         lines.extend(own.describe(result))
+    lines.append("")
+
+    # per seat at the end: the score, then the game's own figures (its words)
+    seat_rows = [("score", result["scores"])]
+    seat_rows += [(f.label, result["per_seat"][f.key]) for f in seat_figures(package) if f.key in result["per_seat"]]
+    seats = [(tribe, f"seat {r['seat']} {r['name']}") for tribe, r in result["win_rates"].items()
+             if tribe in result["scores"]]
+    width = max(len(f"{who} {label}") for _, who in seats for label, _ in seat_rows) + 2
+    lines.append(f"{'At the end':<{width}} {'mean':>9} {'sd':>8} {'min':>6} {'max':>6}")
+    for tribe, who in seats:
+        for label, per_tribe in seat_rows:
+            m = per_tribe[tribe]
+            lines.append(f"  {who + ' ' + label:<{width - 2}} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6}"
+                         f" {m['max']:>6}")
     lines.append("")
 
     cards = result["cards"]

@@ -476,8 +476,18 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any],
         return "more games are drawn", "fewer games are drawn", "%"
     if key == "end_reasons.last_standing":
         return "more games end early with one player left", "fewer games end early", "%"
-    from targui_dsl.study.figures import mean_figures
+    from targui_dsl.study.figures import mean_figures, seat_figures
 
+    if key.startswith(("scores.seat", "per_seat.")):  # a figure per seat at the end
+        head, seat_key = key.rsplit(".", 1)
+        seat = int(seat_key[len("seat"):])
+        name_a = a["win_rates"][a["tribes"][seat - 1]]["name"]
+        name_b = b["win_rates"][b["tribes"][seat - 1]]["name"]
+        who = f"{name_a if name_a == name_b else f'{name_a} / {name_b}'} (seat {seat})"
+        if head == "scores":
+            return f"{who} scores more", f"{who} scores less", "points"
+        figure = next(f for f in seat_figures(package) if f.key == head[len("per_seat."):])
+        return figure.more.format(who=who), figure.fewer.format(who=who), figure.unit
     figure = next(f for f in mean_figures(package) if f.key == key[len("metrics."):])
     return figure.more, figure.fewer, figure.unit
 

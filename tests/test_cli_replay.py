@@ -151,8 +151,8 @@ def test_truncated_logs_fail_cleanly(played, tmp_path):
     ("hello, world\n", "line 1: not JSON"),
     ("", "the file is empty"),
     ("[1, 2, 3]\n", "line 1: not a log event"),
-    ('{"type": "header", "format": "other/9"}\n', "the first line must be a 'targui-log/1' header"),
-    ('{"type": "decision", "round": 1}\n', "the first line must be a 'targui-log/1' header"),
+    ('{"type": "header", "format": "other/9"}\n', "the first line must be a 'targui-log/2' header"),
+    ('{"type": "decision", "round": 1}\n', "the first line must be a 'targui-log/2' header"),
     ('{"type": "header", "format": "targui-log/1", "ruleset": "original-dutch", "players": 4}\n',
      "line 1: bad header event"),
 ])

@@ -383,11 +383,13 @@ def test_e0522_a_number_choice_offers_at_most_256():
     assert d.message == "this choice offers 300 numbers; a choice offers at most 256"
 
 
-def test_e0504_choices_of_kinds_and_choosers_that_are_not_players():
+def test_e0504_choices_of_tribes_and_choosers_that_are_not_players():
+    # a kind may be chosen (issue 20); a tribe may not, and only a player chooses
     where, problems = problems_of("for p in players { p chooses k in kinds { k.economic = 1 } }\n"
+                                  "for p in players { p chooses x in [kel_ress] { } }\n"
                                   "for t in territories { t chooses u in t.neighbours { u.camels = 0 } }")
-    assert where == [("E0504", 1, 35, 1, 40), ("E0504", 2, 24, 2, 25)]
-    assert problems[0].message == "a player chooses a territory, a player or a number, not a territory kind"
+    assert where == [("E0504", 2, 35, 2, 45), ("E0504", 3, 24, 3, 25)]
+    assert problems[0].message == "a list of tribes cannot be ranged over or chosen"
     assert problems[1].message == "only a player can choose, but this is a territory"
 
 

@@ -87,7 +87,7 @@ def test_garbage_is_answered_with_the_reason_and_the_prompt_again_then_eof_keeps
     assert "Game left in round 1 (end of input), unfinished. The log so far is in" in out
     events = log_events(log)
     assert events[0]["type"] == "header" and events[-1]["type"] != "end"
-    assert decisions(events) == ["sector north_west", "settle 20", "move 20 21 3"]
+    assert decisions(events) == ["sector north_west", "settle 20", "deposit 0", "move 20 21 3"]
     state = replay(load_ruleset("updated-treasury"), read_game_log(log.read_text().splitlines()))  # consistent
     assert not state.is_terminal() and state.camels(state.game.cell_of_position[21]) == 3
 
@@ -102,7 +102,7 @@ def test_a_numbered_range_asks_how_many_and_checks_the_count(tmp_path):
     assert ("move 20 21 1..10: how many? (1..10, empty to go back) 11 is out of range:"
             " move 20 21 1..10 takes 1..10") in out
     assert "`lots` is not a number" in out
-    assert decisions(log_events(log)) == ["sector north_west", "settle 20", "move 20 21 4"]
+    assert decisions(log_events(log)) == ["sector north_west", "settle 20", "deposit 0", "move 20 21 4"]
 
 
 def test_help_board_menu_and_quit(tmp_path):
@@ -159,9 +159,12 @@ def test_the_treasury_of_others_is_hidden_until_the_end(tmp_path):
     # every treasury is shown at the end
     assert rows(end_text, "Kel Ajjer") == [(str(final.cash(1)), str(final.treasury(1)))]
     # deposits are told without the amount
-    deposits = [e for e in events if e["type"] == "decision" and e["action"].startswith("deposit")]
+    deposits = [e for e in events if e["type"] == "decision" and e["action"].startswith("deposit")
+                and e["tribe"] == "kel_ajjer"]
     assert deposits and "Kel Ajjer: deposit" not in out
-    assert out.count("Kel Ajjer: puts silver into the treasury") == len(deposits)
+    nothing = [e for e in deposits if e["action"] == "deposit 0"]  # whether one deposited is public
+    assert out.count("Kel Ajjer: puts silver into the treasury") == len(deposits) - len(nothing)
+    assert out.count("Kel Ajjer: puts nothing into the treasury") == len(nothing)
 
 
 def test_colour_only_when_asked_or_on_a_terminal(tmp_path, monkeypatch):

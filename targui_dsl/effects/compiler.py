@@ -71,6 +71,16 @@ def _range(low: int, high: int) -> range:
     return range(low, high + 1)
 
 
+def _present(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A written list's elements that exist (a player or territory may be nobody at run time)."""
+    return tuple(item for item in items if item is not None)
+
+
+def _distinct(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A choice's options, each once, in the order written (`[erg, erg]` offers erg once)."""
+    return tuple(dict.fromkeys(items))
+
+
 def _sides(sides: int) -> int:
     return max(1, min(MAX_ROLL_SIDES, sides))
 
@@ -124,6 +134,8 @@ _NAMESPACE: dict[str, Any] = {
     "_any": any,
     "_all": all,
     "_range": _range,
+    "_present": _present,
+    "_distinct": _distinct,
     "_sides": _sides,
     "_Roll": RollRequest,
     "_Choice": ChoiceRequest,

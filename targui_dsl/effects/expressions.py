@@ -23,7 +23,7 @@ from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES, MAX_VALUE
-from targui_dsl.effects.types import Type
+from targui_dsl.effects.types import LIST_OF, Type
 from targui_dsl.effects.vocabulary import Environment, Field
 from targui_dsl.frontend.diagnostics import did_you_mean
 
@@ -388,9 +388,36 @@ class ExpressionEmitter:
         return Val(Type.BOOL, ast.UnaryOp(ast.Not(), operand.code))
 
     def e_ListLit(self, node: n.ListLit) -> Val:
-        # Reached only from e_Membership (the grammar allows lists nowhere else).
+        """A written list ranged over (a loop's, a choice's or an aggregate's collection; `in`
+        reads its list itself): every item of one type, none of them nobody. A player or
+        territory that may be nobody at run time (``t.owner``) is left out then."""
         items = [self.expr(item) for item in node.items]
-        return Val(None, ast.Tuple([item.code for item in items], ast.Load()))
+        if not items:
+            self.report("E0504", "an empty list holds nothing to range over", node.pos,
+                        "write at least one value: `[true, false]`, `[erg, reg]`")
+            return self.bad()
+        first = next((item.type for item in items if item.type is not None), None)
+        for item, sub in zip(items, node.items, strict=True):
+            if item.type is not None and item.type is not first:
+                self.report("E0504", f"this list holds {first.described if first else 'values'}, "
+                            f"but this is {item.type.described}", sub.pos, "every value of a list has one type")
+                return self.bad()
+            if item.is_nobody:
+                self.report("E0504", "`nobody` cannot be ranged over or chosen", sub.pos,
+                            "leave it out of the list")
+                return self.bad()
+        if first is None:
+            return self.bad()
+        collection = LIST_OF.get(first)
+        if collection is None:
+            self.report("E0504", f"a list of {first.described.removeprefix('a ')}s cannot be ranged over or chosen",
+                        node.pos, self.examples.list_instead)
+            return self.bad()
+        code: ast.expr = ast.Tuple([item.code for item in items], ast.Load())
+        if any(item.nullable for item in items):
+            # a settlement that is not there, an owner of an unowned cell: not an element
+            code = call(load("_present"), code)
+        return Val(collection, code)
 
     def e_Membership(self, node: n.Membership) -> Val:
         item = self.expr(node.item)

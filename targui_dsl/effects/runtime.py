@@ -99,7 +99,9 @@ class ChoiceRequest:
     """A player must choose: the answer sent back is one of ``options``.
 
     ``kind`` says what the options are: ``"territory"`` (cell indices),
-    ``"player"`` (seat indices) or ``"number"`` (whole numbers). ``options``
+    ``"player"`` (seat indices), ``"number"`` (whole numbers), ``"kind"``
+    (territory kind indices) or ``"yes/no"`` (true and false, answered as 1
+    and 0, in the order the ruleset wrote them). ``options``
     is never empty (a choice with no options is skipped without a request)
     and is in board, seat or number order. ``player`` is a seat index; it
     may be a player out of the game (``for p in seats { p chooses ... }``),

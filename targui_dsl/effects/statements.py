@@ -29,7 +29,13 @@ from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, STEP_BUDGET
 from targui_dsl.effects.types import Type
 
 #: What a choice is over, by the element type of its collection.
-_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number"}
+_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number", Type.KIND: "kind",
+                 Type.BOOL: "yes/no"}
+#: How a prompt names one option of each kind of choice.
+_DESCRIBED = {"territory": "a territory", "player": "a player", "number": "a number", "kind": "a kind",
+              "yes/no": "yes or no"}
+#: The kinds of choice whose options are answered by their place in the list (a count's ids).
+_BY_PLACE = frozenset({"number", "kind", "yes/no"})
 
 
 class SnippetEmitter(ExpressionEmitter):
@@ -141,9 +147,18 @@ class SnippetEmitter(ExpressionEmitter):
             if kind is None:
                 self.report(
                     "E0504",
-                    f"a player chooses a territory, a player or a number, not {coll_type.element.described}",
+                    f"a player chooses a territory, a player, a kind, a number or yes/no (`[true, false]`),"
+                    f" not {coll_type.element.described}",
                     node.binder.collection.pos,
                 )
+        written = node.binder.collection
+        if isinstance(written, n.ListLit) and len(written.items) > MAX_CHOICE_NUMBERS:
+            self.report(
+                "E0522",
+                f"this choice offers {len(written.items)} values; a choice offers at most {MAX_CHOICE_NUMBERS}",
+                written.pos,
+                "offer fewer values",
+            )
         if isinstance(node.binder.collection, n.RangeLit):
             low, high = (constant_int(self.range_ends[node.binder.collection][i]) for i in (0, 1))
             if low is not None and high is not None and high - low + 1 > MAX_CHOICE_NUMBERS:
@@ -160,6 +175,11 @@ class SnippetEmitter(ExpressionEmitter):
         fixed: ast.expr = ast.Tuple(
             [ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load()
         )
+        if isinstance(written, n.ListLit):
+            fixed = call(load("_distinct"), fixed)  # each value is one option, however often written
+        if kind in _BY_PLACE and not isinstance(written, n.RangeLit):
+            # answered by place (a count's ids): at most MAX_CHOICE_NUMBERS of them, like a range
+            fixed = ast.Subscript(fixed, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
         if chooser.nullable or chooser.is_nobody:
             # Nobody chooses nothing: the body is skipped.
             fixed = ast.IfExp(
@@ -167,7 +187,7 @@ class SnippetEmitter(ExpressionEmitter):
             )
         out.append(at(ast.Assign([store(options)], fixed), node.binder.pos))
         head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
-        described = {"territory": "a territory", "player": "a player", "number": "a number"}.get(kind or "", "")
+        described = _DESCRIBED.get(kind or "", "")
         request = call(
             load("_Choice"),
             load(who),

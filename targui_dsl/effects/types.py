@@ -16,6 +16,8 @@ class Type(Enum):
     PLAYERS = "a collection of players"
     KINDS = "a collection of territory kinds"
     NUMBERS = "a range of whole numbers"
+    # only a written list `[true, false]`: what a yes/no choice ranges over
+    BOOLS = "a list of true/false"
 
     @property
     def described(self) -> str:
@@ -33,7 +35,12 @@ _ELEMENT = {
     Type.PLAYERS: Type.PLAYER,
     Type.KINDS: Type.KIND,
     Type.NUMBERS: Type.INT,
+    Type.BOOLS: Type.BOOL,
 }
+
+#: A written list `[a, b, ...]` ranged over (after `in` in a loop, choice or aggregate):
+#: the collection type of its elements' type.
+LIST_OF = {element: collection for collection, element in _ELEMENT.items()}
 
 INT = Type.INT
 BOOL = Type.BOOL
@@ -45,3 +52,4 @@ TERRITORIES = Type.TERRITORIES
 PLAYERS = Type.PLAYERS
 KINDS = Type.KINDS
 NUMBERS = Type.NUMBERS
+BOOLS = Type.BOOLS

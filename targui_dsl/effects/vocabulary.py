@@ -85,6 +85,8 @@ class Examples:
     #: The examples syntax hints show (the keys of ``parser.SYNTAX_EXAMPLES``): a block,
     #: a change, a statement, a list after `in`.
     syntax: Mapping[str, str]
+    #: The hint for a written list of values that cannot be ranged over (tribes).
+    list_instead: str = "range over a collection the game names"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ finds a package by the name a ruleset gives (``game:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from targui_dsl.engine.drawing import Drawing
 
@@ -111,6 +111,11 @@ class StudyMetrics:
     figures: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]] | None = None
     # (a study's figures) -> lines about the game's own blocks, for a study's text report
     describe: Callable[[Mapping[str, Any]], list[str]] | None = None
+    #: Figures per seat at the game's end, besides the score (each a mean per seat in tables;
+    #: ``more``/``fewer`` say it of ``{who}``, the seat's tribe), and (final state) -> key ->
+    #: the value per seat.
+    per_seat: tuple[Figure, ...] = ()
+    seat_values: Callable[[Any], Mapping[str, Sequence[int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -151,3 +156,6 @@ class GamePackage:
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
     adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo
+    #: (a log's format, an event the engine reports) -> whether logs of that older format never
+    #: held such an event: replaying such a log, the engine's event is not looked for there.
+    unlogged_in: Callable[[str, dict[str, Any]], bool] | None = None

@@ -56,7 +56,7 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0511": "over a limit: a number too large, or nesting too deep",
     "E0520": "a die thrown where the snippet cannot pause",
     "E0521": "a die with a number of sides outside 1-100",
-    "E0522": "a number choice over too large a range",
+    "E0522": "a choice over too large a range or list",
     "E0530": "over a size cap",
     "E0531": "a snippet too costly to run",
     "E0532": "a division that can be by zero",

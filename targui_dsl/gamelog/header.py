@@ -20,10 +20,13 @@ from typing import Any, Iterable
 from targui_dsl.frontend.safefile import read_bounded
 from targui_dsl.frontend.yamlload import MAX_BYTES
 
-__all__ = ["LOG_FORMAT", "RULESET_CAP", "build_header", "file_sha256", "source_hashes", "seal", "seal_header",
-           "seal_state", "find_ruleset", "header_problems"]
+__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "source_hashes", "seal",
+           "seal_header", "seal_state", "find_ruleset", "header_problems"]
 
-LOG_FORMAT = "targui-log/1"
+LOG_FORMAT = "targui-log/2"
+#: Every format a log may have: format 1 lacks the events added in 2 (a game's
+#: ``GamePackage.unlogged_in`` names them: for Targui, hooks and a ``deposit 0``).
+LOG_FORMATS = ("targui-log/1", LOG_FORMAT)
 #: No ruleset file is larger (the loader's cap): a file named in a header is hashed only up to it.
 RULESET_CAP = MAX_BYTES
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from targui_dsl.frontend.text import visible
-from targui_dsl.gamelog.header import find_ruleset, header_problems
+from targui_dsl.gamelog.header import LOG_FORMAT, find_ruleset, header_problems
 from targui_dsl.gamelog.reader import LogError, LogStream, stream_log_file
 from targui_dsl.gamelog.replay import LogRun, new_game_of, replay_log, verify_log
 
@@ -89,6 +89,10 @@ class OpenedLog:
         if self.header.get("explicit_chance"):
             raise LogOpenError("its chance outcomes came from outside (explicit_chance); a game goes on only "
                                "when the engine throws its dice from the seed")
+        if self.header.get("format") != LOG_FORMAT:
+            # its events and the new ones would be of two formats in one file
+            raise LogOpenError(f"it is a log of an older format ({visible(str(self.header.get('format')))}); it "
+                               "replays and verifies, but a game goes on only in a log of today's format")
         for problem in self.problems:
             raise LogOpenError(f"the ruleset has changed since the game began ({visible(problem)}); "
                                f"a game goes on only under the rules it began with")

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from targui_dsl.frontend.paths import dotted
 from targui_dsl.frontend.safefile import NotAFile, read_bounded
-from targui_dsl.gamelog.header import LOG_FORMAT
+from targui_dsl.gamelog.header import LOG_FORMAT, LOG_FORMATS
 
 __all__ = ["LINE_CAP", "TOTAL_CAP", "SEED_MIN", "SEED_MAX", "LogError", "LogFile", "LogStream",
            "stream_log_file", "read_log_file", "read_game_log"]
@@ -69,7 +69,7 @@ class LogStream:
     """A log's events, read and checked one line at a time, when asked for.
 
     ``header`` is read at once (:class:`LogError` when the first line is not a
-    ``targui-log/1`` header). Iterating gives every event from the header on,
+    ``targui-log/2`` or ``/1`` header). Iterating gives every event from the header on,
     reading on as far as the iteration goes (:class:`LogError` at the first bad
     line); ``events`` holds those read so far, ``done`` says whether that is all
     of them, and ``torn`` names a last line cut short and left out (``partial``);
@@ -153,7 +153,7 @@ class LogStream:
             if where is not None:
                 raise LogError(f"{dotted(where) or 'a key'} is not text: it holds a lone surrogate (\\u...)", number)
         if not self.events:
-            if event["type"] != "header" or event.get("format") != LOG_FORMAT:
+            if event["type"] != "header" or event.get("format") not in LOG_FORMATS:
                 raise LogError(f"not a targui game log: the first line must be a {LOG_FORMAT!r} header", number)
         elif event["type"] == "header":
             raise LogError("a second header line", number)
@@ -208,7 +208,7 @@ def read_game_log(lines: Iterable[str]) -> list[dict[str, Any]]:
     """Parse and check a game log given as lines; raises :class:`LogError` naming the first bad line.
 
     Every line must be a JSON object matching its event type in
-    ``schemas/game-log.schema.json``; the first must be a ``targui-log/1``
+    ``schemas/game-log.schema.json``; the first must be a ``targui-log/2`` (or ``/1``)
     header, whose seed fits 64 bits. No text may hold a lone surrogate.
     Blank lines are skipped (and still counted).
     """

@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from targui_dsl.gamelog.header import header_problems, seal_state
+from targui_dsl.gamelog.header import LOG_FORMAT, header_problems, seal_state
 from targui_dsl.gamelog.reader import LogError
 
 __all__ = ["LogDifference", "LogRun", "ReplayMismatch", "verify_log", "replay_log", "replay",
@@ -84,6 +84,18 @@ def new_game_of(ruleset: Any, header: dict[str, Any], explicit_chance: bool | No
                                 **options)
     except ValueError as err:
         raise LogError(f"the header does not fit ruleset {ruleset.id}: {err}", 1) from None
+
+
+def unlogged_filter(ruleset: Any, header: dict[str, Any]) -> Callable[[dict[str, Any]], bool] | None:
+    """For a log of an older format: which events the engine reports that such a log never
+    held (its game's ``unlogged_in``); None for a log of today's format."""
+    from targui_dsl.games import DEFAULT_GAME, game_package
+
+    log_format = header.get("format")
+    unlogged_in = game_package(getattr(ruleset, "game", None) or DEFAULT_GAME).unlogged_in
+    if log_format == LOG_FORMAT or unlogged_in is None:
+        return None
+    return lambda event: unlogged_in(str(log_format), event)
 
 
 def verify_log(ruleset: Any, events: Iterable[dict[str, Any]], unfinished: bool = False) -> LogRun:
@@ -171,8 +183,9 @@ class _Producer:
     """The sink the replayed engine tells its events to: counts them, and keeps a copy of
     the state as it stood just before event ``at + 1`` was reported."""
 
-    def __init__(self, at: int | None):
+    def __init__(self, at: int | None, unlogged: Callable[[dict[str, Any]], bool] | None = None):
         self.produced: list[dict[str, Any]] = []
+        self.unlogged = unlogged  # events the log's (older) format never held: not looked for there
         self.at = at
         self.state: Any = None
         self.snapshot: Any = None
@@ -183,6 +196,8 @@ class _Producer:
     def emit(self, event: dict[str, Any]) -> None:
         if event["type"] == "header":  # from a state that still writes its header itself
             return
+        if self.unlogged is not None and self.unlogged(event):
+            return
         self.produced.append(event)
         if self.at is not None and len(self.produced) == self.at + 1 and self.state is not None \
                 and self.snapshot is None:
@@ -192,7 +207,7 @@ class _Producer:
 def _drive(ruleset: Any, head: dict[str, Any], events: Iterable[dict[str, Any]], regenerate_chance: bool,
            compare: bool, at: int | None = None, unfinished: bool = False) -> LogRun:
     game = new_game_of(ruleset, head, explicit_chance=not regenerate_chance)
-    sink = _Producer(at)
+    sink = _Producer(at, unlogged_filter(ruleset, head))
     produced = sink.produced
     state = sink.state = game.new_initial_state(log=sink)
     if at == 0 and sink.snapshot is None:

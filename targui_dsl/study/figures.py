@@ -24,7 +24,7 @@ from targui_dsl.study.stats import (
 from targui_dsl.study.summary import Moments, StudySummary
 
 __all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "compare_many", "mean_figures", "mean_rows",
-           "package_of", "study_labels", "summary_figures"]
+           "package_of", "seat_figures", "study_labels", "summary_figures"]
 
 #: The per-game figures of every game: the first and the last of every table.
 ROUNDS = Figure("rounds", "rounds a game", "rounds", "games last longer", "games are shorter", "rounds")
@@ -37,6 +37,11 @@ def mean_figures(package: GamePackage) -> tuple[Figure, ...]:
     the game's own (its ``StudyMetrics.per_game``), decisions."""
     own = package.metrics.per_game if package.metrics is not None else ()
     return (ROUNDS, *own, DECISIONS)
+
+
+def seat_figures(package: GamePackage) -> tuple[Figure, ...]:
+    """The game's figures per seat at a game's end, besides the score (``StudyMetrics.per_seat``)."""
+    return package.metrics.per_seat if package.metrics is not None else ()
 
 
 def mean_rows(package: GamePackage) -> tuple[tuple[str, str], ...]:
@@ -138,6 +143,9 @@ def summary_figures(summary: StudySummary, ruleset: Any, players: int, bots: Seq
         **figures_of_game,
         "mean_scores": {tribe: m.mean for tribe, m in zip(tribes, summary.scores, strict=False)},
         "scores": {tribe: _moments(m) for tribe, m in zip(tribes, summary.scores, strict=False)},
+        # the game's figures per seat at the end (its StudyMetrics.per_seat), by tribe
+        "per_seat": {f.key: {tribe: _moments(m) for tribe, m in zip(tribes, summary._seats(f.key), strict=False)}
+                     for f in seat_figures(package)},
         "cards": card_table,
         "decisions": summary.decisions.total,
     }
@@ -149,6 +157,18 @@ def _proportion_row(key: str, metric: str, xa: int, xb: int, n_a: int, n_b: int,
     return {"key": key, "metric": metric, "test": "z", "a": a, "b": b, "difference": b - a,
             "ci": list(proportion_difference_interval(xa, n_a, xb, n_b)), "statistic": test.statistic, "df": None,
             "p": test.p, "significant": test.p < alpha}
+
+
+def _mean_row(key: str, metric: str, ma: dict[str, Any], mb: dict[str, Any], alpha: float) -> dict[str, Any]:
+    """A mean of two summaries (moments as :func:`_moments` gives them) and Welch's test."""
+    test, ci = None, None
+    if ma["n"] >= 2 and mb["n"] >= 2:
+        test = welch_t_test(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"])
+        ci = list(welch_interval(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"]))
+    return {"key": key, "metric": metric, "test": "welch", "a": ma["mean"], "b": mb["mean"],
+            "difference": mb["mean"] - ma["mean"], "ci": ci,
+            "statistic": test.statistic if test else None, "df": test.df if test else None,
+            "p": test.p if test else None, "significant": bool(test and test.p < alpha)}
 
 
 def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
@@ -176,15 +196,18 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
                                 a["end_reasons"].get("last_standing", 0), b["end_reasons"].get("last_standing", 0),
                                 n_a, n_b, alpha))
     for name, metric in mean_rows(package_of(a)):
-        ma, mb = a["metrics"][name], b["metrics"][name]
-        test, ci = None, None
-        if ma["n"] >= 2 and mb["n"] >= 2:
-            test = welch_t_test(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"])
-            ci = list(welch_interval(ma["mean"], ma["sd"], ma["n"], mb["mean"], mb["sd"], mb["n"]))
-        rows.append({"key": f"metrics.{name}", "metric": metric, "test": "welch", "a": ma["mean"], "b": mb["mean"],
-                     "difference": mb["mean"] - ma["mean"], "ci": ci,
-                     "statistic": test.statistic if test else None, "df": test.df if test else None,
-                     "p": test.p if test else None, "significant": bool(test and test.p < alpha)})
+        rows.append(_mean_row(f"metrics.{name}", metric, a["metrics"][name], b["metrics"][name], alpha))
+    # per seat at the end: the score, then the game's own figures (a row per seat each)
+    per_seat = [("scores", "score at the end", a["scores"], b["scores"])]
+    known = a.get("per_seat", {}).keys() & b.get("per_seat", {}).keys()
+    per_seat += [(f"per_seat.{f.key}", f.name, a["per_seat"][f.key], b["per_seat"][f.key])
+                 for f in seat_figures(package_of(a)) if f.key in known]
+    for key, name, seats_a, seats_b in per_seat:
+        for seat, (tribe_a, tribe_b) in enumerate(zip(a["tribes"], b["tribes"], strict=False)):
+            ra, rb = a["win_rates"][tribe_a], b["win_rates"][tribe_b]
+            who = ra["name"] if tribe_a == tribe_b else f"{ra['name']} / {rb['name']}"
+            rows.append(_mean_row(f"{key}.seat{seat + 1}", f"{name} seat {seat + 1} {who}", seats_a[tribe_a],
+                                  seats_b[tribe_b], alpha))
     labels = [a["ruleset"], b["ruleset"]] if a["ruleset"] != b["ruleset"] else ["A", "B"]
     return {
         "a": a["ruleset"], "b": b["ruleset"], "labels": labels,

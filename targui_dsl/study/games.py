@@ -39,6 +39,7 @@ class GameRecord:
     metrics: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     cards: dict[str, list[int]] = field(default_factory=dict)
+    seats: dict[str, list[int]] = field(default_factory=dict)  # the game's per-seat figures at the end
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -78,7 +79,16 @@ def record_game(ruleset: Any, players: int, seed: int, bots: Sequence[str], inde
         metrics=counter.per_game() if counter is not None else {},
         totals=counter.totals() if counter is not None else {},
         cards=counter.cards() if counter is not None else {},
+        seats=seat_figures(package, state),
     )
+
+
+def seat_figures(package: Any, state: Any) -> dict[str, list[int]]:
+    """The game's per-seat figures of a finished game (its ``StudyMetrics.seat_values``)."""
+    metrics = package.metrics
+    if metrics is None or metrics.seat_values is None:
+        return {}
+    return {key: [int(v) for v in values] for key, values in metrics.seat_values(state).items()}
 
 
 def check_seating(ruleset: Any, players: int, bots: Sequence[str]) -> tuple[str, ...]:

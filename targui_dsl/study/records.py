@@ -49,6 +49,8 @@ def record_row(record: GameRecord, deck: Sequence[str]) -> dict[str, Any]:
         row[f"tribe_{seat}"] = tribe
         row[f"bot_{seat}"] = bot
         row[f"score_{seat}"] = score
+        for name, values in record.seats.items():  # the game's per-seat figures at the end: `silver_1`
+            row[f"{name}_{seat}"] = values[seat - 1]
     for card in deck:
         counts = record.cards.get(card)
         row[f"draws_{card}"] = counts[0] if counts else 0

@@ -92,7 +92,8 @@ def _merge_moments(a: dict[str, Moments], b: dict[str, Moments]) -> dict[str, Mo
 
 #: The keys of a summary's JSON that are not a game's own figures.
 _GENERAL_KEYS = frozenset({"games", "tribes", "wins_by_seat", "wins_by_bot", "draws", "end_reasons",
-                           "rounds_histogram", *GENERAL_METRICS, "scores", "cards"})
+                           "rounds_histogram", *GENERAL_METRICS, "scores", "cards",
+                           "per_seat"})
 
 
 @dataclass
@@ -113,6 +114,7 @@ class StudySummary:
     totals: dict[str, int] = field(default_factory=dict)
     scores: tuple[Moments, ...] = ()  # per seat
     cards: dict[str, list[int]] = field(default_factory=dict)
+    per_seat: dict[str, tuple[Moments, ...]] = field(default_factory=dict)  # the game's figures per seat
 
     @classmethod
     def of(cls, records: Iterable[GameRecord]) -> StudySummary:
@@ -152,6 +154,12 @@ class StudySummary:
             self.totals[name] = self.totals.get(name, 0) + value
         for moments, score in zip(self.scores, record.scores, strict=False):
             moments.add(score)
+        for name, values in record.seats.items():
+            per_seat = self.per_seat.get(name)
+            if per_seat is None:
+                per_seat = self.per_seat[name] = tuple(Moments() for _ in self.tribes)
+            for moments, value in zip(per_seat, values, strict=False):
+                moments.add(value)
         for card, counts in record.cards.items():
             into = self.cards.get(card)
             if into is None:
@@ -182,7 +190,13 @@ class StudySummary:
             totals=_merge_counts(self.totals, other.totals),
             scores=tuple(a.merge(b) for a, b in zip(self.scores, other.scores, strict=False)),
             cards=_merge_cards(self.cards, other.cards),
+            per_seat={name: tuple(a.merge(b) for a, b in zip(self._seats(name), other._seats(name), strict=True))
+                      for name in sorted(self.per_seat.keys() | other.per_seat.keys())},
         )
+
+    def _seats(self, name: str) -> tuple[Moments, ...]:
+        """A per-seat figure's moments, none counted yet when no game of these had it."""
+        return self.per_seat.get(name) or tuple(Moments() for _ in self.tribes)
 
     def copy(self) -> StudySummary:
         return StudySummary.from_json(self.to_json())
@@ -206,6 +220,7 @@ class StudySummary:
             **self.totals,
             "scores": [m.to_json() for m in self.scores],
             "cards": {card: list(counts) for card, counts in sorted(self.cards.items())},
+            "per_seat": {name: [m.to_json() for m in seats] for name, seats in sorted(self.per_seat.items())},
         }
 
     @classmethod
@@ -226,4 +241,7 @@ class StudySummary:
             totals={str(k): int(v) for k, v in own.items() if not isinstance(v, list)},
             scores=tuple(Moments.from_json(m) for m in data["scores"]),
             cards={str(card): [int(n) for n in values] for card, values in data["cards"].items()},
+            # a --out file of an older run has none: its games count from here on
+            per_seat={str(name): tuple(Moments.from_json(m) for m in seats)
+                      for name, seats in data.get("per_seat", {}).items()},
         )

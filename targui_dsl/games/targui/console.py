@@ -70,8 +70,11 @@ class TableNarrator:
         if kind == "end":
             return None  # the end screen (render_end) tells the result, once
         if kind == "decision" and event["action"].split()[0] == "deposit" and self._hidden(event["tribe"], "treasury"):
-            return f"    {self.names.get(event['tribe'], event['tribe'])}: puts silver into the treasury"
-        if kind == "card":
+            # whether a seat deposited is public, never how much
+            what = "puts nothing" if event["action"] == "deposit 0" else "puts silver"
+            what += " into the treasury"
+            return f"    {self.names.get(event['tribe'], event['tribe'])}: {what}"
+        if kind in ("card", "hook"):
             changes = dict(event["changes"])
             hidden = []  # the card changed these, by amounts not everyone at the keyboard may know
             for what in ("cash", "treasury"):

@@ -140,14 +140,16 @@ def count_bounds(r: TarguiRecord) -> tuple[int, int]:
 
 
 def choice_ids(r: TarguiRecord) -> dict[int, int]:
-    """At an effect's choice: action id -> the option it answers (a cell, a seat, a number)."""
+    """At an effect's choice: action id -> the option it answers (a cell, a seat; a number, a
+    kind's index or yes = 1 / no = 0 by its place in the options, as a count's ids)."""
     request = r.effect.request
     space = r.game.actions
     if request.kind == "territory":
         return {space.cell(cell): cell for cell in request.options}
     if request.kind == "player":
         return {space.seat(seat): seat for seat in request.options}
-    return {COUNT_BASE + i: number for i, number in enumerate(request.options)}
+    # int(): a yes/no answer is kept (and saved) as a plain whole number
+    return {COUNT_BASE + i: int(option) for i, option in enumerate(request.options)}
 
 
 def chance_outcomes(r: TarguiRecord) -> list[tuple[int, float]]:
@@ -464,7 +466,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
                 decided(r, f"enter {value}", forced)
             r.phase = enter(r, value)
         else:
-            if value and r.sink is not None:
+            if r.sink is not None:  # `deposit 0` too: a decision like any other (logs before format 2 lack it)
                 decided(r, f"deposit {value}", forced)
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
@@ -506,11 +508,17 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
 
 
 def choice_text(r: TarguiRecord, answer: int) -> str:
-    """An effect's answer as a player writes it: a position, a tribe or a number."""
+    """An effect's answer as a player writes it: a position, a tribe, a kind, yes or no, or a number."""
     kind = r.effect.request.kind
     if kind == "territory":
         return str(r.game.position_of_cell[answer])
-    return r.game.tribe_ids[answer] if kind == "player" else str(answer)
+    if kind == "player":
+        return r.game.tribe_ids[answer]
+    if kind == "kind":
+        return r.game.kind_ids[answer]
+    if kind == "yes/no":
+        return "yes" if answer else "no"
+    return str(answer)
 
 
 # ----------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ DP_CAP = 40  # camel counts above this are treated as this in the fight odds
 # A fight that would take more throws than this (a house rule's millions of camels)
 # is not started, nor gone on with: it would stall the game, whatever it wins.
 MAX_FIGHT_THROWS = 200
+#: Looking ahead at a card's or hook's question: a camel (or a silver in hand) in points of score.
+CHOICE_CAMEL_WEIGHT = 0.15
 
 # Fight odds depend only on the loss tables: shared by every greedy bot in the process.
 _ODDS_CACHE: dict[tuple, "FightOdds"] = {}
@@ -172,7 +174,32 @@ class GreedyAgent:
             return self._settle(obs)
         if phase == Phase.SECTOR:
             return obs.game.actions.sector(self.rng.choice(obs.free_sectors()))
+        if phase == Phase.EFFECT_CHOICE:
+            return self._effect_choice(obs, legal_actions)
         return legal_actions[0]
+
+    def _effect_choice(self, obs: Observation, legal_actions: list[int]) -> int:
+        """A card's or a hook's question (yes/no, a territory, a player, a kind, a number): each
+        answer is tried on a state this seat cannot tell from the true one, the effect run on to
+        the next decision, and the answer that leaves the seat furthest ahead of the best other
+        (score now, plus camels and cash in hand) is taken; the first of equals (the ruleset's order)."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        me = obs.seat
+        # a generator of its own: a question never shifts the draws of the bot's other decisions
+        sample = obs.resample(random.Random(obs.round * 1_000_003 + me))
+        best, best_value = legal_actions[0], float("-inf")
+        for action in legal_actions:
+            after = sample.clone()
+            after.apply_action(action)
+            scores = after.scores()
+            values = [scores[s] + CHOICE_CAMEL_WEIGHT * (after.player_camels(s) + after.cash(s))
+                      for s in range(obs.game.players)]
+            others = [values[s] for s in range(obs.game.players) if s != me and after.in_game(s)]
+            value = values[me] - max(others, default=0.0)
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
     def _settle(self, obs: Observation) -> int:
         game = obs.game

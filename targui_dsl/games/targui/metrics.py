@@ -2,10 +2,11 @@
 
 The study package (:mod:`targui_dsl.study`) knows no game: it asks the game's
 package (``GamePackage.metrics``, a :class:`~targui_dsl.engine.protocol.StudyMetrics`)
-for a counter per game, fed the game's events (the `targui-log/1` events,
+for a counter per game, fed the game's events (the `targui-log/2` events,
 docs/engine.md), and sums what the counters report. Targui counts attacks
-(won, failed, given up), camels bought, eliminations and, per card, the camels
-it removed and added and the silver (cash and treasury) it took and gave.
+(won, failed, given up), camels bought, eliminations and, per card (and per
+hook, as ``MOMENT hook N``, each time it changed something), the camels it
+removed and added and the silver (cash and treasury) it took and gave.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 
-__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "TarguiCounter", "describe", "study_figures"]
+__all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "PER_SEAT", "TarguiCounter", "describe", "seat_values",
+           "study_figures", "unlogged_in"]
 
 #: Per-game figures kept as moments (between rounds and decisions in every table).
 PER_GAME: tuple[Figure, ...] = (
@@ -58,10 +60,13 @@ class TarguiCounter:
                 self.attacks_given_up += 1
         elif kind == "eliminated":
             self.eliminations += 1
-        elif kind == "card":
-            counts = self._cards.get(event["card"])
+        elif kind == "card" or kind == "hook":
+            # a hook is counted as a card is, under its moment and place (`round_start hook 1`),
+            # each time it changed something
+            key = event["card"] if kind == "card" else f"{event['moment']} hook {event['hook']}"
+            counts = self._cards.get(key)
             if counts is None:
-                counts = self._cards[event["card"]] = [0] * (1 + len(CARD_FIELDS))
+                counts = self._cards[key] = [0] * (1 + len(CARD_FIELDS))
             counts[0] += 1
             changes = event["changes"]
             for before, after in changes["camels"].values():
@@ -118,6 +123,27 @@ def describe(figures: Mapping[str, Any]) -> list[str]:
             f"eliminations in {figures['eliminations']['games_with']} of {figures['games']} games"]
 
 
+def unlogged_in(log_format: str, event: dict[str, Any]) -> bool:
+    """Whether a log of ``log_format`` never held ``event``: format 1 told no hook and no
+    chosen `deposit 0` (format 2 tells both)."""
+    if log_format != "targui-log/1":
+        return False
+    return event["type"] == "hook" or (event["type"] == "decision" and event["action"] == "deposit 0")
+
+
+#: Per seat at the game's end: the silver it holds, in hand and in its treasury.
+PER_SEAT: tuple[Figure, ...] = (
+    Figure("silver", "silver at the end", "silver", "{who} ends with more silver", "{who} ends with less silver",
+           "silver"),
+)
+
+
+def seat_values(state: Any) -> dict[str, list[int]]:
+    """The per-seat figures of a finished game (:data:`PER_SEAT`)."""
+    seats = range(state.game.players)
+    return {"silver": [state.cash(s) + state.treasury(s) for s in seats]}
+
+
 METRICS = StudyMetrics(
     counter=TarguiCounter,
     per_game=PER_GAME,
@@ -127,4 +153,6 @@ METRICS = StudyMetrics(
     card_note="until the round's levy",
     figures=study_figures,
     describe=describe,
+    per_seat=PER_SEAT,
+    seat_values=seat_values,
 )

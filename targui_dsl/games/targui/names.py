@@ -142,6 +142,7 @@ VOCABULARY = Vocabulary(
             "statement": "t.camels += 1",
             "list": "t.kind in [erg, reg]",
         },
+        list_instead="choose a player of those tribes: `p chooses q in players where q.tribe in [kel_ress, kel_ajjer]`",
     ),
 )
 

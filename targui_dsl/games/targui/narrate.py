@@ -49,14 +49,9 @@ class Narrator:
         if kind == "attack_end":
             return f"      attack from {event['source']} on {event['target']}: {event['result']}"
         if kind == "card":
-            changes = event["changes"]
-            parts = [f"{p}: {a}->{b}" for p, (a, b) in changes["camels"].items()]
-            parts += [f"{self.names.get(t, t)} cash {a}->{b}" for t, (a, b) in changes["cash"].items()]
-            parts += [f"{self.names.get(t, t)} treasury {a}->{b}"
-                      for t, (a, b) in changes.get("treasury", {}).items()]
-            parts += [f"{self.kinds.get(k, k)} {f} {a}->{b}"
-                      for k, d in changes["kinds"].items() for f, (a, b) in d.items()]
-            return f"  card {event['number']} {event['title']}: {'; '.join(parts) if parts else 'no effect'}"
+            return f"  card {event['number']} {event['title']}: {self._changes(event['changes'])}"
+        if kind == "hook":
+            return f"  house rule ({event['moment']} {event['hook']}): {self._changes(event['changes'])}"
         if kind == "eliminated":
             return f"  {name} owns no territory any more and is out"
         if kind == "round_end":
@@ -73,3 +68,12 @@ class Narrator:
             how = "only one player owns territory" if event["reason"] == "last_standing" else "the deck ran out"
             return f"Game over after round {event['rounds']} ({how}): {result}. Scores: {scores}"
         return None
+
+    def _changes(self, changes: dict[str, Any]) -> str:
+        """What a card or a hook changed, as `12: 3->5; Kel Ress cash 4->0`."""
+        parts = [f"{p}: {a}->{b}" for p, (a, b) in changes["camels"].items()]
+        parts += [f"{self.names.get(t, t)} cash {a}->{b}" for t, (a, b) in changes["cash"].items()]
+        parts += [f"{self.names.get(t, t)} treasury {a}->{b}" for t, (a, b) in changes.get("treasury", {}).items()]
+        parts += [f"{self.kinds.get(k, k)} {f} {a}->{b}"
+                  for k, d in changes["kinds"].items() for f, (a, b) in d.items()]
+        return "; ".join(parts) if parts else "no effect"

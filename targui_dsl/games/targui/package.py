@@ -10,7 +10,7 @@ from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
-from targui_dsl.games.targui.metrics import METRICS
+from targui_dsl.games.targui.metrics import METRICS, unlogged_in
 from targui_dsl.games.targui.names import VOCABULARY
 from targui_dsl.games.targui.score import TarguiEvaluator
 
@@ -28,4 +28,5 @@ PACKAGE = GamePackage(
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
     metrics=METRICS,
     adapter=ADAPTER,
+    unlogged_in=unlogged_in,
 )

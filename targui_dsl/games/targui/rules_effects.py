@@ -91,9 +91,22 @@ def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
     for index in range(first, len(hooks)):
         if r.phase == OVER:
             return True
+        before = snapshot(r) if r.sink is not None else None
         if not run_effect(r, hooks[index], ("hook", moment, index), *args):
             return False
+        if before is not None:
+            hook_event(r, moment, index, before)
     return True
+
+
+def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> None:
+    """A hook that changed something is told, with its changes, as a card is (nothing
+    changed: no event). ``hook`` counts the moment's hooks from 1, as a person reads the list."""
+    if r.sink is None:
+        return
+    changes = changes_since(r, before)
+    if changes["camels"] or changes["cash"] or changes["treasury"] or changes["kinds"]:
+        r.sink.emit({"type": "hook", "round": r.round, "moment": moment, "hook": index + 1, "changes": changes})
 
 
 def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
@@ -135,3 +148,32 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
         effect.resume_phase = r.phase
         r.phase = EFFECT_CHOICE
         return False
+
+
+Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[int]]
+
+
+def snapshot(r: TarguiRecord) -> Snapshot:
+    return r.camels[:], r.cash[:], r.treasury[:], r.box, r.strategic_now[:], r.economic_now[:]
+
+
+def changes_since(r: TarguiRecord, before: Snapshot) -> dict[str, Any]:
+    game = r.game
+    camels, cash, treasury, box, strategic, economic = before
+    pos, ids, kinds = game.position_of_cell, game.tribe_ids, game.kind_ids
+    changes: dict[str, Any] = {
+        "camels": {str(pos[c]): [camels[c], r.camels[c]] for c in range(game.cells) if camels[c] != r.camels[c]},
+        "cash": {ids[s]: [cash[s], r.cash[s]] for s in range(game.players) if cash[s] != r.cash[s]},
+        "treasury": {ids[s]: [treasury[s], r.treasury[s]] for s in range(game.players) if treasury[s] != r.treasury[s]},
+        "box": [box, r.box],
+        "kinds": {},
+    }
+    for k in range(len(kinds)):
+        entry = {}
+        if strategic[k] != r.strategic_now[k]:
+            entry["strategic"] = [strategic[k], r.strategic_now[k]]
+        if economic[k] != r.economic_now[k]:
+            entry["economic"] = [economic[k], r.economic_now[k]]
+        if entry:
+            changes["kinds"][kinds[k]] = entry
+    return changes

@@ -20,7 +20,15 @@ from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
 from targui_dsl.games.targui.ownership import finish
 from targui_dsl.games.targui.phases import BUY_CELL, DEPOSIT, MOVE, OVER, REVEAL, ROUND_DIE
 from targui_dsl.games.targui.record import TarguiRecord
-from targui_dsl.games.targui.rules_effects import PausedEffect, drive_effect, run_effect, run_hooks
+from targui_dsl.games.targui.rules_effects import (
+    PausedEffect,
+    changes_since,
+    drive_effect,
+    hook_event,
+    run_effect,
+    run_hooks,
+    snapshot,
+)
 from targui_dsl.games.targui.runtime import runtime_of
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
@@ -33,9 +41,6 @@ FIRST_STEP = STEP_MOVEMENT
 _AFTER_MOMENT = {"game_start": ROUND_DIE, "round_start": STEP_STACK, "turn_start": STEP_MOVEMENT,
                  "turn_end": STEP_TURN_OVER, "before_levy": STEP_ROUND_END[1], "after_levy": STEP_ROUND_END[2],
                  "round_end": STEP_ROUND_END[3]}
-
-Snapshot = tuple[list[int], list[int], list[int], int, list[int], list[int]]
-
 
 def begin_count(r: TarguiRecord, phase: int, lo: int, hi: int, forced: bool) -> int:
     """A count decision (lo..hi) begins at ``phase``, one base-256 digit at a time above 255."""
@@ -182,6 +187,7 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
         card_event(r, effect.where[1], effect.card_before)
         return STEP_STACK if r.phase != OVER else OVER
     _, moment, index = effect.where
+    hook_event(r, moment, index, snapshot(effect.start))  # the hook began where its effect did
     if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
         return r.phase
     return _AFTER_MOMENT[moment]
@@ -203,29 +209,3 @@ def card_event(r: TarguiRecord, card: int, before: Any) -> None:
         card_id = game.card_ids[card]
         r.sink.emit({"type": "card", "round": r.round, "card": card_id, "number": game.cards[card_id].number,
                      "title": game.cards[card_id].title, "changes": changes_since(r, before)})
-
-
-def snapshot(r: TarguiRecord) -> Snapshot:
-    return r.camels[:], r.cash[:], r.treasury[:], r.box, r.strategic_now[:], r.economic_now[:]
-
-
-def changes_since(r: TarguiRecord, before: Snapshot) -> dict[str, Any]:
-    game = r.game
-    camels, cash, treasury, box, strategic, economic = before
-    pos, ids, kinds = game.position_of_cell, game.tribe_ids, game.kind_ids
-    changes: dict[str, Any] = {
-        "camels": {str(pos[c]): [camels[c], r.camels[c]] for c in range(game.cells) if camels[c] != r.camels[c]},
-        "cash": {ids[s]: [cash[s], r.cash[s]] for s in range(game.players) if cash[s] != r.cash[s]},
-        "treasury": {ids[s]: [treasury[s], r.treasury[s]] for s in range(game.players) if treasury[s] != r.treasury[s]},
-        "box": [box, r.box],
-        "kinds": {},
-    }
-    for k in range(len(kinds)):
-        entry = {}
-        if strategic[k] != r.strategic_now[k]:
-            entry["strategic"] = [strategic[k], r.strategic_now[k]]
-        if economic[k] != r.economic_now[k]:
-            entry["economic"] = [economic[k], r.economic_now[k]]
-        if entry:
-            changes["kinds"][kinds[k]] = entry
-    return changes

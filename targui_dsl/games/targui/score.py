@@ -89,6 +89,7 @@ class RolloutPolicy:
 
     def __init__(self, players: int, rng: random.Random, weights: Weights) -> None:
         self.weights = weights
+        self.rng = rng
         self.bots = [GreedyAgent(rng.getrandbits(32)) for _ in range(players)]
         self.planned = [-1] * players  # the count this seat planned with its last pair or buy cell (-1: none)
         self.odds_cache: dict[tuple[int, int, int, int], FightOdds] = {}
@@ -127,7 +128,11 @@ class RolloutPolicy:
             source, target = state.attack()  # type: ignore[misc]
             win, _ = self.odds(state, seat, source, target)(state.camels(source), state.camels(target))
             return AGAIN if win >= CONTINUE_MIN_WIN_CHANCE else GIVE_UP
-        action = self.bots[seat].choose(state.observation(seat), legal)  # deposit, enter, setup, choices
+        if phase == Phase.EFFECT_CHOICE:
+            # a card's or hook's question in a rollout: any answer (greedy's look-ahead is too dear
+            # here); at a tree node every answer is tried and its consequence evaluated
+            return self.rng.choice(legal)
+        action = self.bots[seat].choose(state.observation(seat), legal)  # deposit, enter, setup
         return action
 
     def _threats(self, state: GameState, seat: int) -> Callable[[int], int]:

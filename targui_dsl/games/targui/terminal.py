@@ -99,6 +99,9 @@ CELL_WIDTH = 8
 
 
 def phase_text(state: GameState) -> str:
+    choice = state.choice()
+    if choice is not None:  # the question as the ruleset wrote it (never a control character raw)
+        return "a card or house rule asks you to " + visible(choice[1])
     return {
         "sector": "picking sectors", "deal": "dealing", "settle": "settling", "round_die": "the round die",
         "reveal": "revealing the stack", "move": "movement phase", "attack_die": "an attack",
