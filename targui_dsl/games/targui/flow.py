@@ -31,6 +31,7 @@ from targui_dsl.games.targui.actions import (
     GIVE_UP,
     PASS,
     SECTOR_BASE,
+    ActionSpace,
     IllegalAction,
     count_digits,
     digit_range,
@@ -148,6 +149,14 @@ def choice_ids(r: TarguiRecord) -> dict[int, int]:
     if request.kind == "player":
         return {space.seat(seat): seat for seat in request.options}
     return {COUNT_BASE + i: number for i, number in enumerate(request.options)}
+
+
+def choice_kind(space: ActionSpace, action: int) -> str:
+    """What the id ``action`` answers at an effect's choice (see :func:`choice_ids`): a
+    territory, a player or a number."""
+    if space.cell_base <= action < space.pair_base:
+        return "territory"
+    return "player" if action >= space.seat_base else "number"
 
 
 def chance_outcomes(r: TarguiRecord) -> list[tuple[int, float]]:
