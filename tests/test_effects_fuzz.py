@@ -3,21 +3,27 @@ arbitrary text only ever yields diagnostics inside the snippet."""
 
 from __future__ import annotations
 
+import os
+
 from effect_fake import KIND_INDEX, TRIBE_INDEX, TRIBES, board, drive
 from effect_fake import KINDS as KIND_TABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from targui_dsl.effects import PLAYER, TERRITORY, Type, compile_effect, compile_formula
+from targui_dsl.effects.cost import choice_bound
 from targui_dsl.effects.parser import parse_effect, parse_formula
-from targui_dsl.effects.runtime import EffectTooManyChoices
+from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, MAX_CHOICES, EffectTooManyChoices
+from targui_dsl.games.targui.build import sizes
 from targui_dsl.games.targui.names import environment
 
 # Params give every type a leaf, so the typed generator never gets stuck.
 ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})
 ARGS = (0, 1)  # player seat 0, source cell 1
 KINDS = sorted(KIND_INDEX)
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: CI runs a small count; ``TARGUI_FUZZ_EXAMPLES=5000`` runs more.
+FAST = settings(max_examples=int(os.environ.get("TARGUI_FUZZ_EXAMPLES", "60")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 # --- well-typed programs ---------------------------------------------------------
 
@@ -167,8 +173,15 @@ def statement(draw, scope, depth, let_name="l"):
     if kind == 6:
         return f"{draw(dotted('T', scope))}.owner = {draw(expr('P', scope, depth - 1))}"
     if kind == 7:
+        chooser = draw(dotted("P", scope))
+        if draw(st.integers(0, 2)) == 0:  # a number: its range worked out in the game, maybe negative or empty
+            name, low = f"v{len(scope)}", draw(expr("I", scope, depth - 1))
+            sign = draw(st.sampled_from(["", "0 - "]))
+            span = f"{sign}({low})..{sign}({low}) + {draw(st.integers(-3, 300))}"
+            inner = scope + [(name, "I")]
+            return f"{chooser} chooses {name} in {span} {{{draw(block(inner, depth - 1))}}}"
         name, coll, where, inner = draw(binder(draw(st.sampled_from(["TS", "PS"])), scope, depth))
-        return f"{draw(dotted('P', scope))} chooses {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
+        return f"{chooser} chooses {name} in {coll}{where} {{{draw(block(inner, depth - 1))}}}"
     if kind == 8:
         name = f"v{len(scope)}"
         return (f"for {name} in {draw(expr('I', scope, 0))}..{draw(st.integers(0, 12))}"
@@ -204,19 +217,33 @@ def check_board(rt, total):
     assert all(c.owner is None for c in rt.cells if not KIND_TABLE[c.kind][2])  # chotts are never owned
 
 
+#: What the cost bound knows of the fake board (effect_fake.board(): 12 cells, 3 players of 4 tribes).
+SIZES = sizes(cells=12, players=4, tribes=len(TRIBES), kinds=len(KINDS))
+
+
 @FAST
-@given(block([], 3))
-def test_generated_effects_parse_compile_and_run(source):
+@given(block([], 3), st.randoms(use_true_random=False))
+def test_generated_effects_parse_compile_and_run(source, rng):
     tree, problems = parse_effect(source)
     assert problems == [] and tree is not None
     code, diagnostics = compile_effect(source, ENV)
-    assert diagnostics == [], [d.headline() for d in diagnostics]
+    assert [d for d in diagnostics if d.is_error] == [], [d.headline() for d in diagnostics]
     rt = board()
     total = rt.total_camels()
+    bound = choice_bound(tree, SIZES)  # what validate counts (E0523 above MAX_CHOICES)
+    asked = []
+
+    def choose(request):
+        assert len(request.options) <= MAX_CHOICE_NUMBERS
+        asked.append(request)
+        return rng.choice(request.options)
+
     try:
-        drive(code, rt, *ARGS, rolls=iter(lambda: 1, None), choose=lambda request: request.options[-1])
+        drive(code, rt, *ARGS, rolls=iter(lambda: 1, None), choose=choose)
     except EffectTooManyChoices:
-        pass  # a choice inside loops over the board is stopped at its bound (MAX_CHOICES), by design
+        # a choice inside loops over the board is stopped at MAX_CHOICES, and validate said it could be
+        assert bound > MAX_CHOICES and len(asked) == MAX_CHOICES + 1
+    assert len(asked) <= bound
     check_board(rt, total)
 
 

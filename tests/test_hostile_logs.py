@@ -352,3 +352,22 @@ def test_a_ruleset_read_from_a_pipe_gets_no_hash(tmp_path):
     plain = tmp_path / "r.yaml"
     plain.write_bytes(b"id: x\n")
     assert file_sha256(plain) == hashlib.sha256(b"id: x\n").hexdigest()
+
+
+def test_a_log_never_grows_past_what_a_reader_reads(tmp_path, monkeypatch):
+    """The writer refuses the event that would take a log past the readers' cap (64 MiB; here
+    lowered to 30 kB so that one ordinary game reaches it): the game stops with one line, and
+    its log reads back whole up to its last event."""
+    import targui_dsl.gamelog.writer as writer
+
+    monkeypatch.setattr(writer, "TOTAL_CAP", 30_000)
+    log = tmp_path / "game.jsonl"
+    result = run("play", "original-dutch", "--seed", "7", "--no-board", "--log", str(log))
+    assert result.exit_code == 1
+    assert (f"error: cannot write {log}: the log reached 30,000 bytes, the most a log may hold (no reader reads"
+            " more); the game was stopped there, its log whole up to its last event") in result.output
+    data = log.read_bytes()
+    assert 29_000 < len(data) <= 30_000 and data.endswith(b"\n")
+    monkeypatch.undo()
+    told = run("replay", str(log), "--verify", "--partial", "-q")
+    assert told.exit_code == 0 and f"all {len(data.splitlines()) - 1} events" in told.stdout, told.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,9 @@ from hypothesis import strategies as st
 
 from targui_dsl.frontend.yamlload import LoadedDoc, load_yaml_file, load_yaml_text
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: CI runs a small count; ``TARGUI_FUZZ_EXAMPLES=5000`` runs more.
+EXAMPLES = int(os.environ.get("TARGUI_FUZZ_EXAMPLES", "150"))
+FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def assert_well_formed(doc: LoadedDoc, text: str) -> None:
@@ -136,3 +139,39 @@ def test_mutated_documents_only_ever_give_diagnostics(data, flow, draw):
         at = draw.draw(st.integers(0, len(text)))
         text = text[:at] + draw.draw(st.sampled_from(PUNCTUATION)) + text[at:]
     assert_well_formed(load_yaml_text(text, "mutant.yaml"), text)
+
+
+# --- house rules with hooks, choices and per-seat formulas, mutated ---------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE_RULES = sorted(p.read_text(encoding="utf-8") for p in (ROOT / "rulesets" / "examples").glob("*.yaml")
+                     if any(word in p.read_text(encoding="utf-8") for word in ("hooks:", "chooses", "seat")))
+PIECES = ["{", "}", "chooses", " p chooses n in 0 - 5..99999999999 { p.cash += n }", "roll(6)", "let d = ",
+          "seat", "seat * seat", "for p in players", "turn_start:", "game_start:", "  - ", ":", "-", "\n", "  ",
+          "9" * 12, "nobody.", "round", "..", "where", "player", "|", "cash: ", "0 - ", "//", "\t", "#"]
+
+
+@settings(max_examples=max(EXAMPLES // 3, 20), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(HOUSE_RULES), st.data())
+def test_mutated_house_rules_with_hooks_and_seat_formulas_only_give_diagnostics(tmp_path, text, data):
+    from targui_dsl.frontend.build import build
+    from targui_dsl.frontend.diagnostics import render_all
+
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        piece = data.draw(st.sampled_from(PIECES))
+        kind = data.draw(st.sampled_from(["replace", "delete", "insert"]))
+        if kind == "replace":
+            text = text[:at] + piece + text[at + len(piece):]
+        elif kind == "delete":
+            text = text[:at] + text[at + len(piece):]
+        else:
+            text = text[:at] + piece + text[at:]
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = build(str(path))  # never raises
+    render_all(report.diagnostics, report.sources, color=False)
+    for d in report.diagnostics:
+        assert d.code and d.message
+        d.to_json()

@@ -1,10 +1,12 @@
 """Fuzzing the inputs strangers hand over (issue 21): bot spellings and their parameters, the
-seats of a log header that `play --resume` seats again, and OpenSpiel state strings.
+seats of a log header that `play --resume` seats again, house rules with hooks (let, loops,
+choices, dice) and per-seat formulas, OpenSpiel state strings and saved states paused inside
+an effect.
 
 Whatever the input: a bot spelling is a bot with finite parameters within their documented
 range, or one BotSpecError; a header's seats resume the game or end it with one line and
-exit 1 or 2; a state string is a state (that serialises back to the same text) or one
-ValueError. Never another exception, never a traceback.
+exit 1 or 2; a house rule is diagnostics, or a game that plays; a state string or a saved
+state is a state (that serialises back to the same text) or one ValueError. Never another exception, never a traceback.
 
 CI runs a small count; ``TARGUI_FUZZ_EXAMPLES=5000 pytest tests/test_strangers_fuzz.py``
 runs more (the count of the last big run is in the issue's closing note).
@@ -16,12 +18,14 @@ import json
 import math
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
 from cli_run import no_crash, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_effects_fuzz import block
 
 from targui_dsl.agents import BOTS, BotSpecError, parse_bot
 from targui_dsl.gamelog.header import seal_header
@@ -103,6 +107,73 @@ def test_any_header_seats_resume_or_are_refused_in_one_line(finished_log, tmp_pa
     result = run("play", "--resume", str(path))
     assert result.exit_code in (0, 1, 2), result.output
     no_crash(result.output)
+
+
+# --- house rules: hooks, let, choices, dice and per-seat formulas -------------------------------------
+
+_PER_SEAT = st.one_of(
+    st.integers(-5, 2000).map(str),
+    st.sampled_from(["seat", "10 + 2 * (seat - 1)", "seat * seat * seat", "0 - seat", "1000000000 * seat", "round",
+                     "nobody.cash", "seat // (seat - 1)", "seat % 0", "max(seat, 3)", "player.cash", "box", "roll(6)",
+                     "10 if seat > 2 else 0 - 1", "(seat", "", "9" * 40]),
+    st.text(alphabet="seat+-*/%()0123456789 ", max_size=20),
+)
+
+
+@st.composite
+def _house_rule(draw) -> str:
+    """A ruleset extending a built-in variant with generated hooks (effects of every statement:
+    let, for, if, choices of territories, players and numbers, dice) and starting cash per seat."""
+    base = draw(st.sampled_from(["original-dutch", "updated-treasury", "swedish-12"]))
+    lines = [f"extends: {base}", "id: fuzzed", "title: Fuzzed house rule"]
+    if draw(st.booleans()):
+        lines += ["setup:", f"  cash: {json.dumps(draw(_PER_SEAT))}"]
+    hooks = draw(st.dictionaries(st.sampled_from(["game_start", "round_start", "turn_start", "turn_end", "before_levy",
+                                                  "after_levy", "round_end"]),
+                                 st.lists(block([], 2), min_size=1, max_size=2), max_size=3))
+    if hooks:
+        lines.append("hooks:")
+    for moment, snippets in hooks.items():
+        lines.append(f"  {moment}:")
+        for source in snippets:
+            source = re.sub(r"\bsource\b", "player.settlement", source)  # the fuzzer's territory parameter
+            if moment not in ("turn_start", "turn_end"):  # only turn hooks have `player`
+                source = f"for player in players {{{source}}}"
+            lines.append(f"    - {json.dumps(source)}")
+    return "\n".join(lines) + "\n"
+
+
+@FUZZ
+@given(text=_house_rule(), seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
+def test_a_house_rule_with_hooks_validates_in_diagnostics_and_plays(tmp_path_factory, text, seed, players):
+    """Validate answers with diagnostics only; a valid rule plays (bots' random decisions, every
+    choice and die its hooks ask) without an exception, or stops at a bound of the effect language."""
+    from targui_dsl import Game, load_ruleset
+    from targui_dsl.effects.runtime import EffectBudgetExceeded
+
+    path = Path(tmp_path_factory.mktemp("rule")) / "fuzzed.yaml"
+    path.write_text(text, encoding="utf-8")
+    checked = run("validate", str(path))
+    assert checked.exit_code in (0, 1), checked.output
+    no_crash(checked.output)
+    if checked.exit_code:
+        return
+    ruleset = load_ruleset(str(path))
+    if players not in ruleset.player_counts:
+        return
+    state = Game(ruleset, players=players, seed=seed).new_initial_state()
+    rng = random.Random(seed)
+    try:
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+            if rng.random() < 0.02:  # a saved state reads back as the same state
+                again = type(state).from_json(ruleset, json.loads(json.dumps(state.to_json())))
+                assert again.to_json() == state.to_json()
+    except EffectBudgetExceeded:
+        pass  # a run past its step budget, its bits or its choices: the game stops with that message
 
 
 # --- OpenSpiel state strings ----------------------------------------------------------------------
@@ -209,3 +280,70 @@ def test_any_game_line_is_a_game_or_one_value_error(states, params):
         openspiel.deserialize_game_and_state(text)
     except ValueError as err:
         assert str(err)
+
+
+# --- saved states paused inside a card or hook ------------------------------------------------------
+
+PAUSING = """\
+extends: updated-treasury
+id: pausing
+title: Choices and dice in hooks
+hooks:
+  turn_start:
+    - |
+      let d = roll(6)
+      player chooses n in 0..d {
+        player.cash -= n
+        player.treasury += n
+      }
+      for p in players where p != player {
+        p chooses t in p.territories where t.camels > 0 { t.camels += 1 }
+      }
+"""
+
+
+@pytest.fixture(scope="module")
+def paused_states(tmp_path_factory):
+    """Saved states of a game with choices and dice in its hooks, most of them paused inside one."""
+    from targui_dsl import Game, load_ruleset
+
+    path = tmp_path_factory.mktemp("paused") / "pausing.yaml"
+    path.write_text(PAUSING, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    state = Game(ruleset, players=3, seed=4).new_initial_state()
+    rng = random.Random(4)
+    saved = []
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if state.choice() is not None or state.is_chance_node() and len(saved) < 40 and rng.random() < 0.3:
+            saved.append(state.to_json())
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                      else state.legal_actions()))
+    assert sum("effect" in s["state"] for s in saved) >= 10
+    return ruleset, type(state), saved
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_mutated_state_paused_in_an_effect_is_a_state_or_one_value_error(paused_states, data):
+    ruleset, state_type, saved = paused_states
+    changed = _json_mutations(data.draw(st.sampled_from(saved)), data.draw)
+    try:
+        state = state_type.from_json(ruleset, changed)
+    except ValueError as err:
+        assert str(err)
+        return
+    # a state accepted is one the engine can go on from
+    assert state_type.from_json(ruleset, state.to_json()).to_json() == state.to_json()
+    from targui_dsl.effects.runtime import EffectBudgetExceeded
+
+    rng = random.Random(0)
+    try:
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+    except EffectBudgetExceeded:
+        pass  # a run past a bound of the effect language: the game stops with that message

@@ -18,6 +18,12 @@ Above :data:`WARN_STEPS` a snippet gets warning E0531 with its estimate;
 above :data:`ERROR_STEPS` (a game would stall on it) error E0531. A ``//``
 or ``%`` whose divisor is not a non-zero number or provably positive gets
 warning E0532 (a division by zero gives 0 at run time, silently).
+
+Choices are counted apart (:func:`choice_bound`): the most a run can ask,
+a choice inside a loop once per element. Above the run-time cap
+(:data:`~targui_dsl.effects.runtime.MAX_CHOICES`, where a run is stopped)
+a snippet gets warning E0523; a game says how often each snippet runs and
+warns of a game of too many choices itself.
 See ``docs/diagnostics.md``.
 """
 
@@ -28,6 +34,7 @@ from dataclasses import dataclass, fields
 from typing import Callable, Iterator, Mapping
 
 from targui_dsl.effects import nodes as n
+from targui_dsl.effects.runtime import MAX_CHOICES
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
 
 #: A snippet estimated above this many steps gets a warning (E0531): about a
@@ -132,6 +139,34 @@ def estimate(node: n.Node, sizes: Sizes) -> int:
     return cost
 
 
+def choice_bound(node: n.Node, sizes: Sizes) -> int:
+    """The most choices one run of ``node`` can ask: a choice is one, plus what its body
+    asks; a loop asks its body's for every element its collection can hold; an ``if``
+    the more of its two branches. Expressions never ask (a choice is a statement)."""
+    if isinstance(node, n.Choose):
+        return 1 + sum(choice_bound(child, sizes) for child in node.body)
+    if isinstance(node, n.If):
+        return max(sum(choice_bound(c, sizes) for c in node.body), sum(choice_bound(c, sizes) for c in node.orelse))
+    if isinstance(node, n.For):
+        inner = sum(choice_bound(child, sizes) for child in node.body)
+        return domain_size(node.binder.collection, sizes) * inner if inner else 0
+    if isinstance(node, n.Effect):
+        return sum(choice_bound(child, sizes) for child in node.body)
+    return 0
+
+
+def _first_looped_choice(node: n.Node, looped: bool = False) -> n.Choose | None:
+    """The first choice inside a loop."""
+    if isinstance(node, n.Choose) and looped:
+        return node
+    inside = looped or isinstance(node, n.For)
+    for _, child in _children(node):
+        found = _first_looped_choice(child, inside)
+        if found is not None:
+            return found
+    return None
+
+
 def describe_steps(steps: int) -> str:
     """``12,345`` below a billion, ``about 1.4e+10`` above (any size: no float overflow)."""
     if steps < 10**9:
@@ -232,6 +267,15 @@ def cost_diagnostics(tree: n.Node, sizes: Sizes, what: str, locate: Locate | Non
         report = error if steps > ERROR_STEPS else warning
         at = tree.pos if not isinstance(tree, (n.Effect, n.Formula)) else _first_pos(tree)
         out.append(report("E0531", message, _span(locate, at, file), hint))
+    choices = choice_bound(tree, sizes)
+    if choices > MAX_CHOICES:
+        looped = _first_looped_choice(tree)
+        out.append(warning(
+            "E0523",
+            f"{what} can ask up to {choices:,} choices each time it runs (a choice inside a loop, on a board of "
+            f"{sizes.described}); a run that asks more than {MAX_CHOICES} is stopped, and the game with it",
+            _span(locate, (looped or tree).pos, file),
+            "ask once before the loop, or loop over fewer elements: " + sizes.narrow))
     for division in _divisions(tree):
         divisor = division.right
         if _nonzero_literal(divisor) or _positive(divisor, sizes):
@@ -249,6 +293,14 @@ def _first_pos(tree: n.Node) -> n.Pos:
     for _, child in _children(tree):
         return child.pos
     return tree.pos
+
+
+def snippet_choices(source: str, start: str, sizes: Sizes) -> int:
+    """:func:`choice_bound` of the source of a snippet that compiled (0 if it does not parse)."""
+    from targui_dsl.effects.parser import parse
+
+    tree, problems = parse(source, start)
+    return 0 if tree is None or problems else choice_bound(tree, sizes)
 
 
 def snippet_cost(source: str, start: str, sizes: Sizes, locate: Locate | None = None) -> list[Diagnostic]:

@@ -57,6 +57,7 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0520": "a die thrown where the snippet cannot pause",
     "E0521": "a die with a number of sides outside 1-100",
     "E0522": "a choice over too large a range or list",
+    "E0523": "a snippet that can ask more choices in one run than a run may ask (warning)",
     "E0530": "over a size cap",
     "E0531": "a snippet too costly to run",
     "E0532": "a division that can be by zero",

@@ -6,6 +6,11 @@ exclusive, non-blocking) before it is emptied, so a second ``targui play
 writing into one file. Events are written as whole lines straight to the
 file; a write that fails midway (a full disk) is undone back to the last
 complete line, so the file always ends at the last complete event.
+
+A log never grows past what every reader reads (:data:`~targui_dsl.gamelog.reader.TOTAL_CAP`,
+64 MiB; a game of Targui writes some 50-150 kB): the event that would pass it
+is refused (:class:`LogTooLarge`) and the game stops there, its log whole and
+readable up to its last event.
 """
 
 from __future__ import annotations
@@ -15,11 +20,17 @@ import os
 import stat
 from typing import Any, Callable
 
-__all__ = ["LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+from targui_dsl.gamelog.reader import TOTAL_CAP
+
+__all__ = ["LogLocked", "LogTooLarge", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
 
 
 class LogLocked(OSError):
     """Another process is writing this log file."""
+
+
+class LogTooLarge(OSError):
+    """The next event would take the log past what a reader reads."""
 
 
 class LogWriter:
@@ -31,8 +42,10 @@ class LogWriter:
     full disk leaves a log that ends at its last complete event.
     """
 
-    def __init__(self, fd: int, path: str, regular: bool, write: Callable[[int, memoryview], int] = os.write):
+    def __init__(self, fd: int, path: str, regular: bool, write: Callable[[int, memoryview], int] = os.write,
+                 cap: int | None = None):
         self.fd, self.path, self.regular = fd, path, regular
+        self.cap = TOTAL_CAP if cap is None else cap  # the readers' cap, read when the log is opened
         self._write = write
         self._pending = ""
         self._good = 0  # bytes of complete lines in the file
@@ -43,6 +56,12 @@ class LogWriter:
         end = self._pending.rfind("\n") + 1
         if end:
             data, self._pending = self._pending[:end].encode("utf-8", errors="surrogatepass"), self._pending[end:]
+            if self._good + len(data) > self.cap:
+                self._pending = ""
+                size = f"{self.cap >> 20} MiB" if self.cap % (1 << 20) == 0 else f"{self.cap:,} bytes"
+                raise LogTooLarge(errno.EFBIG, f"the log reached {size}, the most a log may hold "
+                                  "(no reader reads more); the game was stopped there, its log whole up to its "
+                                  "last event", self.path)
             self._write_all(data)
         return len(text)
 

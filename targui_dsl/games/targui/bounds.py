@@ -8,11 +8,12 @@ The adapters know no game: they reach this module through
 
 from __future__ import annotations
 
-from targui_dsl.effects.runtime import MAX_VALUE, STEP_BUDGET
+from targui_dsl.effects.runtime import MAX_CHOICES, MAX_VALUE
 from targui_dsl.engine.protocol import AdapterHooks, RepeatRule
 from targui_dsl.games.targui.actions import AGAIN, GIVE_UP, count_digits
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.names import hook_runs
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
 
@@ -35,10 +36,9 @@ def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int) ->
       move (one step, ``pass`` included) and then either its count or an attack: at
       most ``again_limit + 1`` again/give-up decisions and the count that enters;
       the purchase cell or ``pass``;
-    * effects that ask players to choose: every choice pays at least one step of
-      the effect's step budget (``STEP_BUDGET``), so a run of a card or a hook asks
-      at most that many times; runs: the game_start hooks, each round's round hooks
-      and cards, each turn's turn hooks.
+    * effects that ask players to choose: a run of a card or a hook asks at most
+      ``MAX_CHOICES`` times (past that it is stopped); runs: each round's cards and
+      every hook as often as its moment comes (:func:`hook_runs`).
     """
     game = Game(ruleset, players=players)
     per = ruleset.fortune_cards_per_round  # at least 1: the checker refuses a deck that never runs out
@@ -56,11 +56,9 @@ def max_game_length(ruleset: CompiledRuleset, players: int, again_limit: int) ->
         turns, cycles = max(turns, t), max(cycles, c)
     length = setup + rounds * players * cycles * cycle
     if game.effects_pause:
-        hooks = ruleset.hooks
-        per_round = sum(len(hooks.get(m, ())) for m in ("round_start", "before_levy", "after_levy", "round_end"))
-        per_turn = sum(len(hooks.get(m, ())) for m in ("turn_start", "turn_end"))
-        runs = len(hooks.get("game_start", ())) + rounds * (per_round + per + players * turns * per_turn)
-        length += runs * STEP_BUDGET
+        runs = rounds * per + sum(len(snippets) * hook_runs(moment, rounds, players, turns)
+                                  for moment, snippets in ruleset.hooks.items())
+        length += runs * MAX_CHOICES
     return length
 
 

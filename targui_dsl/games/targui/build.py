@@ -11,8 +11,9 @@ from typing import Callable, Mapping
 
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.cost import Sizes, SnippetBudget, snippet_cost
-from targui_dsl.frontend.diagnostics import MAX_PER_SNIPPET, Diagnostic, Span, error, limit_diagnostics
+from targui_dsl.effects.cost import Sizes, SnippetBudget, snippet_choices, snippet_cost
+from targui_dsl.effects.runtime import MAX_CHOICES
+from targui_dsl.frontend.diagnostics import MAX_PER_SNIPPET, Diagnostic, Span, error, limit_diagnostics, warning
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.resolve import Resolved
 from targui_dsl.games import DEFAULT_GAME
@@ -27,7 +28,7 @@ from targui_dsl.games.targui.compiled import (
     frozen_deep,
     frozen_mapping,
 )
-from targui_dsl.games.targui.names import FORMULAS, HOOK_MOMENTS, environment
+from targui_dsl.games.targui.names import FORMULAS, HOOK_EVERY, HOOK_MOMENTS, environment, hook_runs
 from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
 
 
@@ -168,6 +169,8 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
         env = _environment(data, params)
         for i, _ in enumerate(snippets if isinstance(snippets, list) else []):  # else a schema error
             effect(("hooks", moment, i), env)
+            if ("hooks", moment, i) in out:
+                diagnostics.extend(_choices_a_game(resolved, data, sizes, moment, i))
 
     for path in PER_SEAT:
         source = value_at(data, path)
@@ -177,6 +180,35 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
             if code is not None:
                 out[path] = code
     return out
+
+
+#: A hook that can ask more choices than this in one game gets warning E0420: each is
+#: a decision to make and a line of the log (a whole game of Targui is some 1,500).
+GAME_CHOICES = 10_000
+
+
+def _choices_a_game(resolved: Resolved, data: dict, sizes: Sizes, moment: str, i: int) -> list[Diagnostic]:
+    """E0420 when the hook ``hooks.<moment>[i]`` can ask more than GAME_CHOICES choices in a
+    game: its most a run (at most MAX_CHOICES, where a run is stopped) times its runs."""
+    path = ("hooks", moment, i)
+    each = min(snippet_choices(value_at(data, path), "effect", sizes), MAX_CHOICES)
+    setup, rules = data.get("setup"), data.get("rounds")
+    turns = setup.get("tribal_cards") if isinstance(setup, dict) else None
+    per = rules.get("fortune_cards") if isinstance(rules, dict) else None
+    deck = data.get("deck")
+    if not (isinstance(turns, int) and isinstance(per, int) and per > 0 and isinstance(deck, list)):
+        return []  # the checker reports what is missing
+    players = sizes.names["players"]
+    runs = hook_runs(moment, -(-len(deck) // per), players, max(turns, 1))
+    if each * runs <= GAME_CHOICES:
+        return []
+    every = HOOK_EVERY[moment]
+    return [warning(
+        "E0420",
+        f"this hook runs once a {every}, {runs:,} times in a game of {players} players, and can ask up to {each} "
+        f"choice{'s' if each != 1 else ''} each time: up to {each * runs:,} choices a game "
+        f"(each a decision to make and a line of the log; more than {GAME_CHOICES:,} is a very long game)",
+        resolved.locate(path, 0), "ask fewer times: outside the loop, or in a hook that runs less often")]
 
 
 def _per_seat(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.narrate import Narrator
+from targui_dsl.games.targui.observation import choice_told
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.syntax import ACTION_VERBS, action_syntax_lines
 from targui_dsl.games.targui.terminal import (
@@ -45,7 +46,8 @@ class TableNarrator:
     Every told line is read by every human at the keyboard, so an amount is
     told only when each of them observes it (``state.observation(h)``, docs/rules/targui.md
     section 8): otherwise a deposit is told without its amount, and a card's
-    or the round's end's change to hidden cash or treasury is left out. Set
+    or the round's end's change to hidden cash or treasury is left out, and a number chosen
+    in a card or hook, which may be an amount of silver, is told without it. Set
     ``state`` once the game exists (events of the setup hold no money).
     """
 
@@ -65,6 +67,15 @@ class TableNarrator:
             return True
         return any(getattr(self.state.observation(h), what)(seat) is None for h in self.humans)
 
+    def _secret_choice(self, event: dict) -> bool:
+        """Whether ``event`` answers an effect's choice whose answer some human may not be told
+        (:func:`choice_told`): told as it is made, so the state is still at that choice."""
+        state = self.state
+        choice = state.choice() if state is not None else None
+        if state is None or choice is None or not event["action"].startswith("choose "):
+            return False
+        return any(not choice_told(state, h, event["player"], choice[0]) for h in self.humans)
+
     def __call__(self, event: dict) -> str | None:
         kind = event["type"]
         if kind == "end":
@@ -74,6 +85,8 @@ class TableNarrator:
             what = "puts nothing" if event["action"] == "deposit 0" else "puts silver"
             what += " into the treasury"
             return f"    {self.names.get(event['tribe'], event['tribe'])}: {what}"
+        if kind == "decision" and self._secret_choice(event):
+            return f"    {self.names.get(event['tribe'], event['tribe'])}: chooses a number"
         if kind in ("card", "hook"):
             changes = dict(event["changes"])
             hidden = []  # the card changed these, by amounts not everyone at the keyboard may know

@@ -31,6 +31,7 @@ from targui_dsl.games.targui.actions import (
     GIVE_UP,
     PASS,
     SECTOR_BASE,
+    ActionSpace,
     IllegalAction,
     count_digits,
     digit_range,
@@ -150,6 +151,16 @@ def choice_ids(r: TarguiRecord) -> dict[int, int]:
         return {space.seat(seat): seat for seat in request.options}
     # int(): a yes/no answer is kept (and saved) as a plain whole number
     return {COUNT_BASE + i: int(option) for i, option in enumerate(request.options)}
+
+
+def choice_kind(space: ActionSpace, action: int) -> str:
+    """What the id ``action`` answers at an effect's choice (see :func:`choice_ids`): a
+    territory, a player or a number. A kind or a yes/no is answered by its place, as a number
+    is, so it reads as a number here: a seat's history hides it where it would hide a number
+    (the safe side; the table, which knows the question, tells it)."""
+    if space.cell_base <= action < space.pair_base:
+        return "territory"
+    return "player" if action >= space.seat_base else "number"
 
 
 def chance_outcomes(r: TarguiRecord) -> list[tuple[int, float]]:

@@ -81,6 +81,26 @@ HOOK_MOMENTS: Mapping[str, Params] = {
     "round_end": {},
 }
 
+#: How often each moment comes: once a game, once a round, or once a turn (a tribal
+#: card revealed; a double turn is one turn).
+HOOK_EVERY: Mapping[str, str] = {
+    "game_start": "game",
+    "round_start": "round",
+    "turn_start": "turn",
+    "turn_end": "turn",
+    "before_levy": "round",
+    "after_levy": "round",
+    "round_end": "round",
+}
+
+
+def hook_runs(moment: str, rounds: int, players: int, turns: int) -> int:
+    """The most times the hooks of ``moment`` run in a game of ``rounds`` rounds and
+    ``players`` players of at most ``turns`` turns a round each."""
+    every = HOOK_EVERY[moment]
+    return 1 if every == "game" else rounds if every == "round" else rounds * players * turns
+
+
 #: When each moment comes (the schema's `hooks` descriptions say the same; a test holds them together).
 HOOK_MEANINGS: Mapping[str, str] = {
     "game_start": "After setup (every tribe settled), before the first round's die.",

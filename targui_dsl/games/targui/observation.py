@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
-from targui_dsl.games.targui.flow import buy_limit, current_player
+from targui_dsl.games.targui.flow import buy_limit, choice_kind, current_player
 from targui_dsl.games.targui.phases import (
     BUY_CELL,
     BUY_COUNT,
@@ -126,6 +126,14 @@ def count_visible(state: "StateView[Any]", viewer: int) -> bool:
     if phase not in (Phase.DEPOSIT, Phase.BUY_COUNT):
         return True
     return cash_visible(state, viewer, state.current_player())
+
+
+def choice_told(state: "StateView[Any]", viewer: int, chooser: int, kind: str) -> bool:
+    """Whether ``viewer`` is told the answer ``chooser`` gives to an effect's choice of ``kind``
+    (``territory``, ``player``, ``number``). A number may be an amount of silver (a house rule's
+    stash or bribe), so it is told, like a deposit's amount, only to whoever sees the chooser's
+    money; a territory or a player chosen is told to everybody."""
+    return kind != "number" or cash_visible(state, viewer, chooser)
 
 
 class Observation(Generic[_G, _S]):
@@ -397,8 +405,10 @@ def observation_string(state: "StateView[Any]", player: int) -> str:
 def information_state_string(state: "StateView[Any]", player: int) -> str:
     """``player``'s view of everything that happened: every step as that seat saw it
     (another seat's deposit as ``deposit`` or ``no deposit``, never its amount, in a
-    variant with a treasury), then what it sees now."""
+    variant with a treasury, and a number it chose as ``?`` when :func:`choice_told` says
+    so), then what it sees now."""
     tokens = []
+    space = state.game.actions
     hide = state.game.treasury and not state.is_terminal()
     pending_deposit: tuple[int, int] | None = None  # (actor, value so far) of another seat's deposit
     for entry in state.record.history:
@@ -410,7 +420,8 @@ def information_state_string(state: "StateView[Any]", player: int) -> str:
             value = action - COUNT_BASE
             pending_deposit = (actor, (pending_deposit[1] if pending_deposit else 0) * 256 + value)
             continue
-        tokens.append(f"{actor + 1 if actor >= 0 else 'c'}:{Phase(phase).label}:{action}")
+        told = phase != Phase.EFFECT_CHOICE or choice_told(state, player, actor, choice_kind(space, action))
+        tokens.append(f"{actor + 1 if actor >= 0 else 'c'}:{Phase(phase).label}:{action if told else '?'}")
     if pending_deposit is not None:
         tokens.append(f"{pending_deposit[0] + 1}:deposit ?")
     return "history " + " ".join(tokens) + "\n" + observation_string(state, player)
