@@ -22,7 +22,10 @@ __all__ = ["EventLog", "attach_log"]
 class EventLog:
     """Collects events in memory (``events``) and/or writes them as JSON lines to ``stream``;
     each event is also given to every function in ``listeners``. ``header_fields`` are added
-    to the header (and sealed with it): ``targui play`` records who sat where."""
+    to the header (and sealed with it): ``targui play`` records who sat where. A log reads
+    every event (``wants``)."""
+
+    wants: frozenset[str] | None = None
 
     def __init__(self, stream: IO[str] | None = None, keep: bool = True,
                  header_fields: dict[str, Any] | None = None):

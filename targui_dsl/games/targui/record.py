@@ -11,7 +11,7 @@ invariants, and :func:`record_from_json` checks them on the way in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
@@ -24,6 +24,7 @@ from targui_dsl.games.targui.phases import (
     step_actor,
     step_phase,
 )
+from targui_dsl.games.targui.told import NOTHING, untold
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.engine.protocol import EventSink
@@ -56,7 +57,7 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "sink", "rt", "effect",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "sink", "tells", "tell", "rt", "effect",
     )
 
     game: GameTables
@@ -112,6 +113,8 @@ class TarguiRecord:
     final_tie_breaks: list[list[int]] | None
     winners: list[int] | None
     sink: EventSink | None
+    tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
+    tell: Callable[[dict[str, Any]], None]  # the sink's emit (told.untold without one: never called)
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
@@ -163,6 +166,7 @@ class TarguiRecord:
         self.end_reason = None
         self.final_scores = self.final_tie_breaks = self.winners = None
         self.sink = self.rt = self.effect = None
+        self.tells, self.tell = NOTHING, untold
         self.phase = 0
 
     def copy(self) -> "TarguiRecord":
@@ -223,6 +227,7 @@ class TarguiRecord:
         other.final_tie_breaks = None if self.final_tie_breaks is None else [t[:] for t in self.final_tie_breaks]
         other.winners = None if self.winners is None else self.winners[:]
         other.sink = other.rt = other.effect = None
+        other.tells, other.tell = NOTHING, untold
         return other
 
 
@@ -370,6 +375,7 @@ def record_from_json(game: GameTables, saved: Any) -> TarguiRecord:
     _finals(r, saved)
     r.legal = None
     r.sink = r.rt = r.effect = None
+    r.tells, r.tell = NOTHING, untold
     r.buy_ids = []
     r.move_ids = tuple(() for _ in range(cells))
     return r

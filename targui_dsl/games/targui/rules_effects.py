@@ -125,8 +125,8 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
             r.rng, drawn = below(r.rng, max(1, request.sides))
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
-            if r.sink is not None:
-                r.sink.emit({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
+            if "chance" in r.tells:
+                r.tell({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
             continue
         effect.choices += 1
         check_choices(effect.code, effect.choices)  # each choice a decision and a log line

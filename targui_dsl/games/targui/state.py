@@ -64,6 +64,7 @@ from targui_dsl.games.targui.rules_setup import fix_board, rebuild_buy_ids
 from targui_dsl.games.targui.runtime import EffectAdapter, runtime_of
 from targui_dsl.games.targui.setup import PositionEditor
 from targui_dsl.games.targui.tables import GameTables
+from targui_dsl.games.targui.told import tells_for
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -169,9 +170,11 @@ class GameState:
 
     def attach_sink(self, sink: "EventSink") -> None:
         """Tell ``sink`` everything that happens from now on: ``sink.begin(game)`` first
-        (a log writes its header there), then every event."""
+        (a log writes its header there), then every event of the kinds it reads (``sink.wants``)."""
+        tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
         sink.begin(self._r.game)
-        self._r.sink = sink
+        r = self._r
+        r.sink, r.tells, r.tell = sink, tells, sink.emit
 
     def kind(self, cell: int) -> int:
         """The kind index of the card on ``cell`` (-1 before the deal)."""
