@@ -3,9 +3,12 @@
 Writing (:func:`open_log_for_writing`): the path is locked (``flock``,
 exclusive, non-blocking) before it is emptied, so a second ``targui play
 --log`` on the same path is refused with one line instead of both games
-writing into one file. Events are written as whole lines straight to the
-file; a write that fails midway (a full disk) is undone back to the last
-complete line, so the file always ends at the last complete event.
+writing into one file. Events are written as whole lines, gathered into
+writes of about :data:`BATCH` bytes (one system call per line made a log
+cost more than the game), and at every ``flush()``: ``targui play`` flushes
+before a person decides, so the log is whole while they think. A write that
+fails midway (a full disk) is undone back to the last complete line that
+reached the file, so the file always ends at a complete event.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ import os
 import stat
 from typing import Any, Callable
 
-__all__ = ["LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+__all__ = ["BATCH", "LogLocked", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+
+#: Bytes of complete lines gathered before they are written (a game of 1,000 events: about 7 writes).
+BATCH = 16384
 
 
 class LogLocked(OSError):
@@ -25,36 +31,49 @@ class LogLocked(OSError):
 class LogWriter:
     """A log file open for writing, locked against other targui processes.
 
-    ``write`` takes text; every complete line is written to the file at once
-    (no buffer to lose in a crash). When a write fails midway, the file is
-    cut back to the end of the last complete line and the error raised: a
-    full disk leaves a log that ends at its last complete event.
+    ``write`` takes text; complete lines are written once :data:`BATCH` bytes
+    have gathered, at ``flush()`` and at ``close()`` (an unfinished line waits
+    for its end). When a write fails midway, the file is cut back to the end of
+    the last complete line that reached it, what was gathered is dropped and
+    the error raised: a full disk leaves a log that ends at a complete event.
     """
 
     def __init__(self, fd: int, path: str, regular: bool, write: Callable[[int, memoryview], int] = os.write):
         self.fd, self.path, self.regular = fd, path, regular
         self._write = write
-        self._pending = ""
+        self._parts: list[str] = []  # text not yet written (a list: joined once per write)
+        self._size = 0  # characters in _parts
         self._good = 0  # bytes of complete lines in the file
         self.closed = False
 
     def write(self, text: str) -> int:
-        self._pending += text
-        end = self._pending.rfind("\n") + 1
-        if end:
-            data, self._pending = self._pending[:end].encode("utf-8", errors="surrogatepass"), self._pending[end:]
-            self._write_all(data)
+        self._parts.append(text)
+        self._size += len(text)
+        if self._size >= BATCH:
+            self._write_lines()
         return len(text)
+
+    def _write_lines(self) -> None:
+        """Write every complete line gathered; an unfinished one stays."""
+        pending = "".join(self._parts)
+        end = pending.rfind("\n") + 1
+        rest = pending[end:]
+        self._parts, self._size = ([rest] if rest else []), len(rest)
+        if end:
+            self._write_all(pending[:end].encode("utf-8", errors="surrogatepass"))
 
     def _write_all(self, data: bytes) -> None:
         view = memoryview(data)
+        done = 0
         try:
-            while view:
-                written = self._write(self.fd, view)
+            while done < len(data):
+                written = self._write(self.fd, view[done:])
                 if written <= 0:
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-                view = view[written:]
+                done += written
         except BaseException:  # a full disk, or a Ctrl-C between two partial writes
+            self._parts, self._size = [], 0
+            self._good += data.rfind(b"\n", 0, done) + 1  # the whole lines that did reach the file
             if self.regular:
                 try:  # take back the part of a line that did get written
                     os.ftruncate(self.fd, self._good)
@@ -65,19 +84,24 @@ class LogWriter:
         self._good += len(data)
 
     def flush(self) -> None:
-        """Nothing is buffered but an unfinished line, which waits for its end."""
+        """Write every complete line gathered so far (an unfinished line waits for its end)."""
+        if self._parts:
+            self._write_lines()
 
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
         try:
-            if self.regular:
-                os.fsync(self.fd)
-        except OSError:
-            pass
+            self.flush()  # a failure here is the caller's to hear (a full disk at the last lines)
         finally:
-            os.close(self.fd)  # closing releases the lock
+            try:
+                if self.regular:
+                    os.fsync(self.fd)
+            except OSError:
+                pass
+            finally:
+                os.close(self.fd)  # closing releases the lock
 
     def __enter__(self) -> "LogWriter":
         return self
