@@ -73,7 +73,7 @@ _HASHED_CAP = 64
 def source_hashes(files: Iterable[str]) -> list[str | None]:
     """Each file's sha256 (:func:`file_sha256`), hashed again only when its stat changed
     (device, inode, size, modification and change times, in nanoseconds)."""
-    hashes = []
+    hashes: list[str | None] = []
     for path in files:
         try:
             info = os.stat(path)
