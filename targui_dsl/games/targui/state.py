@@ -30,6 +30,7 @@ from targui_dsl.games.targui.flow import (
 )
 from targui_dsl.games.targui.observation import (
     Observation,
+    fill_observation,
     information_state_string,
     observation_string,
     observation_tensor,
@@ -446,6 +447,11 @@ class GameState:
 
     def observation_tensor(self, player: int) -> list[float]:
         return observation_tensor(self, player)
+
+    def observation_into(self, player: int, out: Any) -> None:
+        """``observation_tensor(player)`` written into ``out``, a NumPy vector of its length
+        (faster: the adapters' arrays are filled without a list of floats in between)."""
+        fill_observation(self, player, out)
 
     def information_state_string(self, player: int) -> str:
         return information_state_string(self, player)
