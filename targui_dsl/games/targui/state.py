@@ -172,10 +172,9 @@ class GameState:
     def attach_sink(self, sink: "EventSink") -> None:
         """Tell ``sink`` everything that happens from now on: ``sink.begin(game)`` first
         (a log writes its header there), then every event of the kinds it reads (``sink.wants``)."""
-        tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
+        tells_for(getattr(sink, "wants", None))  # a kind Targui never tells is refused before the sink begins
         sink.begin(self._r.game)
-        r = self._r
-        r.sink, r.tells, r.tell = sink, tells, sink.emit
+        self._r.sink = sink  # the record's field sets what it tells, and how
 
     def kind(self, cell: int) -> int:
         """The kind index of the card on ``cell`` (-1 before the deal)."""
