@@ -30,6 +30,24 @@ COMMAND_MODULES = {
     "tournament": "targui_cli.tournament", "bots": "targui_cli.bots", "lsp": "targui_cli.lsp",
 }
 
+#: What `targui --help` lists for each command, so that the list imports none of them (that was
+#: nine tenths of `--help`): the start of its help (``help``: click shortens it to the line, as it
+#: does a command's help) or its ``short_help``. tests/test_startup.py holds each to the command's own.
+COMMAND_LINES: dict[str, dict[str, str]] = {
+    "rulesets": {"help": "List the built-in rulesets with their titles (with --all, the examples too)."},
+    "validate": {"help": "Check rulesets and report every problem found, not only the first."},
+    "show": {"help": "Show a ruleset after `extends:` is merged, or what its effects compiled to."},
+    "schema": {"help": "Print the JSON Schema (2020-12) of ruleset files, for editors and CI."},
+    "cards": {"help": "List the (mis)fortune cards of RULESET in number order."},
+    "diff": {"help": "Show what changes from ruleset A to ruleset B, rule by rule."},
+    "play": {"short_help": "Play one game: bots, or people at the terminal too."},
+    "replay": {"help": "Tell a logged game again, turn by turn; verify it; draw its board."},
+    "simulate": {"help": "Play many bot games of RULESET and sum them up."},
+    "compare": {"help": "Play the same games (seeds and bots) under rulesets A, B (and C...) and compare them."},
+    "tournament": {"short_help": "Bots play every seat in turn; wins and ratings."},
+    "bots": {"short_help": "List the bots and how to spell them."},
+}
+
 
 class LazyCommands(MutableMapping[str, click.Command]):
     """The group's ``commands``: lists every command at once, imports each when first looked up."""
@@ -64,6 +82,29 @@ class LazyCommands(MutableMapping[str, click.Command]):
     def __len__(self) -> int:
         return len(self._modules)
 
+    def listed(self, name: str) -> click.Command | None:
+        """The command as `--help` lists it: itself once loaded, else a stand-in with its line."""
+        command = self._loaded.get(name)
+        if command is None and name in COMMAND_LINES:
+            return click.Command(name, **COMMAND_LINES[name])  # type: ignore[arg-type]
+        return command if command is not None else self.get(name)
+
+
+class TarguiGroup(click.Group):
+    """The group: its `--help` lists the commands without importing them."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        commands = self.commands
+        if not isinstance(commands, LazyCommands):
+            super().format_commands(ctx, formatter)
+            return
+        listed = [(name, commands.listed(name)) for name in self.list_commands(ctx)]
+        shown = [(name, command) for name, command in listed if command is not None and not command.hidden]
+        if shown:  # as click's own: three spaces and the longest name off the width
+            limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in shown])
+
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
@@ -71,7 +112,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
         ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=TarguiGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--version", "-V", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Print targui's version and exit.")
 @click.pass_context

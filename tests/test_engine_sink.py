@@ -7,13 +7,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from engine_fixtures import any_ruleset
 
 from targui_dsl.agents import make_agent
 from targui_dsl.engine.loop import play
 from targui_dsl.gamelog.events import EventLog
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.metrics import METRICS
 from targui_dsl.games.targui.phases import LABELS, encode_step, step_action, step_actor, step_phase
+from targui_dsl.games.targui.told import EVERYTHING, kind_of, tells_for
+from targui_dsl.study.games import CountingSink
 
 GAME_PACKAGE = Path(__file__).resolve().parent.parent / "targui_dsl" / "games" / "targui"
 
@@ -97,3 +101,63 @@ def test_the_history_decodes_to_each_step_its_phase_and_its_actor():
     decoded = iter((step_action(e), LABELS[step_phase(e)], step_actor(e)) for e in entries)
     assert all(any(step == entry for entry in decoded) for step in chosen)
     assert {step_actor(e) for e in entries} == {-1, 0, 1, 2, 3}
+
+
+class Reader:
+    """A sink that reads some kinds of event only (``wants``) and keeps what it is told."""
+
+    def __init__(self, wants: frozenset[str]) -> None:
+        self.wants = wants
+        self.events: list[dict[str, Any]] = []
+
+    def begin(self, game: Any) -> None:
+        pass
+
+    def emit(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+
+
+def _examples(name: str) -> Any:
+    return any_ruleset(str(Path(__file__).resolve().parent.parent / "rulesets" / "examples" / f"{name}.yaml"))
+
+
+def test_a_sink_that_reads_some_kinds_is_told_exactly_those_of_the_full_log():
+    # every kind alone, a study's counter's kinds, and decisions whole: the same events,
+    # in the same order, as a log that reads everything, filtered by kind
+    wanted = [frozenset({kind}) for kind in sorted(EVERYTHING)]
+    wanted += [METRICS.counter().wants or frozenset(), frozenset({"decision", "chance"})]
+    for ruleset, players, seed in ((any_ruleset("original-dutch"), 4, 3), (any_ruleset("updated-treasury"), 3, 8),
+                                   (any_ruleset("swedish-12"), 2, 5), (_examples("caravan-choice"), 4, 1),
+                                   (_examples("flash-flood"), 3, 2)):
+        game = Game(ruleset, players=players, seed=seed)
+        log = EventLog()
+        finished = play(game.new_initial_state(log=log), [make_agent("random", s) for s in range(players)])
+        full = log.events[1:]
+        assert {kind_of(e) for e in full} <= EVERYTHING
+        for wants in wanted:
+            reader = Reader(wants)
+            state = play(game.new_initial_state(log=reader), [make_agent("random", s) for s in range(players)])
+            told = tells_for(wants)
+            assert reader.events == [e for e in full if kind_of(e) in told or e["type"] in wants], sorted(wants)
+            assert state.to_json() == finished.to_json()  # what a sink reads changes nothing of the game
+
+
+def test_a_kind_no_event_has_is_refused_by_name():
+    state = Game(any_ruleset("original-dutch"), players=4, seed=1).new_initial_state()
+    with pytest.raises(ValueError, match="no event kind 'decision:bye'"):
+        state.attach_sink(Reader(frozenset({"decision:bye"})))
+
+
+def test_the_study_counter_counts_the_same_from_the_events_it_reads_as_from_every_event():
+    for name, players in (("original-dutch", 4), ("updated-treasury", 3)):
+        ruleset = any_ruleset(name)
+        for seed in range(6):
+            game = Game(ruleset, players=players, seed=seed)
+            whole, light = METRICS.counter(), METRICS.counter()
+            log = EventLog(keep=False)
+            log.listeners.append(whole)
+            play(game.new_initial_state(log=log), [make_agent("random", s) for s in range(players)])
+            play(game.new_initial_state(log=CountingSink(light)), [make_agent("random", s) for s in range(players)])
+            assert (light.per_game(), light.totals(), light.cards()) == (whole.per_game(), whole.totals(),
+                                                                         whole.cards())
+            assert whole.per_game()["camels_bought"] > 0

@@ -45,3 +45,26 @@ def test_the_package_still_offers_its_names():
 def test_the_group_lists_every_command_before_loading_any():
     loaded = modules_after("from targui_cli.main import cli\nassert len(cli.commands) == 13, sorted(cli.commands)")
     assert "targui_cli.validate" not in loaded and "targui_cli.simulate" not in loaded
+
+
+def test_help_lists_every_command_without_loading_any():
+    loaded = modules_after("from targui_cli.main import cli\n"
+                           "try:\n    cli.main(['--help'], prog_name='targui')\nexcept SystemExit as e:\n"
+                           "    assert e.code == 0, e.code\n")
+    assert not {m for m in loaded if m.startswith("targui_cli.") and m not in ("targui_cli.main", "targui_cli.common")}
+    assert not {m for m in loaded if m.startswith(("targui_dsl.frontend.build", "targui_dsl.games.targui",
+                                                   "targui_dsl.study", "jsonschema", "lark", "yaml"))}
+
+
+def test_the_help_lines_are_each_commands_own_at_every_width():
+    from targui_cli.main import COMMAND_LINES, COMMAND_MODULES, LazyCommands, cli
+
+    assert set(COMMAND_LINES) == set(COMMAND_MODULES)
+    for name in COMMAND_MODULES:
+        stand_in = LazyCommands(COMMAND_MODULES).listed(name)
+        real = cli.commands[name]
+        assert stand_in is not None and stand_in is not real and not real.hidden
+        for limit in (12, 20, 30, 45, 60, 80, 94, 200):
+            assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), (name, limit)
+        assert LazyCommands(COMMAND_MODULES).listed(name) is not None
+        assert cli.commands.listed(name) is real  # loaded: listed as itself

@@ -31,7 +31,14 @@ class State(Protocol):
 
 class EventSink(Protocol):
     """Where a game state sends what happens. The engine imports nothing of the log file:
-    a log (:class:`targui_dsl.gamelog.events.EventLog`) is one sink, a study's counter another."""
+    a log (:class:`targui_dsl.gamelog.events.EventLog`) is one sink, a study's counter another.
+
+    ``wants``: the kinds of event the sink reads (a game's own names: its event types, and
+    finer ones it documents), or ``None`` for every event. A game builds only those (no dict,
+    no text for the rest); it may tell a sink more, which the sink ignores. A sink without the
+    attribute reads everything."""
+
+    wants: frozenset[str] | None
 
     def begin(self, game: Any) -> None:
         """The game starts being told to this sink (a log writes its header from ``game``)."""
@@ -70,7 +77,11 @@ class Evaluator(Protocol):
 
 
 class MetricCounter(Protocol):
-    """One game's study figures, counted from its events (a sink's listener)."""
+    """One game's study figures, counted from its events (a sink's listener). ``wants``: the
+    kinds of event it reads (``EventSink.wants``): the game builds no other (a counter
+    without the attribute is told every event)."""
+
+    wants: frozenset[str] | None
 
     def __call__(self, event: dict[str, Any]) -> None: ...
 

@@ -181,7 +181,9 @@ def replay(ruleset: Any, events: Iterable[dict[str, Any]], verify: bool = True) 
 
 class _Producer:
     """The sink the replayed engine tells its events to: counts them, and keeps a copy of
-    the state as it stood just before event ``at + 1`` was reported."""
+    the state as it stood just before event ``at + 1`` was reported. It reads every event."""
+
+    wants: frozenset[str] | None = None
 
     def __init__(self, at: int | None, unlogged: Callable[[dict[str, Any]], bool] | None = None):
         self.produced: list[dict[str, Any]] = []

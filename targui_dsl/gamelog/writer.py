@@ -3,14 +3,17 @@
 Writing (:func:`open_log_for_writing`): the path is locked (``flock``,
 exclusive, non-blocking) before it is emptied, so a second ``targui play
 --log`` on the same path is refused with one line instead of both games
-writing into one file. Events are written as whole lines straight to the
-file; a write that fails midway (a full disk) is undone back to the last
-complete line, so the file always ends at the last complete event.
+writing into one file. Events are written as whole lines, gathered into
+writes of about :data:`BATCH` bytes (one system call per line made a log
+cost more than the game), and at every ``flush()``: ``targui play`` flushes
+before a person decides, so the log is whole while they think. A write that
+fails midway (a full disk) is undone back to the last complete line that
+reached the file, so the file always ends at a complete event.
 
 A log never grows past what every reader reads (:data:`~targui_dsl.gamelog.reader.TOTAL_CAP`,
-64 MiB; a game of Targui writes some 50-150 kB): the event that would pass it
+64 MiB; a game of Targui writes some 50-150 kB): the write that would pass it
 is refused (:class:`LogTooLarge`) and the game stops there, its log whole and
-readable up to its last event.
+readable up to its last event within the cap.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from typing import Any, Callable
 
 from targui_dsl.gamelog.reader import TOTAL_CAP
 
-__all__ = ["LogLocked", "LogTooLarge", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+__all__ = ["BATCH", "LogLocked", "LogTooLarge", "LogWriter", "open_log_for_writing", "open_log_for_appending"]
+
+#: Bytes of complete lines gathered before they are written (a game of 1,000 events: about 7 writes).
+BATCH = 16384
 
 
 class LogLocked(OSError):
@@ -36,10 +42,11 @@ class LogTooLarge(OSError):
 class LogWriter:
     """A log file open for writing, locked against other targui processes.
 
-    ``write`` takes text; every complete line is written to the file at once
-    (no buffer to lose in a crash). When a write fails midway, the file is
-    cut back to the end of the last complete line and the error raised: a
-    full disk leaves a log that ends at its last complete event.
+    ``write`` takes text; complete lines are written once :data:`BATCH` bytes
+    have gathered, at ``flush()`` and at ``close()`` (an unfinished line waits
+    for its end). When a write fails midway, the file is cut back to the end of
+    the last complete line that reached it, what was gathered is dropped and
+    the error raised: a full disk leaves a log that ends at a complete event.
     """
 
     def __init__(self, fd: int, path: str, regular: bool, write: Callable[[int, memoryview], int] = os.write,
@@ -47,33 +54,51 @@ class LogWriter:
         self.fd, self.path, self.regular = fd, path, regular
         self.cap = TOTAL_CAP if cap is None else cap  # the readers' cap, read when the log is opened
         self._write = write
-        self._pending = ""
+        self._parts: list[str] = []  # text not yet written (a list: joined once per write)
+        self._size = 0  # characters in _parts
         self._good = 0  # bytes of complete lines in the file
         self.closed = False
 
     def write(self, text: str) -> int:
-        self._pending += text
-        end = self._pending.rfind("\n") + 1
-        if end:
-            data, self._pending = self._pending[:end].encode("utf-8", errors="surrogatepass"), self._pending[end:]
-            if self._good + len(data) > self.cap:
-                self._pending = ""
-                size = f"{self.cap >> 20} MiB" if self.cap % (1 << 20) == 0 else f"{self.cap:,} bytes"
-                raise LogTooLarge(errno.EFBIG, f"the log reached {size}, the most a log may hold "
-                                  "(no reader reads more); the game was stopped there, its log whole up to its "
-                                  "last event", self.path)
-            self._write_all(data)
+        self._parts.append(text)
+        self._size += len(text)
+        if self._size >= BATCH:
+            self._write_lines()
         return len(text)
+
+    def _write_lines(self) -> None:
+        """Write every complete line gathered; an unfinished one stays."""
+        pending = "".join(self._parts)
+        end = pending.rfind("\n") + 1
+        rest = pending[end:]
+        self._parts, self._size = ([rest] if rest else []), len(rest)
+        if not end:
+            return
+        data = pending[:end].encode("utf-8", errors="surrogatepass")
+        if self._good + len(data) > self.cap:
+            # the whole lines that still fit are written: the log ends at its last event within the cap
+            fit = data.rfind(b"\n", 0, max(0, self.cap - self._good)) + 1
+            self._parts, self._size = [], 0
+            if fit:
+                self._write_all(data[:fit])
+            size = f"{self.cap >> 20} MiB" if self.cap % (1 << 20) == 0 else f"{self.cap:,} bytes"
+            raise LogTooLarge(errno.EFBIG, f"the log reached {size}, the most a log may hold "
+                              "(no reader reads more); the game was stopped there, its log whole up to its "
+                              "last event", self.path)
+        self._write_all(data)
 
     def _write_all(self, data: bytes) -> None:
         view = memoryview(data)
+        done = 0
         try:
-            while view:
-                written = self._write(self.fd, view)
+            while done < len(data):
+                written = self._write(self.fd, view[done:])
                 if written <= 0:
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-                view = view[written:]
+                done += written
         except BaseException:  # a full disk, or a Ctrl-C between two partial writes
+            self._parts, self._size = [], 0
+            self._good += data.rfind(b"\n", 0, done) + 1  # the whole lines that did reach the file
             if self.regular:
                 try:  # take back the part of a line that did get written
                     os.ftruncate(self.fd, self._good)
@@ -84,19 +109,24 @@ class LogWriter:
         self._good += len(data)
 
     def flush(self) -> None:
-        """Nothing is buffered but an unfinished line, which waits for its end."""
+        """Write every complete line gathered so far (an unfinished line waits for its end)."""
+        if self._parts:
+            self._write_lines()
 
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
         try:
-            if self.regular:
-                os.fsync(self.fd)
-        except OSError:
-            pass
+            self.flush()  # a failure here is the caller's to hear (a full disk at the last lines)
         finally:
-            os.close(self.fd)  # closing releases the lock
+            try:
+                if self.regular:
+                    os.fsync(self.fd)
+            except OSError:
+                pass
+            finally:
+                os.close(self.fd)  # closing releases the lock
 
     def __enter__(self) -> "LogWriter":
         return self

@@ -28,13 +28,18 @@ STUDY_FORMAT = "targui-study/1"
 
 # About 200 chunks of at most 500 games: from a few thousand games on, a chunk
 # of random games takes a tenth of a second or more, so the cost of sending
-# it (about a millisecond) stays small, and 200 chunks keep every worker busy
-# to the end. The size depends on the games only, never on the workers.
-MAX_CHUNK, TARGET_CHUNKS = 500, 200
+# it and merging its summary (about a millisecond) stays small, and 200 chunks
+# keep every worker busy to the end. Smaller studies get chunks of at least
+# MIN_CHUNK games (a random game takes 2 ms: a chunk of one game cost as much
+# to send and merge as to play) unless that leaves fewer than MIN_CHUNKS chunks:
+# 100 games are 10 chunks, enough for two workers (or eight) to share.
+# The size depends on the games only, never on the workers.
+MAX_CHUNK, TARGET_CHUNKS, MIN_CHUNK, MIN_CHUNKS = 500, 200, 10, 8
 
 
 def chunk_size_for(games: int) -> int:
-    return max(1, min(MAX_CHUNK, math.ceil(games / TARGET_CHUNKS)))
+    least = min(MIN_CHUNK, math.ceil(games / MIN_CHUNKS))
+    return max(1, least, min(MAX_CHUNK, math.ceil(games / TARGET_CHUNKS)))
 
 
 def seat_bots(bots: Sequence[str] | str, players: int) -> list[str]:

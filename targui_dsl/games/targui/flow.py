@@ -324,8 +324,8 @@ def sample_chance(r: TarguiRecord) -> int:
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
-    if r.sink is not None:
-        r.sink.emit({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
+    if "chance" in r.tells:
+        r.tell({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
     if phase == REVEAL:
         players = r.game.players
@@ -400,12 +400,11 @@ def advance(r: TarguiRecord) -> None:
             return
 
 
-def decided(r: TarguiRecord, text: str, forced: bool) -> None:
-    """A whole decision (all its steps) was made: told to the sink as one readable action."""
-    if r.sink is not None:
-        seat = current_player(r)
-        r.sink.emit({"type": "decision", "round": r.round, "player": seat,
-                     "tribe": r.game.tribe_ids[seat], "action": text, "forced": forced})
+def decided(r: TarguiRecord, seat: int, text: str, forced: bool) -> None:
+    """``seat``'s whole decision (all its steps) was made: told to the sink as one readable
+    action (the caller asks whether the sink reads its verb, before it makes the text)."""
+    r.tell({"type": "decision", "round": r.round, "player": seat,
+            "tribe": r.game.tribe_ids[seat], "action": text, "forced": forced})
 
 
 def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
@@ -417,8 +416,8 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     r.history.append((action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1))  # encode_step(), inlined
     if phase == MOVE:
         if action == PASS:
-            if r.sink is not None:
-                decided(r, "pass", forced)
+            if "decision:pass" in r.tells:
+                decided(r, actor, "pass", forced)
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
             return
@@ -427,9 +426,9 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         r.source, r.target = source, target
         holder = r.owner[target]
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
-            if r.sink is not None:
+            if "decision:attack" in r.tells:
                 pos = game.position_of_cell
-                decided(r, f"attack {pos[source]} {pos[target]}", forced)
+                decided(r, actor, f"attack {pos[source]} {pos[target]}", forced)
             r.phase = ATTACK_DIE
         else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
             camels = r.camels[source]
@@ -446,9 +445,9 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
         elif phase == MOVE_COUNT:  # the move: `value` camels from source to target
             source, target = r.source, r.target
-            if r.sink is not None:
+            if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
-                decided(r, f"move {pos[source]} {pos[target]} {value}", forced)
+                decided(r, actor, f"move {pos[source]} {pos[target]} {value}", forced)
             r.camels[source] -= value
             r.camels[target] += value
             if r.owner[target] != actor:
@@ -461,8 +460,8 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         elif phase == BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
             game = r.game
             cell = r.target
-            if r.sink is not None:
-                decided(r, f"buy {value} on {game.position_of_cell[cell]}", forced)
+            if "decision:buy" in r.tells:
+                decided(r, actor, f"buy {value} on {game.position_of_cell[cell]}", forced)
             cost = value * game.camel_price
             r.cash[actor] -= cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
@@ -473,17 +472,17 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
         elif phase == ENTER:
-            if r.sink is not None:
-                decided(r, f"enter {value}", forced)
+            if "decision:enter" in r.tells:
+                decided(r, actor, f"enter {value}", forced)
             r.phase = enter(r, value)
         else:
-            if r.sink is not None:  # `deposit 0` too: a decision like any other (logs before format 2 lack it)
-                decided(r, f"deposit {value}", forced)
+            if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
+                decided(r, actor, f"deposit {value}", forced)
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
-            if r.sink is not None:
-                decided(r, "pass", forced)
+            if "decision:pass" in r.tells:
+                decided(r, actor, "pass", forced)
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
@@ -496,25 +495,27 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
-            if r.sink is not None:
-                decided(r, "again", forced)
+            if "decision:again" in r.tells:
+                decided(r, actor, "again", forced)
             r.phase = ATTACK_DIE
         else:
-            if r.sink is not None:
-                decided(r, "give up", forced)
+            if "decision:give" in r.tells:
+                decided(r, actor, "give up", forced)
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
-        if r.sink is not None:
-            decided(r, "choose " + choice_text(r, answer), forced)
+        if "decision:choose" in r.tells:
+            decided(r, actor, "choose " + choice_text(r, answer), forced)
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
-        decided(r, f"sector {r.game.sector_ids[index]}", forced)
+        if "decision:sector" in r.tells:
+            decided(r, actor, f"sector {r.game.sector_ids[index]}", forced)
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
-        decided(r, f"settle {r.game.position_of_cell[cell]}", forced)
+        if "decision:settle" in r.tells:
+            decided(r, actor, f"settle {r.game.position_of_cell[cell]}", forced)
         r.phase = settle(r, cell)
 
 

@@ -36,7 +36,10 @@ CARD_COLUMNS = ("camels -", "camels +", "silver -", "silver +")
 
 
 class TarguiCounter:
-    """An event listener counting one game's figures."""
+    """An event listener counting one game's figures. It reads purchases, attacks' ends,
+    eliminations, cards and hooks (``wants``): a study's game builds no other event."""
+
+    wants: frozenset[str] | None = frozenset({"decision:buy", "attack_end", "eliminated", "card", "hook"})
 
     def __init__(self) -> None:
         self.attacks = self.attacks_won = self.attacks_failed = self.attacks_given_up = 0
@@ -47,8 +50,8 @@ class TarguiCounter:
         kind = event["type"]
         if kind == "decision":
             action = event["action"]
-            if action.startswith("buy "):
-                self.camels_bought += int(action.split()[1])
+            if action[:4] == "buy ":  # `buy N on P`
+                self.camels_bought += int(action[4:action.index(" ", 4)])
         elif kind == "attack_end":
             self.attacks += 1
             result = event["result"]

@@ -466,6 +466,33 @@ def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
         block[base + kinds + 1 + (owner if owner >= 0 else players)] = 1.0
         block[base + kinds + 1 + players + 1] = float(state.camels(cell))
     out.extend(block)
+    out.extend(_after_cells(state, player))
+    return out
+
+
+def fill_observation(state: "StateView[Any]", player: int, out: Any) -> None:
+    """:func:`observation_tensor` written into ``out``, a NumPy vector of :func:`tensor_size`
+    (the adapters' arrays): the cells' block (most of it) set by NumPy from the record's
+    lists at once, the rest as the list builds it. The same numbers (a test holds the two)."""
+    game, record = state.game, state.record
+    cells, kinds, players = game.cells, len(game.kind_ids), game.players
+    cell_width = kinds + 1 + players + 1 + 1
+    end = cells * cell_width
+    block = out[:end].reshape(cells, cell_width)
+    block[:] = 0.0
+    rows = range(cells)
+    block[rows, [kind if kind >= 0 else kinds for kind in record.kind]] = 1.0
+    block[rows, [kinds + 1 + (owner if owner >= 0 else players) for owner in record.owner]] = 1.0
+    block[:, cell_width - 1] = record.camels
+    out[end:] = _after_cells(state, player)
+
+
+def _after_cells(state: "StateView[Any]", player: int) -> list[float]:
+    """The tensor after the cells' block: seats, the round, the phase, the pending cells,
+    the count, the cards turned."""
+    game = state.game
+    cells, players = game.cells, game.players
+    out: list[float] = []
     turn = state.current_player()
     record = state.record
     for seat in range(players):

@@ -64,8 +64,8 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
         return False
     r.stack_left -= r.stack_turns[previous]
     r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
-    if r.sink is not None:
-        r.sink.emit({"type": "eliminated", "round": r.round, "player": previous, "tribe": game.tribe_ids[previous]})
+    if "eliminated" in r.tells:
+        r.tell({"type": "eliminated", "round": r.round, "player": previous, "tribe": game.tribe_ids[previous]})
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
 
 
@@ -89,9 +89,9 @@ def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
     r.final_scores, r.final_tie_breaks, r.winners = scores, tie_breaks, winners
     r.end_reason = reason
     r.phase = OVER
-    if r.sink is not None:
+    if "end" in r.tells:
         ids = game.tribe_ids
-        r.sink.emit({"type": "end", "reason": reason, "rounds": r.round,
-                     "scores": {ids[s]: scores[s] for s in seats},
-                     "tie_breaks": {ids[s]: tie_breaks[s] for s in seats},
-                     "winners": [ids[s] for s in winners], "draw": len(winners) != 1})
+        r.tell({"type": "end", "reason": reason, "rounds": r.round,
+                "scores": {ids[s]: scores[s] for s in seats},
+                "tie_breaks": {ids[s]: tie_breaks[s] for s in seats},
+                "winners": [ids[s] for s in winners], "draw": len(winners) != 1})

@@ -11,7 +11,7 @@ invariants, and :func:`record_from_json` checks them on the way in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
@@ -24,6 +24,7 @@ from targui_dsl.games.targui.phases import (
     step_actor,
     step_phase,
 )
+from targui_dsl.games.targui.told import NOTHING, tells_for, untold
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.engine.protocol import EventSink
@@ -56,7 +57,7 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "sink", "rt", "effect",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell", "rt", "effect",
     )
 
     game: GameTables
@@ -111,7 +112,9 @@ class TarguiRecord:
     final_scores: list[int] | None
     final_tie_breaks: list[list[int]] | None
     winners: list[int] | None
-    sink: EventSink | None
+    _sink: EventSink | None
+    tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
+    tell: Callable[[dict[str, Any]], None]  # the sink's emit (told.untold without one: never called)
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
@@ -164,6 +167,20 @@ class TarguiRecord:
         self.final_scores = self.final_tie_breaks = self.winners = None
         self.sink = self.rt = self.effect = None
         self.phase = 0
+
+    @property
+    def sink(self) -> EventSink | None:
+        """The event sink told what happens, if any. Set, it also sets ``tells`` (the kinds it
+        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and ``tell``."""
+        return self._sink
+
+    @sink.setter
+    def sink(self, sink: EventSink | None) -> None:
+        if sink is None:
+            self._sink, self.tells, self.tell = None, NOTHING, untold
+        else:
+            self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
+            self._sink, self.tell = sink, sink.emit
 
     def copy(self) -> "TarguiRecord":
         """A copy sharing only immutable things (the game, the move tables, the legal list,

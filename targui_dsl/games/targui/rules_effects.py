@@ -91,7 +91,7 @@ def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
     for index in range(first, len(hooks)):
         if r.phase == OVER:
             return True
-        before = snapshot(r) if r.sink is not None else None
+        before = snapshot(r) if "hook" in r.tells else None
         if not run_effect(r, hooks[index], ("hook", moment, index), *args):
             return False
         if before is not None:
@@ -102,11 +102,11 @@ def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
 def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> None:
     """A hook that changed something is told, with its changes, as a card is (nothing
     changed: no event). ``hook`` counts the moment's hooks from 1, as a person reads the list."""
-    if r.sink is None:
+    if "hook" not in r.tells:
         return
     changes = changes_since(r, before)
     if changes["camels"] or changes["cash"] or changes["treasury"] or changes["kinds"]:
-        r.sink.emit({"type": "hook", "round": r.round, "moment": moment, "hook": index + 1, "changes": changes})
+        r.tell({"type": "hook", "round": r.round, "moment": moment, "hook": index + 1, "changes": changes})
 
 
 def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
@@ -138,8 +138,8 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
             r.rng, drawn = below(r.rng, max(1, request.sides))
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
-            if r.sink is not None:
-                r.sink.emit({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
+            if "chance" in r.tells:
+                r.tell({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
             continue
         effect.choices += 1
         check_choices(effect.code, effect.choices)  # each choice a decision and a log line
@@ -161,13 +161,19 @@ def changes_since(r: TarguiRecord, before: Snapshot) -> dict[str, Any]:
     game = r.game
     camels, cash, treasury, box, strategic, economic = before
     pos, ids, kinds = game.position_of_cell, game.tribe_ids, game.kind_ids
+    # most cards change few things: a list compared whole (in C) skips its loop
     changes: dict[str, Any] = {
-        "camels": {str(pos[c]): [camels[c], r.camels[c]] for c in range(game.cells) if camels[c] != r.camels[c]},
-        "cash": {ids[s]: [cash[s], r.cash[s]] for s in range(game.players) if cash[s] != r.cash[s]},
-        "treasury": {ids[s]: [treasury[s], r.treasury[s]] for s in range(game.players) if treasury[s] != r.treasury[s]},
+        "camels": {} if camels == r.camels else
+        {str(pos[c]): [camels[c], r.camels[c]] for c in range(game.cells) if camels[c] != r.camels[c]},
+        "cash": {} if cash == r.cash else
+        {ids[s]: [cash[s], r.cash[s]] for s in range(game.players) if cash[s] != r.cash[s]},
+        "treasury": {} if treasury == r.treasury else
+        {ids[s]: [treasury[s], r.treasury[s]] for s in range(game.players) if treasury[s] != r.treasury[s]},
         "box": [box, r.box],
         "kinds": {},
     }
+    if strategic == r.strategic_now and economic == r.economic_now:
+        return changes
     for k in range(len(kinds)):
         entry = {}
         if strategic[k] != r.strategic_now[k]:

@@ -31,7 +31,7 @@ def attacker_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[target] = have - loss
     r.box += loss
-    if r.sink is not None:
+    if "fight" in r.tells:
         fight_event(r, "attacker", die, loss)
     if have == loss:
         return begin_count(r, ENTER, 1, r.camels[source], True)
@@ -45,7 +45,7 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[source] = have - loss
     r.box += loss
-    if r.sink is not None:
+    if "fight" in r.tells:
         fight_event(r, "defender", die, loss)
     if have == loss:
         return end_attack(r, "failed")
@@ -53,11 +53,10 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
 
 
 def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
-    if r.sink is not None:
-        pos = r.game.position_of_cell
-        r.sink.emit({"type": "fight", "round": r.round, "thrower": thrower, "die": die, "loss": loss,
-                     "source": pos[r.source], "target": pos[r.target],
-                     "camels": [r.camels[r.source], r.camels[r.target]]})
+    pos = r.game.position_of_cell
+    r.tell({"type": "fight", "round": r.round, "thrower": thrower, "die": die, "loss": loss,
+            "source": pos[r.source], "target": pos[r.target],
+            "camels": [r.camels[r.source], r.camels[r.target]]})
 
 
 def enter(r: TarguiRecord, count: int) -> int:
@@ -73,8 +72,8 @@ def enter(r: TarguiRecord, count: int) -> int:
 
 
 def end_attack(r: TarguiRecord, result: str) -> int:
-    if r.sink is not None:
+    if "attack_end" in r.tells:
         pos = r.game.position_of_cell
-        r.sink.emit({"type": "attack_end", "round": r.round, "result": result,
-                     "source": pos[r.source], "target": pos[r.target]})
+        r.tell({"type": "attack_end", "round": r.round, "result": result,
+                "source": pos[r.source], "target": pos[r.target]})
     return start_adding(r) if r.phase != OVER else OVER

@@ -60,9 +60,9 @@ def start_round(r: TarguiRecord, die: int) -> int:
     r.stack_turns = [cards if owned else 0 for owned in r.cells_of]
     r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
     r.stack_left = sum(r.stack_turns) + r.stack_cards
-    if r.sink is not None:
-        r.sink.emit({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
-                     "tribal_cards": cards, "fortune_cards": r.stack_cards})
+    if "round" in r.tells:
+        r.tell({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
+                "tribal_cards": cards, "fortune_cards": r.stack_cards})
     if run_hooks(r, "round_start") and r.phase != OVER:
         return STEP_STACK
     return r.phase
@@ -76,9 +76,9 @@ def next_from_stack(r: TarguiRecord) -> int:
 def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
-    if r.sink is not None:
-        r.sink.emit({"type": "turn", "round": r.round, "player": seat, "tribe": r.game.tribe_ids[seat],
-                     "double_turn": r.double})
+    if "turn" in r.tells:
+        r.tell({"type": "turn", "round": r.round, "player": seat, "tribe": r.game.tribe_ids[seat],
+                "double_turn": r.double})
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
@@ -149,13 +149,13 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             return r.phase
         stage = 2
     if stage == 2:
-        if r.sink is not None:
+        if "round_end" in r.tells:
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
-            r.sink.emit({"type": "round_end", "round": r.round,
-                         "cash_lost": {ids[s]: lost[s] for s in seats},
-                         "levy": {ids[s]: levy[s] for s in seats},
-                         "cash": {ids[s]: r.cash[s] for s in seats},
-                         "treasury": {ids[s]: r.treasury[s] for s in seats}})
+            r.tell({"type": "round_end", "round": r.round,
+                    "cash_lost": {ids[s]: lost[s] for s in seats},
+                    "levy": {ids[s]: levy[s] for s in seats},
+                    "cash": {ids[s]: r.cash[s] for s in seats},
+                    "treasury": {ids[s]: r.treasury[s] for s in seats}})
         if not run_hooks(r, "round_end"):
             return r.phase
     if not r.deck and r.phase != OVER:
@@ -195,7 +195,7 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
 
 def run_card(r: TarguiRecord, card: int) -> bool:
     """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
-    before = snapshot(r) if r.sink is not None else None
+    before = snapshot(r) if "card" in r.tells else None
     if not run_effect(r, r.game.cards[r.game.card_ids[card]].effect, ("card", card)):
         r.effect.card_before = before
         return False
@@ -204,8 +204,8 @@ def run_card(r: TarguiRecord, card: int) -> bool:
 
 
 def card_event(r: TarguiRecord, card: int, before: Any) -> None:
-    if r.sink is not None:
+    if "card" in r.tells:
         game = r.game
         card_id = game.card_ids[card]
-        r.sink.emit({"type": "card", "round": r.round, "card": card_id, "number": game.cards[card_id].number,
-                     "title": game.cards[card_id].title, "changes": changes_since(r, before)})
+        r.tell({"type": "card", "round": r.round, "card": card_id, "number": game.cards[card_id].number,
+                "title": game.cards[card_id].title, "changes": changes_since(r, before)})

@@ -30,6 +30,7 @@ from targui_dsl.games.targui.flow import (
 )
 from targui_dsl.games.targui.observation import (
     Observation,
+    fill_observation,
     information_state_string,
     observation_string,
     observation_tensor,
@@ -64,6 +65,7 @@ from targui_dsl.games.targui.rules_setup import fix_board, rebuild_buy_ids
 from targui_dsl.games.targui.runtime import EffectAdapter, runtime_of
 from targui_dsl.games.targui.setup import PositionEditor
 from targui_dsl.games.targui.tables import GameTables
+from targui_dsl.games.targui.told import tells_for
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -169,9 +171,10 @@ class GameState:
 
     def attach_sink(self, sink: "EventSink") -> None:
         """Tell ``sink`` everything that happens from now on: ``sink.begin(game)`` first
-        (a log writes its header there), then every event."""
+        (a log writes its header there), then every event of the kinds it reads (``sink.wants``)."""
+        tells_for(getattr(sink, "wants", None))  # a kind Targui never tells is refused before the sink begins
         sink.begin(self._r.game)
-        self._r.sink = sink
+        self._r.sink = sink  # the record's field sets what it tells, and how
 
     def kind(self, cell: int) -> int:
         """The kind index of the card on ``cell`` (-1 before the deal)."""
@@ -443,6 +446,11 @@ class GameState:
 
     def observation_tensor(self, player: int) -> list[float]:
         return observation_tensor(self, player)
+
+    def observation_into(self, player: int, out: Any) -> None:
+        """``observation_tensor(player)`` written into ``out``, a NumPy vector of its length
+        (faster: the adapters' arrays are filled without a list of floats in between)."""
+        fill_observation(self, player, out)
 
     def information_state_string(self, player: int) -> str:
         return information_state_string(self, player)
