@@ -46,6 +46,7 @@ COMMAND_LINES: dict[str, dict[str, str]] = {
     "compare": {"help": "Play the same games (seeds and bots) under rulesets A, B (and C...) and compare them."},
     "tournament": {"short_help": "Bots play every seat in turn; wins and ratings."},
     "bots": {"short_help": "List the bots and how to spell them."},
+    "lsp": {"short_help": "Serve checks, hover, completion and definitions to editors."},
 }
 
 
