@@ -62,12 +62,12 @@ CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTA
                            Phase.EFFECT_ROLL})
 #: Phases that choose a count (one base-256 digit at a time above 255).
 COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT})
-IS_CHANCE = tuple(p in CHANCE_PHASES for p in Phase)
-IS_COUNT = tuple(p in COUNT_PHASES for p in Phase)
+IS_CHANCE: Final = tuple(p in CHANCE_PHASES for p in Phase)
+IS_COUNT: Final = tuple(p in COUNT_PHASES for p in Phase)
 PHASE_BY_LABEL = {p.label: p for p in Phase}
 
 #: Each phase's label, by its int (what saved states and logs say).
-LABELS = tuple(p.label for p in Phase)
+LABELS: Final = tuple(p.label for p in Phase)
 
 # One history entry per step: the action id, the phase it was taken in and the actor
 # (seat + 1; 0 for chance), packed in one int. The layout lives here only.
