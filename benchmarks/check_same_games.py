@@ -2,6 +2,7 @@
 
     python benchmarks/check_same_games.py --write before.json     # on the reference version
     python benchmarks/check_same_games.py --check before.json     # after a change: exit 1 on any difference
+    python benchmarks/check_same_games.py --installed --require-compiled --check before.json  # the compiled build
 
 For every built-in variant and example house rule (4 players) it plays
 ``--games`` seeded games three ways and hashes everything a user could
@@ -22,7 +23,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if "--installed" not in sys.argv:  # this checkout's targui; with --installed, the interpreter's own
+    sys.path.insert(0, str(ROOT))
 
 from targui_dsl import load_ruleset  # noqa: E402
 from targui_dsl.agents import make_agent  # noqa: E402
@@ -117,7 +119,18 @@ def main() -> int:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", type=Path)
     group.add_argument("--check", type=Path)
+    parser.add_argument("--installed", action="store_true",
+                        help="play the targui installed in this interpreter, not this checkout's")
+    parser.add_argument("--require-compiled", action="store_true",
+                        help="exit 2 unless the engine's modules are the compiled build (setup.py, TARGUI_COMPILE=1)")
     args = parser.parse_args()
+    from targui_dsl.games.targui import flow, state
+
+    compiled = not flow.__file__.endswith(".py") and not state.__file__.endswith(".py")
+    print(f"targui from {Path(flow.__file__).parent} ({'compiled' if compiled else 'pure Python'})", file=sys.stderr)
+    if args.require_compiled and not compiled:
+        print("the engine's modules are not compiled", file=sys.stderr)
+        return 2
     got = fingerprints(args.games)
     if args.write:
         args.write.write_text(json.dumps(got, indent=0, sort_keys=True))

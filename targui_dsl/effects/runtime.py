@@ -41,12 +41,12 @@ choices; past it the run stops with :class:`EffectBudgetExceeded`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
 #: The largest amount a game stores (money, a value, a formula's result).
 #: Rulesets and effect literals have the same cap, so no house rule (say a
 #: formula of ``player.cash * player.cash``) can grow numbers without bound.
-MAX_VALUE = 10**9
+MAX_VALUE: Final = 10**9  # Final: a compiled build inlines it
 
 
 def clamp(amount: int) -> int:

@@ -9,9 +9,12 @@ seeding may change).
 
 from __future__ import annotations
 
-MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-MIX_A, MIX_B = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # the output mix's multipliers
+from typing import Final
+
+MASK64: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
+MIX_A: Final = 0xBF58476D1CE4E5B9  # the output mix's multipliers
+MIX_B: Final = 0x94D049BB133111EB
 
 
 def mix64(z: int) -> int:

@@ -40,15 +40,16 @@ them and takes the steps they stand for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Final, Sequence
 
-PASS = 0
-AGAIN = 1
-GIVE_UP = 2
-COUNT_BASE = 3
+# Final: a compiled build inlines them
+PASS: Final = 0
+AGAIN: Final = 1
+GIVE_UP: Final = 2
+COUNT_BASE: Final = 3
 #: One count step chooses among at most this many values (one base-256 digit).
-COUNT_RADIX = 256
-SECTOR_BASE = COUNT_BASE + COUNT_RADIX
+COUNT_RADIX: Final = 256
+SECTOR_BASE: Final = COUNT_BASE + COUNT_RADIX
 
 
 class IllegalAction(ValueError):

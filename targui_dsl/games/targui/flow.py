@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Callable, Sequence
+from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
@@ -85,14 +85,20 @@ from targui_dsl.games.targui.rules_setup import deal, pick_sector, settle
 from targui_dsl.games.targui.runtime import runtime_of
 
 # what advance() does at a node: list the options, count them, draw chance, stop
-_LISTED, _COUNTED, _DRAWN, _ENDED = range(4)
-_NODE = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
+_LISTED: Final = 0
+_COUNTED: Final = 1
+_DRAWN: Final = 2
+_ENDED: Final = 3
+_NODE: Final = tuple(_DRAWN if IS_CHANCE[p] else _COUNTED if IS_COUNT[p] else _ENDED if p == Phase.OVER else _LISTED
               for p in Phase)
-_TURN, _SETUP, _CHOOSER = -2, -3, -5  # whose node: the turn's player; the seat setting up; an effect's chooser
-_WHO = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
+# whose node: the turn's player; the seat setting up; an effect's chooser
+_TURN: Final = -2
+_SETUP: Final = -3
+_CHOOSER: Final = -5
+_WHO: Final = tuple(CHANCE if IS_CHANCE[p] else TERMINAL if p == Phase.OVER else _SETUP if p <= Phase.SETTLE
              else _CHOOSER if p == Phase.EFFECT_CHOICE else _TURN for p in Phase)
 #: Per phase: whether the player whose turn it is decides (then current_player() is its seat).
-TURN_DECIDES = tuple(who == _TURN for who in _WHO)
+TURN_DECIDES: Final = tuple(who == _TURN for who in _WHO)
 
 
 # ----------------------------------------------------------------------------------------
@@ -239,7 +245,7 @@ def legal_actions(r: TarguiRecord) -> list[int]:
 # ----------------------------------------------------------------------------------------
 # The steps of a round that follow a handler (rules_round.STEP_*), in their order there
 # ----------------------------------------------------------------------------------------
-_STEPS: tuple[Callable[[TarguiRecord], int], ...] = (
+_STEPS: Final[tuple[Callable[[TarguiRecord], int], ...]] = (
     start_movement, next_from_stack, end_turn,
     lambda r: end_round(r, 0), lambda r: end_round(r, 1), lambda r: end_round(r, 2), lambda r: end_round(r, 3),
 )

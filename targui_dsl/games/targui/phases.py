@@ -3,32 +3,55 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 #: ``current_player()`` at a chance node and at the end (OpenSpiel's values).
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
+
+
+# The phases as plain ints, for the rules' hot paths (an enum member's lookup costs four
+# times as much as a global int, and a compiled build inlines a Final int); the enum below
+# is made of them.
+SECTOR: Final = 0
+DEAL: Final = 1
+SETTLE: Final = 2
+ROUND_DIE: Final = 3
+REVEAL: Final = 4
+DEPOSIT: Final = 5
+MOVE: Final = 6
+MOVE_COUNT: Final = 7
+ATTACK_DIE: Final = 8
+DEFEND_DIE: Final = 9
+ATTACK_CHOICE: Final = 10
+ENTER: Final = 11
+BUY_CELL: Final = 12
+BUY_COUNT: Final = 13
+OVER: Final = 14
+EFFECT_CHOICE: Final = 15
+EFFECT_ROLL: Final = 16
 
 
 class Phase(IntEnum):
     """One node kind of the game tree. Names are what saved states and logs say."""
 
-    SECTOR = 0  # a seat picks a free sector (2 and 4 players)
-    DEAL = 1  # chance: the kind dealt to the next position
-    SETTLE = 2  # a seat picks the cell for its settlement
-    ROUND_DIE = 3  # chance: the round's die
-    REVEAL = 4  # chance: the next card of the round stack
-    DEPOSIT = 5  # treasury variants: how much to deposit (a count, 0 = none)
-    MOVE = 6  # a pair of cells (move or attack) or pass
-    MOVE_COUNT = 7  # how many camels move
-    ATTACK_DIE = 8  # chance: the attacker's throw
-    DEFEND_DIE = 9  # chance: the defender's throw
-    ATTACK_CHOICE = 10  # again or give up
-    ENTER = 11  # how many camels enter the taken cell
-    BUY_CELL = 12  # the cell to buy camels on, or pass
-    BUY_COUNT = 13  # how many camels to buy
-    OVER = 14
-    EFFECT_CHOICE = 15  # a card or hook asks a player to choose (a territory, a player, a number)
-    EFFECT_ROLL = 16  # chance: a die thrown inside a card or hook (explicit chance)
+    SECTOR = SECTOR  # a seat picks a free sector (2 and 4 players)
+    DEAL = DEAL  # chance: the kind dealt to the next position
+    SETTLE = SETTLE  # a seat picks the cell for its settlement
+    ROUND_DIE = ROUND_DIE  # chance: the round's die
+    REVEAL = REVEAL  # chance: the next card of the round stack
+    DEPOSIT = DEPOSIT  # treasury variants: how much to deposit (a count, 0 = none)
+    MOVE = MOVE  # a pair of cells (move or attack) or pass
+    MOVE_COUNT = MOVE_COUNT  # how many camels move
+    ATTACK_DIE = ATTACK_DIE  # chance: the attacker's throw
+    DEFEND_DIE = DEFEND_DIE  # chance: the defender's throw
+    ATTACK_CHOICE = ATTACK_CHOICE  # again or give up
+    ENTER = ENTER  # how many camels enter the taken cell
+    BUY_CELL = BUY_CELL  # the cell to buy camels on, or pass
+    BUY_COUNT = BUY_COUNT  # how many camels to buy
+    OVER = OVER
+    EFFECT_CHOICE = EFFECT_CHOICE  # a card or hook asks a player to choose (a territory, a player, a number)
+    EFFECT_ROLL = EFFECT_ROLL  # chance: a die thrown inside a card or hook (explicit chance)
 
     @property
     def label(self) -> str:
@@ -39,22 +62,19 @@ CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTA
                            Phase.EFFECT_ROLL})
 #: Phases that choose a count (one base-256 digit at a time above 255).
 COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT})
-IS_CHANCE = tuple(p in CHANCE_PHASES for p in Phase)
-IS_COUNT = tuple(p in COUNT_PHASES for p in Phase)
+IS_CHANCE: Final = tuple(p in CHANCE_PHASES for p in Phase)
+IS_COUNT: Final = tuple(p in COUNT_PHASES for p in Phase)
 PHASE_BY_LABEL = {p.label: p for p in Phase}
 
-# The phases as plain ints, for the rules' hot paths (an enum member's lookup costs four
-# times as much as a global int); declared here only, from the enum above.
-(SECTOR, DEAL, SETTLE, ROUND_DIE, REVEAL, DEPOSIT, MOVE, MOVE_COUNT, ATTACK_DIE, DEFEND_DIE, ATTACK_CHOICE, ENTER,
- BUY_CELL, BUY_COUNT, OVER, EFFECT_CHOICE, EFFECT_ROLL) = (int(p) for p in Phase)
 #: Each phase's label, by its int (what saved states and logs say).
-LABELS = tuple(p.label for p in Phase)
+LABELS: Final = tuple(p.label for p in Phase)
 
 # One history entry per step: the action id, the phase it was taken in and the actor
 # (seat + 1; 0 for chance), packed in one int. The layout lives here only.
 # (The rules' hot path packs with the two shifts itself, as encode_step does: a call per step
 # costs more than the packing.)
-PHASE_SHIFT, ACTION_SHIFT = 4, 9
+PHASE_SHIFT: Final = 4
+ACTION_SHIFT: Final = 9
 _ACTOR_MASK, _PHASE_MASK = (1 << PHASE_SHIFT) - 1, (1 << (ACTION_SHIFT - PHASE_SHIFT)) - 1
 #: The most seats a history entry can name (seat + 1 fits in the actor bits).
 MAX_HISTORY_SEATS = _ACTOR_MASK

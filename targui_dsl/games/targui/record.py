@@ -118,10 +118,14 @@ class TarguiRecord:
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
-    def __init__(self, game: GameTables) -> None:
-        """The record of a game before its first step."""
+    def __init__(self, game: GameTables, blank: bool = False) -> None:
+        """The record of a game before its first step; ``blank``: only its game, for a caller
+        that sets every field (a copy, a load; not TarguiRecord.__new__, which mypyc compiles
+        to a call of this)."""
         cells, seats = game.cells, game.players
         self.game = game
+        if blank:
+            return
         self.kind = [-1] * cells
         for cell, kind in game.fixed_cards:
             self.kind[cell] = kind
@@ -186,8 +190,7 @@ class TarguiRecord:
         """A copy sharing only immutable things (the game, the move tables, the legal list,
         which is never changed in place); no sink, adapter or paused effect. Written out
         field by field: a search bot copies at every simulation step."""
-        other = TarguiRecord.__new__(TarguiRecord)
-        other.game = self.game
+        other = TarguiRecord(self.game, blank=True)
         other.phase = self.phase
         other.kind = self.kind[:]
         other.owner = self.owner[:]
@@ -313,8 +316,7 @@ def record_from_json(game: GameTables, saved: Any) -> TarguiRecord:
         raise ValueError(f"saved state field `state`: expected an object, got {type(saved).__name__}")
     cells, seats, kinds = game.cells, game.players, len(game.kind_ids)
     cards = len(game.card_ids)
-    r = TarguiRecord.__new__(TarguiRecord)
-    r.game = game
+    r = TarguiRecord(game, blank=True)
     label = _field(saved, "phase")
     if not isinstance(label, str) or label not in PHASE_BY_LABEL:
         raise ValueError(f"saved state field `phase`: {label!r} is not a phase ({', '.join(LABELS)})")

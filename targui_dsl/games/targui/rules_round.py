@@ -13,7 +13,7 @@ game; and what follows a paused hook's moment is a step like any other.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
@@ -34,9 +34,11 @@ from targui_dsl.games.targui.runtime import runtime_of
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
 #: the round's end from its stage 0..3 (see end_round).
-STEP_MOVEMENT, STEP_STACK, STEP_TURN_OVER = 64, 65, 66
-STEP_ROUND_END = (67, 68, 69, 70)
-FIRST_STEP = STEP_MOVEMENT
+STEP_MOVEMENT: Final = 64
+STEP_STACK: Final = 65
+STEP_TURN_OVER: Final = 66
+STEP_ROUND_END: Final = (67, 68, 69, 70)
+FIRST_STEP: Final = STEP_MOVEMENT
 # What follows each hook moment once its hooks have run (after a pause: see effect_done).
 _AFTER_MOMENT = {"game_start": ROUND_DIE, "round_start": STEP_STACK, "turn_start": STEP_MOVEMENT,
                  "turn_end": STEP_TURN_OVER, "before_levy": STEP_ROUND_END[1], "after_levy": STEP_ROUND_END[2],

@@ -98,8 +98,12 @@ class GameState:
 
     _r: TarguiRecord
 
-    def __init__(self, game: Game, log: "EventSink | None" = None) -> None:
-        """The state before the first decision; ``log`` (any event sink) is told every event."""
+    def __init__(self, game: Game, log: "EventSink | None" = None, *, record: TarguiRecord | None = None) -> None:
+        """The state before the first decision; ``log`` (any event sink) is told every event.
+        With ``record``, the state of that record as it stands (a copy, a loaded game)."""
+        if record is not None:
+            self._r = record
+            return
         self._r = r = TarguiRecord(game)
         r.phase = SECTOR if game.picks_sectors else DEAL
         if log is not None:
@@ -108,9 +112,8 @@ class GameState:
 
     @classmethod
     def _of(cls, record: TarguiRecord) -> "GameState":
-        state = cls.__new__(cls)
-        state._r = record
-        return state
+        # through __init__, not cls.__new__: a class compiled by mypyc has no __new__ to call
+        return cls(cast(Game, record.game), record=record)
 
     # ------------------------------------------------------------------------------------
     # Reading the state (the public read API)

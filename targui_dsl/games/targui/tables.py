@@ -17,6 +17,18 @@ from targui_dsl.engine.chance import draw_limit, seed_state
 from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
 
+#: Every table _build_tables sets: what a game shares with the first game of its ruleset
+#: and seating (tests/test_engine_tables.py holds this list to _build_tables).
+TABLES = (
+    "ruleset", "players", "seating", "seat_tribes", "tribe_ids", "seat_of_tribe", "seat_of_tribe_id", "cells",
+    "position_of_cell", "cell_of_position", "neighbours", "kind_ids", "kind_by_id", "kind_passable", "kind_buyable",
+    "base_strategic", "base_economic", "settlement_kind", "fixed_cards", "deal_cells", "deal_pool", "sector_ids",
+    "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "deck", "start_cash",
+    "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
+    "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
+    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "turn_start_hooks", "turn_end_hooks",
+    "effects_pause",
+)
 #: Built tables by (ruleset identity, players, tribes): games of one study share them.
 _TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], "GameTables"] = {}
 _TEMPLATES_KEPT = 16
@@ -36,8 +48,10 @@ class GameTables:
         key = (id(ruleset), players, None if tribes is None else tuple(tribes))
         template = _TEMPLATES.get(key)
         if template is not None and template.ruleset is ruleset:
-            # the tables of this ruleset and seating are built already: share them
-            self.__dict__.update(template.__dict__)
+            # the tables of this ruleset and seating are built already: share them, by name
+            # (not through __dict__, which a class compiled by mypyc does not have)
+            for name in TABLES:
+                setattr(self, name, getattr(template, name))
         else:
             self._build_tables(ruleset, players, tribes)
             if len(_TEMPLATES) >= _TEMPLATES_KEPT:

@@ -1,0 +1,141 @@
+"""targui's public path against the hand-written anchor (benchmarks/anchor_targui.py), on CPU time.
+
+    python benchmarks/bench_anchor.py [--games 100] [--rounds 3] [--players 4,2]
+        [--variants original-dutch,...] [--baseline 73f7a44] [--compiled PYTHON]
+
+Both play a uniformly random policy: at each decision a uniform choice
+(``random.Random.choice``) among the legal options, chance by their own
+draws. targui is driven as an OpenSpiel user drives it:
+``rng.choice(state.legal_actions())`` then ``state.apply_action(...)``. Each
+measurement is one child process that plays ``--games`` games and reports
+its own CPU time (``time.process_time``); the children run interleaved,
+round after round, so a drift in the machine's speed hits every path alike.
+
+Paths: ``anchor``; ``targui`` (this tree, plain CPython); with
+``--baseline REV`` also ``REV`` (that revision unpacked by ``git archive``);
+with ``--compiled PYTHON`` also ``compiled``: this tree's public path run by
+``PYTHON``, an interpreter whose environment has the compiled build
+installed (``TARGUI_COMPILE=1 pip install .``, see docs/engine.md; the
+child checks that it imported compiled modules). Prints, per variant and
+player count, the median games/s and decisions/s of each path and its ratio
+to the anchor (games/s over games/s: both play the same games' lengths,
+shown as decisions per game). Not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
+
+ANCHOR_CHILD = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from anchor_targui import play_games
+variant, players, games = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+start = time.process_time()
+decisions, rounds = play_games(variant, players, games, seed=12345)
+print(json.dumps({"seconds": time.process_time() - start, "games": games, "decisions": decisions}))
+"""
+
+# targui's public path; the tree to import is argv[1] ("" for what the interpreter has installed)
+TARGUI_CHILD = r"""
+import json, random, sys, time
+tree, variant, players, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if tree:
+    sys.path.insert(0, tree)
+import targui_dsl
+if tree:
+    assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
+from targui_dsl import load_ruleset
+try:
+    from targui_dsl.games.targui.game import Game
+except ImportError:  # a tree from before the games/ package
+    from targui_dsl.engine.game import Game
+import targui_dsl.games.targui.flow as flow
+compiled = not flow.__file__.endswith(".py")
+rs = load_ruleset(variant)
+rng = random.Random(12345)
+choice = rng.choice
+decisions = 0
+start = time.process_time()
+for index in range(games):
+    state = Game(rs, players=players, seed=index).new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(choice(state.legal_actions()))
+        decisions += 1
+seconds = time.process_time() - start
+print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "compiled": compiled}))
+"""
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The tree of ``revision`` of this repository, unpacked under ``into``."""
+    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def measure(python: str, child: str, tree: str, variant: str, players: int, games: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([python, "-c", child, tree, variant, str(players), str(games)], check=True,
+                         capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
+    return json.loads(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved measurements per path")
+    parser.add_argument("--players", default="4,2", help="player counts, comma-separated")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--baseline", help="also time this git revision's public path")
+    parser.add_argument("--compiled", metavar="PYTHON",
+                        help="also time the public path under this interpreter (the compiled build installed)")
+    args = parser.parse_args()
+    variants = args.variants.split(",")
+    counts = [int(p) for p in args.players.split(",")]
+    with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
+        paths: list[tuple[str, str, str, str]] = [  # label, interpreter, child, tree
+            ("anchor", sys.executable, ANCHOR_CHILD, str(HERE)),
+            ("targui", sys.executable, TARGUI_CHILD, str(HERE.parent)),
+        ]
+        if args.compiled:
+            paths.append(("compiled", args.compiled, TARGUI_CHILD, ""))
+        if args.baseline:
+            paths.append((args.baseline, sys.executable, TARGUI_CHILD, str(unpack(args.baseline, Path(tmp)))))
+        results: dict[tuple[str, int, str], list[dict]] = {}
+        for round_index in range(args.rounds):
+            for variant in variants:
+                for players in counts:
+                    for label, python, child, tree in paths:
+                        run = measure(python, child, tree, variant, players, args.games)
+                        if label == "compiled" and not run["compiled"]:
+                            raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
+                        results.setdefault((variant, players, label), []).append(run)
+            print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+    print(f"public path vs the hand-written anchor: {args.games} games x {args.rounds} rounds, CPU time, medians")
+    print(f"{'variant':<17} {'pl':>2} {'path':<9} {'games/s':>8} {'dec/s':>9} {'dec/game':>8} {'x anchor':>8}")
+    for variant in variants:
+        for players in counts:
+            anchor = statistics.median(r["games"] / r["seconds"] for r in results[(variant, players, "anchor")])
+            for label, *_ in paths:
+                runs = results[(variant, players, label)]
+                games_s = statistics.median(r["games"] / r["seconds"] for r in runs)
+                dec_s = statistics.median(r["decisions"] / r["seconds"] for r in runs)
+                per_game = sum(r["decisions"] for r in runs) / sum(r["games"] for r in runs)
+                print(f"{variant:<17} {players:>2} {label:<9} {games_s:>8.1f} {dec_s:>9.0f} {per_game:>8.1f}"
+                      f" {games_s / anchor:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
