@@ -57,7 +57,12 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0520": "a die thrown where the snippet cannot pause",
     "E0521": "a die with a number of sides outside 1-100",
     "E0522": "a number choice over too large a range",
+    "E0523": "an `end game` reason that is empty, too long or not one line of text",
     "E0530": "over a size cap",
     "E0531": "a snippet too costly to run",
     "E0532": "a division that can be by zero",
+    # declared memory (effects/memory.py)
+    "E0540": "a memory name that clashes with a name already given, or memory in a game that keeps none",
+    "E0541": "memory bounds or a start value that do not fit",
+    "E0542": "`visible: owner` on memory no player owns",
 })

@@ -12,6 +12,7 @@ from typing import Callable, Mapping
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.cost import Sizes, SnippetBudget, snippet_cost
+from targui_dsl.effects.memory import read_memory
 from targui_dsl.frontend.diagnostics import MAX_PER_SNIPPET, Diagnostic, Span, error, limit_diagnostics
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.resolve import Resolved
@@ -27,7 +28,7 @@ from targui_dsl.games.targui.compiled import (
     frozen_deep,
     frozen_mapping,
 )
-from targui_dsl.games.targui.names import FORMULAS, HOOK_MOMENTS, environment
+from targui_dsl.games.targui.names import FORMULAS, HOOK_MOMENTS, VOCABULARY, environment
 from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
 
 
@@ -119,7 +120,7 @@ def _names_usable(data: dict) -> bool:
 def _environment(data: dict, params: Mapping[str, Type]) -> Environment:
     kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
     tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
-    return environment(kinds, tribes, params)
+    return environment(kinds, tribes, params, memory=read_memory(data, VOCABULARY))
 
 
 def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
@@ -278,6 +279,7 @@ def _assemble(
             }
         ),
         resolved=frozen_deep(data),
+        memory=tuple(read_memory(data, VOCABULARY).values()),
     )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.ownership import how_it_ended
 
 
 class Narrator:
@@ -70,6 +71,6 @@ class Narrator:
             scores = ", ".join(f"{self.names.get(t, t)} {s}" for t, s in event["scores"].items())
             winners = " and ".join(self.names.get(t, t) for t in event["winners"])
             result = f"a draw between {winners}" if event["draw"] else f"{winners} wins"
-            how = "only one player owns territory" if event["reason"] == "last_standing" else "the deck ran out"
+            how = visible(how_it_ended(str(event["reason"])))
             return f"Game over after round {event['rounds']} ({how}): {result}. Scores: {scores}"
         return None
