@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.colours import ANSI_COLOURS  # the one colour table (targui_dsl.games.targui.colours)
 from targui_dsl.games.targui.labels import kind_labels
+from targui_dsl.games.targui.observation import memory_shown
 from targui_dsl.games.targui.ownership import how_it_ended
 
 if TYPE_CHECKING:
@@ -380,6 +381,8 @@ def render_players(state: GameState, *, style: Style = PLAIN, viewer: int | None
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
         lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
                      f"  {wheres[seat]:<{where_width}}  {turns:>10}")
+    if game.memory:  # the ruleset's memory: public values and the viewer's own (`name[seat]=value`)
+        lines.extend(_wrap_items("  memory: ", memory_shown(state.record, viewer), 80))
     return lines
 
 
