@@ -248,3 +248,29 @@ def test_a_studys_end_reasons_count_the_rules_reasons():
     assert sum(reasons.values()) == 6 and set(reasons) <= {"deck", "last_standing", "a tribe holds 10 territories",
                                                            "six rounds played"}
     assert set(reasons) - {"deck", "last_standing"}
+
+
+def test_memory_is_bounded_like_every_amount_in_the_division_check(tmp_path):
+    def warnings(declared: str, effect: str) -> list[str]:
+        report = built(tmp_path, HEAD + "memory:\n" + declared + "\nhooks:\n  round_start: ['" + effect + "']\n")
+        assert report.ruleset is not None, report.diagnostics
+        return [d.code for d in report.diagnostics]
+
+    assert warnings("  bid: {of: player, min: 1, start: 1}", "for p in players { p.cash = 30 // p.bid }") == []
+    assert warnings("  bid: {of: player}", "for p in players { p.cash = 30 // p.bid }") == ["E0532"]
+    assert warnings("  held: {}", "held = 30 // (held + 1)") == []
+    assert warnings("  held: {min: -5}", "held = 30 // (held + 1)") == ["E0532"]
+
+
+def test_the_tensor_holds_memory_as_the_seat_may_see_it():
+    ruleset = load_ruleset(str(EXAMPLES / "auction.yaml"))
+    state, _ = played(ruleset, seed=3, players=3)
+    record = state.record
+    size = state.game.observation_tensor_shape()[0]
+    mine, theirs = state.observation_tensor(0), state.observation_tensor(1)
+    assert len(mine) == len(theirs) == size
+    values = len(record.memory)  # the tensor ends with the memory: bids (3), wins (3), auctions held
+    record.memory[1] = 7  # seat 2's bid: seen by seat 2 only
+    assert state.observation_tensor(0)[-values:][1] == 0.0
+    assert state.observation_tensor(1)[-values:][1] == 7.0
+    assert state.observation_tensor(0)[-values:][3:] == [float(v) for v in record.memory[3:]]  # public

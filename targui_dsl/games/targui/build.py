@@ -7,6 +7,7 @@ complete ruleset without errors, :func:`assemble`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Mapping
 
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
@@ -101,7 +102,10 @@ def sizes_of(data: dict) -> Sizes:
     # A seating rule may list more players than there are tribes; the game
     # cannot seat them, so the tribes bound the players too.
     players = min(max(counts, default=len(tribes) or 1), max(len(tribes), 1))
-    return sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+    found = sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+    memory = read_memory(data, VOCABULARY).values()
+    return replace(found, non_negative_memory=frozenset(m.name for m in memory if m.low >= 0),
+                   positive_memory=frozenset(m.name for m in memory if m.low >= 1))
 
 
 def _merged(resolved: Resolved) -> dict:

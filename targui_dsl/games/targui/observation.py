@@ -483,11 +483,13 @@ def tensor_size(game: "GameTables") -> int:
       (a move's, an attack's, or the cell camels are bought on);
     * the count being chosen: lo, hi (0 when not visible), the digits chosen
       so far, digits left;
-    * per card of the ruleset: how many times it has been turned.
+    * per card of the ruleset: how many times it has been turned;
+    * the ruleset's declared memory (none without `memory:`), in slot order, each value as
+      the observer may see it (0 for one it may not, as for hidden cash).
     """
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
     return (cells * (kinds + 1 + players + 1 + 1) + players * _PER_SEAT + _GLOBALS + len(Phase)
-            + 2 * cells + _PENDING + len(game.card_ids))
+            + 2 * cells + _PENDING + len(game.card_ids) + len(game.memory_start))
 
 
 def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
@@ -541,6 +543,12 @@ def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
     for card in record.turned:
         turned[card] += 1.0
     out.extend(turned)
+    for slot, spec in enumerate(game.memory):
+        holder_kind, base = game.memory_holder[slot], game.memory_base[slot]
+        count = players if holder_kind == "player" else cells if holder_kind == "territory" else 1
+        for offset in range(count):
+            seen = memory_visible(spec.visible, holder_kind, player, None if holder_kind == "game" else offset)
+            out.append(float(record.memory[base + offset]) if seen else 0.0)
     return out
 
 
