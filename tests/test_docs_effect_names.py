@@ -144,12 +144,15 @@ def test_round_nobody_tribe_seat_and_passable_read_as_documented(tmp_path):
 
 
 def _environment():
-    from targui_dsl.games.targui.names import environment
+    from targui_dsl.effects.memory import read_memory
+    from targui_dsl.games.targui.names import VOCABULARY, environment
 
     base = yaml.safe_load((rulesets_dir() / "base.yaml").read_text(encoding="utf-8"))
     kinds = {kind: i for i, kind in enumerate(base["territories"])}
     tribes = {tribe: i for i, tribe in enumerate(base["tribes"])}
-    return environment(kinds, tribes)
+    # the memory the doc declares ("Memory"), which its examples use
+    (declared,) = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(memory:.*?)```", TEXT, flags=re.S)]
+    return environment(kinds, tribes, memory=read_memory(declared, VOCABULARY))
 
 
 def test_every_effect_the_doc_shows_compiles_with_the_built_in_ids():

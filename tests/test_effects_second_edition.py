@@ -6,6 +6,7 @@ step budget; and every new diagnostic at its exact line and column."""
 from __future__ import annotations
 
 import pytest
+import yaml
 from effect_fake import (
     COMBAT_ENV,
     EFFECT_ENV,
@@ -20,6 +21,7 @@ from effect_fake import (
 )
 
 from targui_dsl.effects import PLAYER, Environment, compile_effect, compile_formula
+from targui_dsl.effects.memory import read_memory
 from targui_dsl.effects.runtime import (
     MAX_CHOICE_NUMBERS,
     STEP_BUDGET,
@@ -28,7 +30,7 @@ from targui_dsl.effects.runtime import (
     RollRequest,
 )
 from targui_dsl.frontend.diagnostics import Span
-from targui_dsl.games.targui.names import environment
+from targui_dsl.games.targui.names import VOCABULARY, environment
 
 TURN_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
 
@@ -437,11 +439,14 @@ def test_every_construct_in_the_docs_table_compiles():
     table = doc.split("## Every construct at a glance", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| construct")]
     assert len(rows) >= 20
+    # the memory the doc declares ("Memory"), which the memory row uses
+    (declared,) = re.findall(r"```yaml\n(memory:.*?)```", doc, flags=re.S)
+    env = environment(KIND_INDEX, TRIBE_INDEX, memory=read_memory(yaml.safe_load(declared), VOCABULARY))
     for row in rows:
         if "(YAML)" in row:
             continue
         example = re.search(r"\| `([^`]+)`", row).group(1)
-        effect(example)
+        effect(example, env)
         formula = re.search(r"\(formula: `([^`]+)`\)", row)
         if formula:
             code, problems = compile_formula(formula.group(1), PLAYER_ENV)

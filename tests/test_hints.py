@@ -76,7 +76,7 @@ def _syntax(tmp_path: Path, effect: str):
 
 def test_a_statement_the_language_does_not_know_lists_the_statements_there_are(tmp_path):
     for effect, written, column in (
-        ("end game", "end game", 11),
+        ("stop game", "stop game", 12),
         ("print x", "print x", 13),
         ("for t in territories {\n  t.camels -= 1\n}\nwhile box > 0 { box -= 1 }", "while box", 13),
     ):
@@ -85,11 +85,20 @@ def test_a_statement_the_language_does_not_know_lists_the_statements_there_are(t
         assert (problem.span.line, problem.span.column) == (line, column), effect
         assert problem.hint == (
             f"the language has no statement `{written}`: a statement is `for`, `if`, `let`, `move`,"
-            " a choice (`p chooses ...`) or a change such as `t.camels = 3`"
+            ' `end game "REASON"`, a choice (`p chooses ...`) or a change such as `t.camels = 3`'
         )
         shown = render_all(report.diagnostics, report.sources)
         assert f"house.yaml:{line}:{column}: error[E0501]" in shown
         assert "\n  |" + " " * column + "^" in shown  # the caret under the word found
+
+
+def test_end_game_without_its_reason_shows_how_to_write_one(tmp_path):
+    for effect, message in (("end game", "expected a reason in quotes but found end of effect"),
+                            ("end game now", "expected a reason in quotes but found `now`"),
+                            ('end "over"', "expected `game` but found `\"over\"`")):
+        problem, _ = _syntax(tmp_path, effect)
+        assert problem.message == message, effect
+        assert problem.hint == 'the game ends with a reason in quotes: `end game "a player holds 12 territories"`'
 
 
 def test_a_lone_word_at_the_end_is_an_unknown_statement_too(tmp_path):

@@ -28,6 +28,7 @@ class CompiledCode:
     file: str | None = None
     line: int | None = None
     pauses: bool = False
+    end_reasons: tuple[str, ...] = ()  # the reasons of its `end game` statements, as written
 
     def __repr__(self) -> str:  # the source, not the function and its generated code
         where = f" at {self.file}:{self.line}" if self.file else ""

@@ -191,6 +191,7 @@ def _compile(
             file=where.file,
             line=where.line,
             pauses=inspect.isgeneratorfunction(function),
+            end_reasons=tuple(compiler.end_reasons),
         ),
         [],
     )

@@ -94,6 +94,10 @@ class Sizes:
     non_negative: frozenset[str]  # fields never below 0 (a divisor made of them and a positive part is not 0)
     described: str  # the sizes in words, for the message: "25 cells, up to 4 players, ..."
     narrow: str  # how to loop over fewer elements, in the game's words
+    #: Declared memory (a field `p.bid` or a name `held`) never below 0, and never below 1: bounded
+    #: like the game's own amounts, so a divisor made of them is judged the same way.
+    non_negative_memory: frozenset[str] = frozenset()
+    positive_memory: frozenset[str] = frozenset()
 
     def largest(self) -> int:
         return max([*self.names.values(), *self.fields.values(), 1])
@@ -190,6 +194,8 @@ def _positive(node: n.Node, sizes: Sizes) -> bool:
     """Whether ``node`` is a whole number above 0 in every game state."""
     if isinstance(node, n.IntLit):
         return node.value > 0
+    if isinstance(node, (n.Name, n.Field)) and _named(node) in sizes.positive_memory:
+        return True
     if isinstance(node, n.RoundLit):
         return True  # rounds count from 1
     if isinstance(node, n.Call) and node.func == "max":
@@ -214,11 +220,18 @@ def _non_negative(node: n.Node, sizes: Sizes) -> bool:
         return True
     if isinstance(node, n.Field) and node.name in sizes.non_negative:
         return True
+    if isinstance(node, (n.Name, n.Field)) and _named(node) in sizes.non_negative_memory:
+        return True
     if isinstance(node, n.BinOp) and node.op in ("+", "*"):
         return _non_negative(node.left, sizes) and _non_negative(node.right, sizes)
     if isinstance(node, n.Call) and node.func == "max":
         return any(_non_negative(arg, sizes) for arg in node.args)
     return False
+
+
+def _named(node: n.Name | n.Field) -> str:
+    """The name a global or a field is read by (`held`, `p.bid`: `bid`)."""
+    return node.name
 
 
 def _nonzero_literal(node: n.Node) -> bool:

@@ -24,7 +24,7 @@ from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES, MAX_VALUE
 from targui_dsl.effects.types import LIST_OF, Type
-from targui_dsl.effects.vocabulary import Environment, Field
+from targui_dsl.effects.vocabulary import Environment, Field, Memory
 from targui_dsl.frontend.diagnostics import did_you_mean
 
 #: Integer literals above this are refused (E0511).
@@ -91,8 +91,9 @@ def store(name: str) -> ast.Name:
     return ast.Name(name, ast.Store())
 
 
-def fields_hint(fields: Mapping[str, Field], type_: Type, name: str) -> str:
-    names = list(fields)
+def fields_hint(fields: Mapping[str, Field], type_: Type, name: str, kept: tuple[str, ...] = ()) -> str:
+    """The fields a type has (and the memory the ruleset keeps on it, ``kept``), with a guess."""
+    names = list(fields) + list(kept)
     listed = f"{type_.described} has " + ", ".join(f"`{f}`" for f in names)
     guess = did_you_mean(name, names)
     return f"{guess} ({listed})" if guess else listed
@@ -119,6 +120,7 @@ class ExpressionEmitter:
         self.no_pause: list[str] = []
         self.binder_types: dict[n.Binder, Type | None] = {}
         self.range_ends: dict[n.RangeLit, tuple[ast.expr, ast.expr]] = {}
+        self.end_reasons: list[str] = []  # every `end game` reason, in the order written
 
     # reporting ---------------------------------------------------------------
 
@@ -164,16 +166,27 @@ class ExpressionEmitter:
         spec = self.vocabulary.globals.get(name)
         if spec is not None:
             return "a global name", Val(spec.type, call(self.method(spec.method)), nullable=spec.nullable)
+        slot = self.env.memory_of(name, None)
+        if slot is not None:
+            return "a value the ruleset keeps (`memory:`)", Val(slot.type, self.memory_read(slot, ast.Constant(None)))
         if name in self.env.ids:
             type_, index = self.env.ids[name]
             return type_.described, Val(type_, ast.Constant(index))
         return None
 
+    def memory_read(self, slot: Memory, holder: ast.expr) -> ast.expr:
+        """Declared memory, read by its slot number (never by its name): 0/false through nobody."""
+        return call(self.method(self.vocabulary.verbs.memory), ast.Constant(slot.index), holder)
+
+    def kept_on(self, type_: Type | None) -> tuple[str, ...]:
+        """The names of the memory the ruleset keeps on each value of ``type_`` (None: the game's)."""
+        return tuple(name for name, slot in self.env.memory.items() if slot.holder is type_)
+
     def visible(self) -> set[str]:
         names = {name for scope in self.scopes for name in scope} | set(self.params)
         if self.env.only_params:
             return names
-        return names | set(self.vocabulary.globals) | set(self.env.ids)
+        return names | set(self.vocabulary.globals) | set(self.kept_on(None)) | set(self.env.ids)
 
     def name_free(self, name: str, pos: n.Pos, what: str) -> None:
         found = self.lookup(name, only_params=False)
@@ -300,7 +313,7 @@ class ExpressionEmitter:
                 "E0503",
                 f"{base.type.described} has no field `{node.name}`",
                 node.name_pos,
-                fields_hint(fields, base.type, node.name),
+                fields_hint(fields, base.type, node.name, self.kept_on(base.type)),
             )
         return spec
 
@@ -309,6 +322,9 @@ class ExpressionEmitter:
         if self.env.only_params and base.type in self.vocabulary.fields:
             # Fields are game state (even a field of `nobody` is read through the game).
             return self.before_the_game(f"`.{node.name}`", node.name_pos)
+        slot = self.env.memory_of(node.name, base.type) if base.type is not None else None
+        if slot is not None:
+            return Val(slot.type, self.memory_read(slot, base.code))
         spec = self.field_spec(base, node)
         if spec is None:
             return self.bad()

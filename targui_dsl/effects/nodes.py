@@ -237,6 +237,14 @@ class Move(Stmt):
     target: Expr
 
 
+@dataclass(frozen=True, slots=True)
+class EndGame(Stmt):
+    """``end game "REASON"``: the game ends at once; ``reason`` is the text between the quotes."""
+
+    reason: str
+    reason_pos: Pos
+
+
 # Snippets ------------------------------------------------------------------
 
 

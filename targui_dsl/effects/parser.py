@@ -166,6 +166,10 @@ class _ToNodes(Transformer):
         count, source, target = children
         return n.Move(_pos(meta), count, source, target)
 
+    def end_stmt(self, meta: Meta, children: _Children) -> n.EndGame:
+        (text,) = children
+        return n.EndGame(_pos(meta), str(text)[1:-1], _tpos(text))
+
     def if_stmt(self, meta: Meta, children: _Children) -> n.If:
         cond, body = children
         return n.If(_pos(meta), cond, body, ())
@@ -400,11 +404,11 @@ def round_long_changes(source: str) -> tuple[str, ...]:
 _EXPR_START = frozenset(
     "NAME INT LPAR MINUS NOT TRUE FALSE NOBODY ROUND SUM MIN MAX COUNT ANY ALL".split()
 )
-_STMT_START = frozenset("FOR IF NAME SEMICOLON LET MOVE".split())
+_STMT_START = frozenset("FOR IF NAME SEMICOLON LET MOVE END".split())
 _OPERATORS = frozenset(
     "PLUS MINUS STAR DSLASH SLASH PERCENT EQEQ NE LT LE GT GE AND OR IN NOT IF DOT".split()
 )
-_WORDS = {"NAME": "a name", "INT": "a number"}
+_WORDS = {"NAME": "a name", "INT": "a number", "STRING": "a reason in quotes"}
 
 
 def _terminal_text(name: str) -> str:
@@ -473,7 +477,7 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
             hint = "blocks are written in braces: `<example>`"
             example = "block"
         elif char in "\"'":
-            hint = "the effect language has no text values"
+            hint = 'the effect language has no text values, but for the reason of `end game "..."`'
         elif char == "&":
             hint = "write `and`"
         elif char == "|":
@@ -491,7 +495,9 @@ def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
         # Point just past the last thing written, not at trailing newlines.
         start = len(source.rstrip(" \t\r\n\f"))
         hint, example = None, None
-        if "RPAR" in acceptable or "RBRACE" in acceptable or "RSQB" in acceptable:
+        if "STRING" in acceptable:
+            hint = _REASON_HINT
+        elif "RPAR" in acceptable or "RBRACE" in acceptable or "RSQB" in acceptable:
             closing = next(c for t, c in (("RBRACE", "}"), ("RPAR", ")"), ("RSQB", "]")) if t in acceptable)
             hint = f"a bracket is still open: close it with `{closing}`"
         else:
@@ -518,7 +524,7 @@ _STATEMENT_WORD = re.compile(r"(?:^|[\n;{}])[ \t]*([A-Za-z_]\w*)$")
 
 
 def _unknown_statement(before: str, found: str, acceptable: set[str]) -> str | None:
-    """For a statement the grammar does not know (`end game`, `print x`, `while ...`): which
+    """For a statement the grammar does not know (`stop game`, `print x`, `while ...`): which
     statements there are. Recognised by a lone word where a statement starts that is not
     followed by `=`, `+=`, `-=` or `.` (the parser still expects one of them)."""
     if "EQ" not in acceptable:
@@ -526,16 +532,22 @@ def _unknown_statement(before: str, found: str, acceptable: set[str]) -> str | N
     match = _STATEMENT_WORD.search(before.rstrip(" \t"))
     if match is None:
         return None
-    # Quote the next word too (`end game`), not a bracket (`print(`).
+    # Quote the next word too (`stop game`), not a bracket (`print(`).
     written = match.group(1) + (f" {found}" if found.isalnum() else "")
     return (
         f"the language has no statement `{written}`: a statement is `for`, `if`, `let`, `move`,"
-        " a choice (`p chooses ...`) or a change such as `<change>`"
+        ' `end game "REASON"`, a choice (`p chooses ...`) or a change such as `<change>`'
     )
+
+
+#: `end game` without its reason, or `end` without `game`.
+_REASON_HINT = 'the game ends with a reason in quotes: `end game "a player holds 12 territories"`'
 
 
 def _token_fix(token: Token, acceptable: set[str], source: str) -> str | None:
     before = source[: _at(token.start_pos)].rstrip(" \t")
+    if "STRING" in acceptable or acceptable == {"GAME"}:
+        return _REASON_HINT
     if token.type in ("PLUS", "MINUS") and before.endswith("=") and not before.endswith(("==", "!=", "<=", ">=")):
         return f"did you mean `{token.value}=`?"
     if token.type == "EQ" and "EQEQ" in acceptable:

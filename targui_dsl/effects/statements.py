@@ -27,6 +27,11 @@ from targui_dsl.effects.expressions import (
 )
 from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, STEP_BUDGET
 from targui_dsl.effects.types import Type
+from targui_dsl.effects.vocabulary import Memory
+from targui_dsl.frontend.diagnostics import did_you_mean
+
+#: The longest reason `end game "..."` may give (the end screen shows it on one line).
+MAX_REASON = 80
 
 #: What a choice is over, by the element type of its collection.
 _CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number", Type.KIND: "kind",
@@ -223,16 +228,43 @@ class SnippetEmitter(ExpressionEmitter):
         out.append(at(stmt, node.pos))
         return out
 
+    def s_EndGame(self, node: n.EndGame) -> list[ast.stmt]:
+        reason = node.reason
+        problem = None
+        if not reason.strip():
+            problem = "an `end game` needs a reason: it is what the end screen and the studies show"
+        elif len(reason) > MAX_REASON:
+            problem = f"this reason is {len(reason)} characters long; the most is {MAX_REASON}"
+        elif not reason.isprintable() or reason != reason.strip():
+            problem = "a reason is one line of plain text, with no spaces around it"
+        if problem is not None:
+            self.report("E0524", problem, node.reason_pos, 'for example `end game "a player holds 12 territories"`')
+            return []
+        self.end_reasons.append(reason)
+        # The game is over: nothing after this runs (the rest of the effect, its loops).
+        end = ast.Expr(call(self.method(self.vocabulary.verbs.end_game), ast.Constant(reason)))
+        return [at(end, node.pos), at(ast.Return(None), node.pos)]
+
     def s_Assign(self, node: n.Assign) -> list[ast.stmt]:
         value = self.expr(node.value)
         target = node.target
         if not isinstance(target, n.Field):
             name = target.name if isinstance(target, n.Name) else "this"
+            slot = self.env.memory_of(name, None)
+            if slot is not None:
+                return self.assign_memory(node, slot, value, ast.Constant(None), None)
+            guess = did_you_mean(name, self.kept_on(None)) if isinstance(target, n.Name) else None
+            if guess is None and isinstance(target, n.Name) and self.vocabulary.memory_holders:
+                guess = "to keep a value of your own, declare it under `memory:` in the ruleset; " + self.assignable
             self.report(
-                "E0505", f"`{name}` cannot be assigned: only fields can be changed", target.pos, self.assignable
+                "E0505", f"`{name}` cannot be assigned: only fields and declared memory can be changed", target.pos,
+                guess or self.assignable,
             )
             return []
         base = self.expr(target.base)
+        slot = self.env.memory_of(target.name, base.type) if base.type is not None else None
+        if slot is not None:
+            return self.assign_memory(node, slot, value, base.code, target.base)
         spec = self.field_spec(base, target)
         if spec is None:
             return []
@@ -320,4 +352,30 @@ class SnippetEmitter(ExpressionEmitter):
             # Through nobody an assignment does nothing.
             stmt = ast.If(ast.Compare(ref(), [ast.IsNot()], [ast.Constant(None)]), [stmt], [])
         out.append(at(stmt, node.pos))
+        return out
+
+    def assign_memory(
+        self, node: n.Assign, slot: Memory, value: Val, holder: ast.expr, holder_node: n.Expr | None
+    ) -> list[ast.stmt]:
+        """``x.bid += 3``, ``auction_open = true``: declared memory, written through the game by its
+        slot number; the game clamps the value, or refuses it, at the slot's bounds."""
+        what = f"`{slot.name}`"
+        if slot.type is Type.BOOL and node.op != "=":
+            self.report("E0505", f"`{node.op}` needs a number, but {what} is a flag (true/false)", node.op_pos,
+                        f"give it with `=`: `{slot.name} = true`")
+            return []
+        self.expect(value, slot.type, node.value, f"{what} holds {slot.type.described}, but this is {{}}")
+        if node.this_round is not None:
+            self.report("E0508", f"`this round` applies only to {self.examples.round_fields}, not to {what}",
+                        node.this_round, f"for example {self.examples.this_round}; memory keeps what it is given")
+        out: list[ast.stmt] = []
+        if holder_node is not None and not isinstance(holder, (ast.Name, ast.Constant)):
+            temp = self.temp()  # the holder is worked out once for a read-modify-write
+            out.append(at(ast.Assign([store(temp)], holder), holder_node.pos))
+            holder = load(temp)
+        new = value.code
+        if node.op != "=":
+            new = ast.BinOp(self.memory_read(slot, holder), ast.Add() if node.op == "+=" else ast.Sub(), new)
+        write = call(self.method(self.vocabulary.verbs.set_memory), ast.Constant(slot.index), holder, new)
+        out.append(at(ast.Expr(write), node.pos))
         return out

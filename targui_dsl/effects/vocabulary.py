@@ -66,6 +66,12 @@ class Verbs:
     round: str  # `round`: the round number
     move: str  # `move n from a to b`: (a, b, n)
     add: str  # `x.f += n` on a round field: (element, field name, delta, this round only)
+    # Declared memory (docs/effect-language.md, "Memory"): read (slot, holder or None) and
+    # write (slot, holder or None, value); the game clamps or refuses at the slot's bounds.
+    memory: str = "memory"
+    set_memory: str = "set_memory"
+    # `end game "reason"`: (reason); the game ends at once, scored as at its ordinary end.
+    end_game: str = "end_game"
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,9 @@ class Vocabulary:
     #: The ruleset's sections whose ids a snippet may name (each id a constant), for editors'
     #: completion (``targui lsp``); empty: ids are not offered.
     id_sections: tuple[str, ...] = ()
+    #: What may hold declared memory (a ruleset's `memory:`, `of:`): a holder's name -> the type
+    #: of the value holding it, None for the one value of the whole game. Empty: no memory.
+    memory_holders: Mapping[str, Type | None] = field(default_factory=dict)
 
     def parameter_hint(self, name: str) -> str | None:
         """Where a formula parameter (`die`, `player`, ...) may be used, for an
@@ -137,7 +146,30 @@ class Vocabulary:
             | {spec.setter for spec in specs if spec.setter}
             | {spec.method for spec in self.globals.values()}
             | {self.verbs.round, self.verbs.move, self.verbs.add}
+            | ({self.verbs.memory, self.verbs.set_memory} if self.memory_holders else set())
+            | {self.verbs.end_game}
         )
+
+
+@dataclass(frozen=True)
+class Memory:
+    """A value a ruleset declares under `memory:` (one per holder, or one for the game).
+
+    ``holder``: the type holding one value each (``p.bid``), None for a name of the whole
+    game (``auction_round``). ``type``: INT or BOOL (a flag, stored as 0/1). ``index``:
+    the slot's number, what compiled code passes to the game (never the name).
+    """
+
+    name: str
+    holder: Type | None
+    type: Type
+    index: int
+    start: int
+    low: int
+    high: int
+    visible: str  # "public", "owner" (a player's own), "hidden"
+    clamp: bool = True  # past a bound: clamped (True) or the change refused (False)
+    meaning: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,3 +189,11 @@ class Environment:
     #: True for a value computed when the ruleset is built (a per-seat
     #: starting value): only the parameters, no game state, no ids.
     only_params: bool = False
+    #: The ruleset's declared memory, by name (``Memory``); readable, and assignable, in
+    #: effects and formulas alike.
+    memory: Mapping[str, Memory] = field(default_factory=dict)
+
+    def memory_of(self, name: str, holder: Type | None) -> Memory | None:
+        """The declared memory ``name`` held by a value of ``holder`` (None: the game's)."""
+        slot = self.memory.get(name)
+        return slot if slot is not None and slot.holder is holder else None

@@ -58,7 +58,12 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0521": "a die with a number of sides outside 1-100",
     "E0522": "a choice over too large a range or list",
     "E0523": "a snippet that can ask more choices in one run than a run may ask (warning)",
+    "E0524": "an `end game` reason that is empty, too long or not one line of text",
     "E0530": "over a size cap",
     "E0531": "a snippet too costly to run",
     "E0532": "a division that can be by zero",
+    # declared memory (effects/memory.py)
+    "E0540": "a memory name that clashes with a name already given, or memory in a game that keeps none",
+    "E0541": "memory bounds or a start value that do not fit",
+    "E0542": "`visible: owner` on memory no player owns",
 })

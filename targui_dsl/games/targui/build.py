@@ -7,11 +7,13 @@ complete ruleset without errors, :func:`assemble`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Mapping
 
 from targui_dsl.effects import Environment, Type, compile_effect, compile_formula
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.cost import Sizes, SnippetBudget, snippet_choices, snippet_cost
+from targui_dsl.effects.memory import read_memory
 from targui_dsl.effects.runtime import MAX_CHOICES
 from targui_dsl.frontend.diagnostics import MAX_PER_SNIPPET, Diagnostic, Span, error, limit_diagnostics, warning
 from targui_dsl.frontend.paths import value_at
@@ -28,7 +30,7 @@ from targui_dsl.games.targui.compiled import (
     frozen_deep,
     frozen_mapping,
 )
-from targui_dsl.games.targui.names import FORMULAS, HOOK_EVERY, HOOK_MOMENTS, environment, hook_runs
+from targui_dsl.games.targui.names import FORMULAS, HOOK_EVERY, HOOK_MOMENTS, VOCABULARY, environment, hook_runs
 from targui_dsl.games.targui.perseat import PER_SEAT, compile_seat_formula, evaluate
 
 
@@ -101,7 +103,10 @@ def sizes_of(data: dict) -> Sizes:
     # A seating rule may list more players than there are tribes; the game
     # cannot seat them, so the tribes bound the players too.
     players = min(max(counts, default=len(tribes) or 1), max(len(tribes), 1))
-    return sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+    found = sizes(cells=max(cells, 1), players=max(players, 1), tribes=max(len(tribes), 1), kinds=max(len(kinds), 1))
+    memory = read_memory(data, VOCABULARY).values()
+    return replace(found, non_negative_memory=frozenset(m.name for m in memory if m.low >= 0),
+                   positive_memory=frozenset(m.name for m in memory if m.low >= 1))
 
 
 def _merged(resolved: Resolved) -> dict:
@@ -120,7 +125,7 @@ def _names_usable(data: dict) -> bool:
 def _environment(data: dict, params: Mapping[str, Type]) -> Environment:
     kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
     tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
-    return environment(kinds, tribes, params)
+    return environment(kinds, tribes, params, memory=read_memory(data, VOCABULARY))
 
 
 def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
@@ -310,6 +315,7 @@ def _assemble(
             }
         ),
         resolved=frozen_deep(data),
+        memory=tuple(read_memory(data, VOCABULARY).values()),
     )
 
 

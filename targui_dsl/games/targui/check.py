@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from targui_dsl.effects.memory import check_memory
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key, warning
 from targui_dsl.frontend.paths import value_at
 from targui_dsl.frontend.schema import key_span, value_span
@@ -134,6 +135,12 @@ class _Checker:
         self.check_per_seat()
         self.check_camel_box()
         self.check_identity()
+        self.check_memory()
+
+    def check_memory(self) -> None:
+        """The ruleset's `memory:` (the language's checks: E0540-E0542)."""
+        ids = set(self.kinds) | set(self.tribes)
+        self.out.extend(check_memory(self.data, VOCABULARY, ids, self.at, self.key_at))
 
     def check_names(self) -> None:
         kinds, tribes = self.kinds, self.tribes

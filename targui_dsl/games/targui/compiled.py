@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.vocabulary import Memory
 
 #: The language of targui's own screens. A card's text is shown in it where
 #: the card has one; the rulebook's own language on request (``cards --lang``).
@@ -144,6 +145,15 @@ class CompiledRuleset:
     #: Each is called as ``function(rt)``, the turn hooks as
     #: ``function(rt, player)``; run them in tuple order.
     hooks: Mapping[str, tuple[CompiledCode, ...]]
+
+    #: The values the ruleset keeps (`memory:`), in slot order (``Memory.index``).
+    memory: tuple[Memory, ...] = ()
+
+    @property
+    def end_reasons(self) -> frozenset[str]:
+        """Every reason an `end game` of its cards and hooks can give."""
+        codes = [card.effect for card in self.cards.values()] + [c for hooks in self.hooks.values() for c in hooks]
+        return frozenset(reason for code in codes for reason in code.end_reasons)
 
     @property
     def language(self) -> str | None:

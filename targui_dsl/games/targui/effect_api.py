@@ -162,3 +162,24 @@ class EffectRuntime(Protocol):
         During a turn: from its turn_start hooks to its turn_end hooks.
         (Mis)fortune cards are revealed between turns: None for them.
         """
+
+    def cards_left(self) -> int:
+        """(Mis)fortune cards still in the deck (``cards_left``), this round's unrevealed ones included."""
+
+    def rounds_played(self) -> int:
+        """Rounds over before the current one (``rounds_played``)."""
+
+    def rounds_left(self) -> int:
+        """Rounds still to come after the current one, the deck drawn at its rate (``rounds_left``)."""
+
+    # Declared memory (a ruleset's `memory:`) ----------------------------------
+    def memory(self, slot: int, holder: int | None) -> int | bool:
+        """Slot ``slot``'s value for a seat or a cell (``holder``; None for memory of the game):
+        a number, or a flag as a bool; 0 or false through nobody."""
+
+    def set_memory(self, slot: int, holder: int | None, value: int) -> None:
+        """Set it: clamped to its bounds or the change refused (the slot says); nothing through nobody."""
+
+    # The end -------------------------------------------------------------
+    def end_game(self, reason: str) -> None:
+        """``end game "reason"``: the game ends now, scored as at the deck's end, with ``reason``."""

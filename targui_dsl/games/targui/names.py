@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import Mapping
 
 from targui_dsl.effects.types import Type
-from targui_dsl.effects.vocabulary import Environment, Examples, Field, Formula, Global, Params, Verbs, Vocabulary
+from targui_dsl.effects.vocabulary import (
+    Environment,
+    Examples,
+    Field,
+    Formula,
+    Global,
+    Memory,
+    Params,
+    Verbs,
+    Vocabulary,
+)
 
 #: The global names. ``round`` is a reserved word, not a name, and not listed.
 GLOBALS: Mapping[str, Global] = {
@@ -27,6 +37,11 @@ GLOBALS: Mapping[str, Global] = {
     "current_player": Global(
         Type.PLAYER, "current_player", "whose turn it is; nobody outside turns", nullable=True
     ),
+    "cards_left": Global(Type.INT, "cards_left", "(mis)fortune cards still in the deck, this round's unrevealed"
+                         " ones included"),
+    "rounds_played": Global(Type.INT, "rounds_played", "rounds over before this one (`round - 1`)"),
+    "rounds_left": Global(Type.INT, "rounds_left", "rounds still to come after this one, as the deck says"
+                          " (0 in the last round)"),
 }
 
 #: The fields of each type, with the runtime methods reading (and writing) them.
@@ -146,10 +161,12 @@ VOCABULARY = Vocabulary(
     places=PLACES,
     verbs=Verbs(round="round_number", move="move_camels", add="add_kind_value"),
     id_sections=("territories", "tribes"),  # as environment() below names them: kinds, then tribes
+    memory_holders={"player": Type.PLAYER, "territory": Type.TERRITORY, "game": None},
     examples=Examples(
         aggregate="t.camels for t in territories",
         collections="`territories`, `players`, `kinds`, `p.territories`, `t.neighbours` or `1..6`",
-        assignable="`t.camels`, `t.owner`, `p.cash`, `p.treasury`, `KIND.strategic`, `KIND.economic`",
+        assignable="`t.camels`, `t.owner`, `p.cash`, `p.treasury`, `KIND.strategic`, `KIND.economic`"
+        " and the ruleset's `memory:`",
         give="`t.{name} = p` or `t.{name} = nobody`",
         this_round="`erg.strategic = 3 this round`",
         round_fields="a territory kind's value",
@@ -168,10 +185,12 @@ VOCABULARY = Vocabulary(
 
 
 def environment(
-    kinds: Mapping[str, int], tribes: Mapping[str, int], params: Params | None = None, only_params: bool = False
+    kinds: Mapping[str, int], tribes: Mapping[str, int], params: Params | None = None, only_params: bool = False,
+    memory: Mapping[str, Memory] | None = None,
 ) -> Environment:
     """What a Targui snippet may name: the vocabulary, a ruleset's kind and tribe ids
-    (by their indices) and the parameters of the place it is written in."""
+    (by their indices), the parameters of the place it is written in, and the ruleset's memory."""
     ids = {tribe_id: (Type.TRIBE, index) for tribe_id, index in tribes.items()}
     ids.update((kind_id, (Type.KIND, index)) for kind_id, index in kinds.items())  # a kind shadows a tribe
-    return Environment(VOCABULARY, ids=ids, params=dict(params or {}), only_params=only_params)
+    return Environment(VOCABULARY, ids=ids, params=dict(params or {}), only_params=only_params,
+                       memory=dict(memory or {}))

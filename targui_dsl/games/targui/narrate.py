@@ -6,6 +6,7 @@ from typing import Any
 
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.ownership import how_it_ended
 
 
 class Narrator:
@@ -17,6 +18,8 @@ class Narrator:
         self.cards = ruleset.cards
         self.kinds = {k.id: k.name for k in ruleset.kinds}
         self.title = ruleset.title  # for a header without its (optional) title
+        # declared memory told at the table: public values only (an owner's or a hidden one is a secret)
+        self.public_memory = {slot.name for slot in ruleset.memory if slot.visible == "public"}
 
     def __call__(self, event: dict[str, Any]) -> str | None:
         # Names and titles come from a ruleset or a log: no control character in them is printed raw.
@@ -61,11 +64,17 @@ class Narrator:
                 cash_lost = ", ".join(f"{self.names.get(t, t)} {n}" for t, n in lost.items())
                 text = "  cash lost: " + cash_lost + ";" + text[1:]
             return text
+        if kind == "memory":
+            if event["name"] not in self.public_memory:
+                return None
+            whose = f"{name} " if "tribe" in event else f"position {event['position']} " if "position" in event else ""
+            before, after = (str(v).lower() for v in event["value"])
+            return f"  {whose}{event['name']}: {before}->{after}"
         if kind == "end":
             scores = ", ".join(f"{self.names.get(t, t)} {s}" for t, s in event["scores"].items())
             winners = " and ".join(self.names.get(t, t) for t in event["winners"])
             result = f"a draw between {winners}" if event["draw"] else f"{winners} wins"
-            how = "only one player owns territory" if event["reason"] == "last_standing" else "the deck ran out"
+            how = visible(how_it_ended(str(event["reason"])))
             return f"Game over after round {event['rounds']} ({how}): {result}. Scores: {scores}"
         return None
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
+from targui_dsl.effects.types import Type
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
 from targui_dsl.games.targui.flow import buy_limit, choice_kind, current_player
@@ -37,6 +38,7 @@ from targui_dsl.games.targui.phases import (
 )
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
+from targui_dsl.games.targui.runtime import runtime_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.games.targui.tables import GameTables
@@ -108,6 +110,34 @@ class StateView(Protocol[_G]):
 _PER_SEAT = 12
 _GLOBALS = 6
 _PENDING = 4
+
+
+def memory_visible(visible: str, holder_kind: str, viewer: int | None, holder: int | None) -> bool:
+    """Whether seat ``viewer`` may see a declared value held by ``holder`` (a seat, a cell or
+    None): a public one always, an owner's one only its own player (and every onlooker of a
+    game of bots, ``viewer`` None, as with cash), a hidden one never."""
+    return visible == "public" or (visible == "owner" and holder_kind == "player"
+                                   and (viewer is None or holder == viewer))
+
+
+def memory_shown(record: TarguiRecord, viewer: int | None) -> list[str]:
+    """The declared values ``viewer`` may see, as ``name=value`` (a player's `name[seat]`, a cell's
+    `name@position`); nothing for a ruleset without memory."""
+    game = record.game
+    shown: list[str] = []
+    for slot, spec in enumerate(game.memory):
+        holder_kind, base = game.memory_holder[slot], game.memory_base[slot]
+        holders: list[int | None] = (list(range(game.players)) if holder_kind == "player"
+                                     else list(range(game.cells)) if holder_kind == "territory" else [None])
+        for holder in holders:
+            if not memory_visible(spec.visible, holder_kind, viewer, holder):
+                continue
+            value = record.memory[base + (holder or 0)]
+            text = str(bool(value)).lower() if spec.type is Type.BOOL else str(value)
+            where = "" if holder is None else f"[{holder + 1}]" if holder_kind == "player" else (
+                f"@{game.position_of_cell[holder]}")
+            shown.append(f"{spec.name}{where}={text}")
+    return shown
 
 
 def cash_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
@@ -359,6 +389,22 @@ class ObservedRuntime:
     def box(self) -> int:
         return self._o.camels_in_box
 
+    def cards_left(self) -> int:
+        return self._o._state.deck_left()
+
+    def rounds_played(self) -> int:
+        return max(0, self._o.round - 1)
+
+    def rounds_left(self) -> int:
+        return runtime_of(self._o._state.record).rounds_left()  # public: the deck's size and the stack's
+
+    def memory(self, slot: int, holder: int | None) -> int | bool:
+        """A declared value as this seat sees it: one it may not see reads as its start."""
+        record, spec = self._o._state.record, self._o.game.memory[slot]
+        if not memory_visible(spec.visible, record.game.memory_holder[slot], self._o.seat, holder):
+            return bool(spec.start) if spec.type is Type.BOOL else spec.start
+        return runtime_of(record).memory(slot, holder)
+
 
 # --- text ----------------------------------------------------------------------------------
 
@@ -393,13 +439,16 @@ def observation_string(state: "StateView[Any]", player: int) -> str:
     if counts is not None and count_visible(state, player):
         pending += f" count {counts[0]}..{counts[1]}"
     turned = ",".join(state.cards_turned())
-    return "\n".join([
+    lines = [
         f"seat {player + 1} | round {state.round} die {state.round_die}{' double' if state.double_turn else ''}"
         f" | {state.phase_name} player {state.current_player() + 1}{pending}",
         "board " + " ".join(cells) + f" | box {state.camels_in_box}",
         "seats " + "; ".join(seats),
         f"stack cards {state.fortune_cards_left()} | deck {state.deck_left()} | turned {turned}",
-    ])
+    ]
+    if game.memory:  # only a ruleset with memory has the line: the others' strings stay as they were
+        lines.append("memory " + " ".join(memory_shown(state.record, player)))
+    return "\n".join(lines)
 
 
 def information_state_string(state: "StateView[Any]", player: int) -> str:
@@ -445,11 +494,13 @@ def tensor_size(game: "GameTables") -> int:
       (a move's, an attack's, or the cell camels are bought on);
     * the count being chosen: lo, hi (0 when not visible), the digits chosen
       so far, digits left;
-    * per card of the ruleset: how many times it has been turned.
+    * per card of the ruleset: how many times it has been turned;
+    * the ruleset's declared memory (none without `memory:`), in slot order, each value as
+      the observer may see it (0 for one it may not, as for hidden cash).
     """
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
     return (cells * (kinds + 1 + players + 1 + 1) + players * _PER_SEAT + _GLOBALS + len(Phase)
-            + 2 * cells + _PENDING + len(game.card_ids))
+            + 2 * cells + _PENDING + len(game.card_ids) + len(game.memory_start))
 
 
 def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
@@ -530,6 +581,12 @@ def _after_cells(state: "StateView[Any]", player: int) -> list[float]:
     for card in record.turned:
         turned[card] += 1.0
     out.extend(turned)
+    for slot, spec in enumerate(game.memory):
+        holder_kind, base = game.memory_holder[slot], game.memory_base[slot]
+        count = players if holder_kind == "player" else cells if holder_kind == "territory" else 1
+        for offset in range(count):
+            seen = memory_visible(spec.visible, holder_kind, player, None if holder_kind == "game" else offset)
+            out.append(float(record.memory[base + offset]) if seen else 0.0)
     return out
 
 
@@ -562,6 +619,15 @@ def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiR
         new = copy_record(r)
     new.rng = seed_state(rng.getrandbits(64))
     new.forced_outcomes = []
+    if game.memory and not over:
+        # declared values this seat may not see are guessed as their start, never kept
+        for slot, spec in enumerate(game.memory):
+            holder_kind, base = game.memory_holder[slot], game.memory_base[slot]
+            count = game.players if holder_kind == "player" else game.cells if holder_kind == "territory" else 1
+            for offset in range(count):
+                holder = None if holder_kind == "game" else offset
+                if not memory_visible(spec.visible, holder_kind, player, holder):
+                    new.memory[base + offset] = spec.start
     if not game.treasury or over:
         new.legal = None
         return new

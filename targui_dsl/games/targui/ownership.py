@@ -69,8 +69,14 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
 
 
+def how_it_ended(reason: str) -> str:
+    """An end's reason in words: the end screen's and the story's (an `end game` gives its own)."""
+    return {"last_standing": "only one player owns territory", "deck": "the deck ran out"}.get(reason, reason)
+
+
 def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
-    """The game ends (``"deck"`` or ``"last_standing"``): final scores, tie-breaks, winners."""
+    """The game ends (``"deck"``, ``"last_standing"``, or the reason of an effect's `end game`,
+    scored like the deck's end): final scores, tie-breaks, winners."""
     game = r.game
     seats = range(game.players)
     scores = [cap_score(game.score(rt, s)) for s in seats]

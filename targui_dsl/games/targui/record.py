@@ -57,7 +57,7 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell", "rt", "effect",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell", "rt", "effect", "memory",
     )
 
     game: GameTables
@@ -108,7 +108,8 @@ class TarguiRecord:
     deposits: list[int]
     round_cash: list[int]  # at the round's end: cash before the before_levy hooks, then what they took
     round_levy: list[int]  # at the round's end: the levy each seat received
-    end_reason: str | None
+    end_reason: str | None  # an END_REASONS, or the reason an `end game` of the ruleset gave
+    memory: list[int]  # the ruleset's declared memory, flat (game.memory_base); flags as 0/1
     final_scores: list[int] | None
     final_tie_breaks: list[list[int]] | None
     winners: list[int] | None
@@ -168,6 +169,7 @@ class TarguiRecord:
         self.round_cash = [0] * seats
         self.round_levy = [0] * seats
         self.end_reason = None
+        self.memory = list(game.memory_start)
         self.final_scores = self.final_tie_breaks = self.winners = None
         self.sink = self.rt = self.effect = None
         self.phase = 0
@@ -239,6 +241,7 @@ class TarguiRecord:
         other.round_cash = self.round_cash[:]
         other.round_levy = self.round_levy[:]
         other.end_reason = self.end_reason
+        other.memory = self.memory[:]
         other.final_scores = None if self.final_scores is None else self.final_scores[:]
         other.final_tie_breaks = None if self.final_tie_breaks is None else [t[:] for t in self.final_tie_breaks]
         other.winners = None if self.winners is None else self.winners[:]
@@ -255,6 +258,8 @@ def record_to_json(record: TarguiRecord) -> dict[str, Any]:
     saved["rng"] = format(record.rng, "016x")  # 64 bits: a string, so no JSON reader rounds it
     saved["forced_outcomes"] = list(record.forced_outcomes)
     saved["end_reason"] = record.end_reason
+    if record.game.memory:  # only a ruleset with memory saves it: the others' states stay as they were
+        saved["memory"] = record.memory[:]
     saved["final_scores"] = None if record.final_scores is None else record.final_scores[:]
     saved["final_tie_breaks"] = None if record.final_tie_breaks is None else [t[:] for t in record.final_tie_breaks]
     saved["winners"] = None if record.winners is None else record.winners[:]
@@ -386,6 +391,7 @@ def record_from_json(game: GameTables, saved: Any) -> TarguiRecord:
         raise ValueError(f"saved state field `rng`: expected up to 16 hex digits (64 bits), got {rng!r}")
     r.rng = int(rng, 16)
     r.forced_outcomes = _forced_outcomes(_field(saved, "forced_outcomes"))
+    r.memory = _memory(game, saved)
     _finals(r, saved)
     r.legal = None
     r.sink = r.rt = r.effect = None
@@ -438,8 +444,9 @@ def _finals(r: TarguiRecord, saved: dict[str, Any]) -> None:
     reason = _field(saved, "end_reason")
     scores, tie_breaks, winners = (_field(saved, name) for name in ("final_scores", "final_tie_breaks", "winners"))
     over = r.phase == OVER
-    if reason is not None and reason not in END_REASONS:
-        raise ValueError(f"saved state field `end_reason`: {reason!r} is not one of {', '.join(END_REASONS)}")
+    if reason is not None and reason not in END_REASONS and reason not in game.end_reasons:
+        known = ", ".join([*END_REASONS, *sorted(game.end_reasons)])
+        raise ValueError(f"saved state field `end_reason`: {reason!r} is not one of {known}")
     for name, value in (("end_reason", reason), ("final_scores", scores), ("final_tie_breaks", tie_breaks),
                         ("winners", winners)):
         if (value is not None) != over:
@@ -457,3 +464,17 @@ def _finals(r: TarguiRecord, saved: dict[str, Any]) -> None:
     r.winners = _check_ints(winners, "winners", None, 0, seats - 1)
     if len(set(r.winners)) != len(r.winners) or len(r.winners) > seats:
         raise ValueError("saved state field `winners`: a seat named twice")
+
+
+def _memory(game: GameTables, saved: dict[str, Any]) -> list[int]:
+    """The declared memory: present exactly when the ruleset declares some, each value within its bounds."""
+    if not game.memory:
+        if "memory" in saved:
+            raise ValueError("saved state field `memory`: this ruleset keeps no memory")
+        return []
+    values = _ints(saved, "memory", len(game.memory_start), -MAX_VALUE, MAX_VALUE)
+    ends = [*game.memory_base[1:], len(values)]
+    for slot, base, end in zip(game.memory, game.memory_base, ends, strict=True):
+        for index in range(base, end):
+            _check_int(values[index], f"memory[{index}] ({slot.name})", slot.low, slot.high)
+    return values

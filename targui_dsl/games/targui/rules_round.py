@@ -131,8 +131,8 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     seats = range(game.players)
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
-        if not run_hooks(r, "before_levy"):
-            return r.phase
+        if not run_hooks(r, "before_levy") or r.phase == OVER:
+            return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
         r.round_cash = [max(0, r.round_cash[s] - r.cash[s]) for s in seats]  # now: cash lost
@@ -147,7 +147,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
                 cash[seat] = value if value < MAX_VALUE else MAX_VALUE
                 value = levy_total[seat] + levy[seat]
                 levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
-        if not run_hooks(r, "after_levy"):
+        if not run_hooks(r, "after_levy") or r.phase == OVER:
             return r.phase
         stage = 2
     if stage == 2:

@@ -15,10 +15,12 @@ the rules' one way.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from targui_dsl.effects.runtime import clamp
+from targui_dsl.effects.types import Type
 from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
+from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
 
 STRATEGIC = "strategic"
@@ -217,6 +219,68 @@ class EffectAdapter:
     def current_player(self) -> int | None:
         player = self._s.player
         return None if player < 0 else player
+
+    def cards_left(self) -> int:
+        return len(self._s.deck)
+
+    def rounds_played(self) -> int:
+        return max(0, self._s.round - 1)
+
+    def rounds_left(self) -> int:
+        """Rounds still to come after this one, the deck drawn at the per-round rate: this
+        round's (mis)fortune cards are its own, drawn already or waiting in its stack."""
+        state = self._s
+        per = state.game.ruleset.fortune_cards_per_round
+        if per <= 0:
+            return 0
+        this_round = state.stack_cards if state.round_die else min(per, len(state.deck))
+        return -(-(len(state.deck) - this_round) // per)
+
+    # Declared memory ---------------------------------------------------
+    def _memory_place(self, slot: int, holder: int | None) -> int:
+        """Where ``slot``'s value for ``holder`` is kept; -1 through nobody."""
+        game = self._s.game
+        if game.memory_holder[slot] == "game":
+            return game.memory_base[slot]
+        return -1 if holder is None else game.memory_base[slot] + holder
+
+    def memory(self, slot: int, holder: int | None) -> int | bool:
+        place = self._memory_place(slot, holder)
+        value = 0 if place < 0 else self._s.memory[place]
+        return bool(value) if self._s.game.memory[slot].type is Type.BOOL else value
+
+    def set_memory(self, slot: int, holder: int | None, value: int) -> None:
+        """A declared value changed: clamped to its bounds, or the change refused past them
+        (its ``past_bounds``); a change is told to the sink. Through nobody nothing changes."""
+        state = self._s
+        place = self._memory_place(slot, holder)
+        if place < 0:
+            return
+        spec = state.game.memory[slot]
+        value = int(value)
+        if not spec.low <= value <= spec.high:
+            if not spec.clamp:
+                return
+            value = max(spec.low, min(spec.high, value))
+        old = state.memory[place]
+        if old == value:
+            return
+        state.memory[place] = value
+        if "memory" in state.tells:
+            event: dict[str, Any] = {"type": "memory", "round": state.round, "name": spec.name}
+            holder_kind = state.game.memory_holder[slot]
+            if holder_kind == "player" and holder is not None:
+                event["tribe"] = state.game.tribe_ids[holder]
+            elif holder_kind == "territory" and holder is not None:
+                event["position"] = state.game.position_of_cell[holder]
+            flag = spec.type is Type.BOOL
+            event["value"] = [bool(old), bool(value)] if flag else [old, value]
+            state.tell(event)
+
+    def end_game(self, reason: str) -> None:
+        """`end game "..."`: the game ends now, scored as at the deck's end, with this reason."""
+        if self._s.phase != OVER:
+            finish(self._s, self, reason)
 
 
 def runtime_of(record: TarguiRecord) -> EffectAdapter:

@@ -155,7 +155,7 @@ class GameState:
 
     @property
     def end_reason(self) -> str | None:
-        """``"deck"`` or ``"last_standing"`` once over."""
+        """``"deck"``, ``"last_standing"`` or the reason an `end game` gave, once over."""
         return self._r.end_reason
 
     @property

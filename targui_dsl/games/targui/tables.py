@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
+from targui_dsl.effects.types import Type
 from targui_dsl.engine.chance import draw_limit, seed_state
 from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
@@ -150,6 +151,22 @@ class GameTables:
         self.die_sides = ruleset.die_sides
         self.camel_price = ruleset.camel_price
         self.rounds = ruleset.rounds
+
+        # Declared memory, kept flat in the record: slot i's values start at memory_base[i],
+        # one per seat, per cell, or one for the game (memory_holder[i]: "player", "territory", "game").
+        self.memory = ruleset.memory
+        self.end_reasons = ruleset.end_reasons
+        bases, holders, size = [], [], 0
+        for slot in ruleset.memory:
+            bases.append(size)
+            holder = {Type.PLAYER: "player", Type.TERRITORY: "territory"}.get(slot.holder, "game")  # type: ignore[arg-type]
+            holders.append(holder)
+            size += players if holder == "player" else self.cells if holder == "territory" else 1
+        self.memory_base: tuple[int, ...] = tuple(bases)
+        self.memory_holder: tuple[str, ...] = tuple(holders)
+        self.memory_start: tuple[int, ...] = tuple(
+            slot.start for slot, base, holder in zip(ruleset.memory, bases, holders, strict=True)
+            for _ in range(players if holder == "player" else self.cells if holder == "territory" else 1))
 
         self.actions: ActionSpace
         self.actions, self.pair_id = make_action_space(self.cells, self.neighbours, len(self.sector_ids), players)

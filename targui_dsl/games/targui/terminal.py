@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Sequence
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.colours import ANSI_COLOURS  # the one colour table (targui_dsl.games.targui.colours)
 from targui_dsl.games.targui.labels import kind_labels
+from targui_dsl.games.targui.observation import memory_shown
+from targui_dsl.games.targui.ownership import how_it_ended
 
 if TYPE_CHECKING:
     from targui_dsl.games.targui.game import Game
@@ -304,7 +306,7 @@ def render_end(state: GameState, *, style: Style = PLAIN) -> str:
     winners = state.winners()
     names = [tribe_name(game, s) for s in range(game.players)]
     result = f"a draw between {_and([names[s] for s in winners])}" if state.is_draw() else f"{names[winners[0]]} wins"
-    how = "only one player owns territory" if state.end_reason == "last_standing" else "the deck ran out"
+    how = visible(how_it_ended(state.end_reason or ""))
     out = [style.paint(f"Game over after round {state.round} ({how}): {result}.", bold=True)]
     rules = [visible(" ".join(tb.source.split())) for tb in game.ruleset.tie_breaks]
     heads = ["score"] + [f"tie-break {i}: {rule}" for i, rule in enumerate(rules, 1)]
@@ -382,6 +384,8 @@ def render_players(state: GameState, *, style: Style = PLAIN, viewer: int | None
         label = style.paint(f"{seat + 1} {name:<{name_width}}", colour, bold=seat == viewer)
         lines.append(f"{marker} {label}{money} {state.player_camels(seat):>6} {len(state.cells_of(seat)):>4}"
                      f"  {wheres[seat]:<{where_width}}  {turns:>10}")
+    if game.memory:  # the ruleset's memory: public values and the viewer's own (`name[seat]=value`)
+        lines.extend(_wrap_items("  memory: ", memory_shown(state.record, viewer), 80))
     return lines
 
 

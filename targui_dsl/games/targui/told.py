@@ -15,7 +15,7 @@ from typing import Any, Iterable
 __all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "NOTHING", "kind_of", "tells_for", "untold"]
 
 #: The event types a game tells, as its log writes them (the header is the log's own).
-EVENT_TYPES = ("chance", "decision", "round", "turn", "fight", "attack_end", "card", "hook", "round_end",
+EVENT_TYPES = ("chance", "decision", "round", "turn", "fight", "attack_end", "card", "hook", "memory", "round_end",
                "eliminated", "end")
 #: The first word of each decision's action text.
 DECISION_VERBS = ("sector", "settle", "deposit", "move", "attack", "pass", "buy", "again", "give", "enter",
