@@ -28,7 +28,7 @@ TABLES = (
     "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
     "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
     "attacker_loses", "levy", "score", "tie_breaks", "hooks", "turn_start_hooks", "turn_end_hooks",
-    "effects_pause",
+    "effects_pause", "memory", "memory_base", "memory_holder", "memory_start", "end_reasons",
 )
 #: Built tables by (ruleset identity, players, tribes): games of one study share them.
 _TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], "GameTables"] = {}
