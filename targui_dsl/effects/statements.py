@@ -29,7 +29,9 @@ from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, STEP_BUDGET
 from targui_dsl.effects.types import Type
 
 #: What a choice is over, by the element type of its collection.
-_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number"}
+_CHOICE_KINDS = {
+    Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number", Type.GOOD: "good", Type.CARD: "card"
+}
 
 
 class SnippetEmitter(ExpressionEmitter):
@@ -141,7 +143,8 @@ class SnippetEmitter(ExpressionEmitter):
             if kind is None:
                 self.report(
                     "E0504",
-                    f"a player chooses a territory, a player or a number, not {coll_type.element.described}",
+                    "a player chooses a territory, a player, a number, a good or a card, not "
+                    + coll_type.element.described,
                     node.binder.collection.pos,
                 )
         if isinstance(node.binder.collection, n.RangeLit):
@@ -167,7 +170,8 @@ class SnippetEmitter(ExpressionEmitter):
             )
         out.append(at(ast.Assign([store(options)], fixed), node.binder.pos))
         head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
-        described = {"territory": "a territory", "player": "a player", "number": "a number"}.get(kind or "", "")
+        described = {"territory": "a territory", "player": "a player", "number": "a number", "good": "a good",
+                     "card": "a card"}.get(kind or "", "")
         request = call(
             load("_Choice"),
             load(who),

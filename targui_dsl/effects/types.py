@@ -16,6 +16,12 @@ class Type(Enum):
     PLAYERS = "a collection of players"
     KINDS = "a collection of territory kinds"
     NUMBERS = "a range of whole numbers"
+    # Targi's elements (games/targi/names.py): a kind of good, a tribe card's symbol, a card.
+    GOOD = "a good"
+    SYMBOL = "a symbol"
+    CARD = "a card"
+    GOODS = "a collection of goods"
+    CARDS = "a collection of cards"
 
     @property
     def described(self) -> str:
@@ -33,6 +39,8 @@ _ELEMENT = {
     Type.PLAYERS: Type.PLAYER,
     Type.KINDS: Type.KIND,
     Type.NUMBERS: Type.INT,
+    Type.GOODS: Type.GOOD,
+    Type.CARDS: Type.CARD,
 }
 
 INT = Type.INT
@@ -45,3 +53,8 @@ TERRITORIES = Type.TERRITORIES
 PLAYERS = Type.PLAYERS
 KINDS = Type.KINDS
 NUMBERS = Type.NUMBERS
+GOOD = Type.GOOD
+SYMBOL = Type.SYMBOL
+CARD = Type.CARD
+GOODS = Type.GOODS
+CARDS = Type.CARDS

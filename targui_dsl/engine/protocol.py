@@ -151,3 +151,6 @@ class GamePackage:
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
     adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo
+    # (compiled ruleset) -> every card, deck by deck, as plain data (`deck` and `id` first), for
+    # `targui cards`; None: the command's own listing (Targui's numbered (mis)fortune cards)
+    cards: Callable[[Any], list[dict[str, Any]]] | None = None

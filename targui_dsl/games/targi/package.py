@@ -1,0 +1,24 @@
+"""Targi as the toolkit sees it: the hooks of :class:`~targui_dsl.engine.protocol.GamePackage`."""
+
+from __future__ import annotations
+
+from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games.targi.build import assemble, compile_snippets
+from targui_dsl.games.targi.cards import card_list
+from targui_dsl.games.targi.check import check_meaning
+from targui_dsl.games.targi.drawing import DRAWING
+from targui_dsl.games.targi.names import VOCABULARY
+from targui_dsl.games.targi.state import Game
+
+PACKAGE = GamePackage(
+    name="targi",
+    title="Targi (Kosmos, 2012)",
+    new_game=Game,
+    drawing=DRAWING,
+    schema="targi-ruleset.schema.json",
+    check=check_meaning,
+    snippets=compile_snippets,
+    build=assemble,
+    vocabulary=VOCABULARY,
+    cards=card_list,
+)
