@@ -63,6 +63,26 @@ class TribeCard:
 
 
 @dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Snippet:
+    source: str
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A tribe card as a study's card table names it."""
+
+    number: int
+    title: str
+    effect: Snippet
+
+
+@dataclass(frozen=True)
 class TargiRuleset:
     """A checked, complete Targi ruleset."""
 
@@ -101,6 +121,21 @@ class TargiRuleset:
     @property
     def display_size(self) -> int:
         return self.display_rows * self.display_columns
+
+    @property
+    def tribes(self) -> tuple[Seat, ...]:
+        """The seats, as a study's tables name them."""
+        return (Seat("player1", "Player 1"), Seat("player2", "Player 2"))
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The tribe cards by id: a study's card table counts how often each is displayed."""
+        return tuple(str(card.id) for card in self.tribe_cards)
+
+    @property
+    def cards(self) -> dict[str, CardInfo]:
+        return {str(c.id): CardInfo(c.id, f"{self.symbols[c.symbol]} {c.id}", Snippet(""))
+                for c in self.tribe_cards}
 
     @property
     def centre_spaces(self) -> int:

@@ -243,7 +243,8 @@ class Flow:
         record.stack.clear()
         self.event(record, {"type": "end", "reason": reason, "rounds": record.round,
                             "scores": [rules.score(self.rs, record, s) for s in range(2)],
-                            "parts": [rules.score_parts(self.rs, record, s) for s in range(2)]})
+                            "parts": [rules.score_parts(self.rs, record, s) for s in range(2)],
+                            "winners": rules.winners(self.rs, record)})
 
     def event(self, record: TargiRecord, event: dict[str, Any]) -> None:
         if self.emit is not None:

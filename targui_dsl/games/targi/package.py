@@ -7,6 +7,7 @@ from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.cards import card_list
 from targui_dsl.games.targi.check import check_meaning
 from targui_dsl.games.targi.drawing import DRAWING
+from targui_dsl.games.targi.metrics import METRICS
 from targui_dsl.games.targi.names import VOCABULARY
 from targui_dsl.games.targi.state import Game
 
@@ -21,4 +22,5 @@ PACKAGE = GamePackage(
     build=assemble,
     vocabulary=VOCABULARY,
     cards=card_list,
+    metrics=METRICS,
 )

@@ -138,3 +138,9 @@ def tie_key(rs: TargiRuleset, record: TargiRecord, seat: int) -> tuple[int, ...]
     side = record.sides[seat]
     values = {"gold": side.gold, "goods": sum(side.goods)}
     return (score(rs, record, seat), *(values[name] for name in rs.tie_breaks))
+
+
+def winners(rs: TargiRuleset, record: TargiRecord) -> list[int]:
+    """The seats with the most points, then the tie-breaks; both for a draw."""
+    keys = [tie_key(rs, record, seat) for seat in range(2)]
+    return [seat for seat in range(2) if keys[seat] == max(keys)]

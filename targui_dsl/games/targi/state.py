@@ -257,9 +257,7 @@ class TargiState:
 
     def winners(self) -> list[int]:
         """The seats with the best points, then tie-breaks; both for a draw."""
-        keys = [rules.tie_key(self.rs, self.record, seat) for seat in range(2)]
-        best = max(keys)
-        return [seat for seat in range(2) if keys[seat] == best]
+        return rules.winners(self.rs, self.record)
 
     # --- what a seat sees -------------------------------------------------------------------
 
