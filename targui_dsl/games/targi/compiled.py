@@ -123,6 +123,10 @@ class TargiRuleset:
         return self.display_rows * self.display_columns
 
     @property
+    def player_counts(self) -> tuple[int, ...]:
+        return (self.players,)
+
+    @property
     def tribes(self) -> tuple[Seat, ...]:
         """The seats, as a study's tables name them."""
         return (Seat("player1", "Player 1"), Seat("player2", "Player 2"))

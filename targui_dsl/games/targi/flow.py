@@ -26,7 +26,7 @@ from targui_dsl.games.targi.actions import (
 )
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
 from targui_dsl.games.targi.effects import run_effect
-from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, TargiRecord
+from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "merchant",
@@ -241,10 +241,14 @@ class Flow:
             record.round -= 1  # the raid came before this round's placement: the rounds played
         record.over, record.end_reason = True, reason
         record.stack.clear()
-        self.event(record, {"type": "end", "reason": reason, "rounds": record.round,
-                            "scores": [rules.score(self.rs, record, s) for s in range(2)],
-                            "parts": [rules.score_parts(self.rs, record, s) for s in range(2)],
-                            "winners": rules.winners(self.rs, record)})
+        winners = rules.winners(self.rs, record)
+        self.event(record, {
+            "type": "end", "reason": reason, "rounds": record.round,
+            "scores": {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
+            "tie_breaks": {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
+            "winners": [SEATS[s] for s in winners], "draw": len(winners) > 1,
+            "parts": {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
+        })
 
     def event(self, record: TargiRecord, event: dict[str, Any]) -> None:
         if self.emit is not None:

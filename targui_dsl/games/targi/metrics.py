@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from targui_dsl.engine.protocol import Figure, StudyMetrics
+from targui_dsl.games.targi.record import SEATS
 
 PER_GAME: tuple[Figure, ...] = (
     Figure("points_tokens", "token points a game", "tokens", "more points come from tokens",
@@ -38,7 +39,7 @@ class TargiCounter:
             self.shown.append((event["player"], str(event["card"])))
             self.figures["displayed"] += 1
         elif kind == "end":
-            for parts in event["parts"]:
+            for parts in event["parts"].values():
                 for source, points in parts.items():
                     self.figures["points_" + source] += points
             self.ends["ended_by_" + event["reason"]] = 1
@@ -46,7 +47,7 @@ class TargiCounter:
             for seat, card in self.shown:
                 counts = self._cards.setdefault(card, [0, 0])
                 counts[0] += 1
-                counts[1] += 1 if winners == [seat] else 0
+                counts[1] += 1 if winners == [SEATS[seat]] else 0
 
     def per_game(self) -> dict[str, int]:
         return dict(self.figures)

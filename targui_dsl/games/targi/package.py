@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.cards import card_list
 from targui_dsl.games.targi.check import check_meaning
 from targui_dsl.games.targi.drawing import DRAWING
+from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.metrics import METRICS
 from targui_dsl.games.targi.names import VOCABULARY
 from targui_dsl.games.targi.state import Game
@@ -23,4 +25,6 @@ PACKAGE = GamePackage(
     vocabulary=VOCABULARY,
     cards=card_list,
     metrics=METRICS,
+    bots=(BotKind("greedy", GreedyAgent, "placement by card and crossing worth; else one step ahead on a"
+                  " determinised state"),),
 )

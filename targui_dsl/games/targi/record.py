@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+#: The seats' ids (logs, studies).
+SEATS = ("player1", "player2")
+
 #: A centre space's deck.
 GOODS_DECK, TRIBE_DECK = 0, 1
 

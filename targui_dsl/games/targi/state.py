@@ -30,9 +30,7 @@ from targui_dsl.games.targi.actions import (
 )
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
-from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, Side, TargiRecord
-
-SEATS = ("player1", "player2")
+from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
 
 
 class IllegalAction(ValueError):

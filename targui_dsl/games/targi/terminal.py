@@ -119,7 +119,8 @@ def narrate_event(event: dict[str, Any], hidden: frozenset[int] = frozenset()) -
     if kind == "raid":
         return f"raid on border card {event['border']}"
     if kind == "end":
-        return f"the game ends ({event['reason']}): scores {event['scores'][0]} to {event['scores'][1]}"
+        scores = " to ".join(str(n) for n in event["scores"].values())
+        return f"the game ends ({event['reason']}): scores {scores}"
     return None
 
 
