@@ -40,7 +40,8 @@ def centre_worth(state: TargiState, seat: int, space: int) -> float:
         return GOOD * (sum(g.goods) + g.choice) + GOLD * g.gold + g.points
     tribe = rs.tribe_cards[card]
     off = rules.discount(rs, record, seat, card, False)
-    if not rules.display_full(rs, record, seat) and any(rules.affordable(rs, record, seat, c, off) for c in tribe.costs):
+    room = not rules.display_full(rs, record, seat)
+    if room and any(rules.affordable(rs, record, seat, c, off) for c in tribe.costs):
         cheapest = min(c.size for c in tribe.costs)
         return tribe.points + 1.5 - 0.3 * cheapest + (0.5 if tribe.end or tribe.modifiers else 0.0)
     return HAND if record.sides[seat].hand < 0 else 0.0
