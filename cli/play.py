@@ -389,7 +389,7 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
         log = _TableLog(stream, seats, resume)
         if tell:
             log.listeners.append(tell_event)
-        agents = seat_agents(game.seed, seated)
+        agents = seat_agents(game.seed, seated, package_of(game.ruleset).name)
         state = holder["state"] = game.new_initial_state(log=log)
         if resume is not None:
             resume.replay(state, log, agents)
@@ -415,7 +415,7 @@ def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None,
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
-    bots = seat_agents(game.seed, [kind or "random" for kind in seated])
+    bots = seat_agents(game.seed, [kind or "random" for kind in seated], package_of(game.ruleset).name)
     drawing = package_of(game.ruleset).drawing
     record = drawing.table_record(game)
     style = drawing.style(want_colour(colour, sys.stdout))

@@ -21,8 +21,6 @@ from targi_fixtures import (
     turn,
 )
 
-from targui_dsl.games.targi import rules
-
 
 def borders(state) -> set[int]:
     return {int(t.split()[1]) for t in texts(state) if t.startswith("border ")}

@@ -11,6 +11,7 @@ from targui_dsl.games.targi.drawing import DRAWING
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.metrics import METRICS
 from targui_dsl.games.targi.names import VOCABULARY
+from targui_dsl.games.targi.score import TargiEvaluator
 from targui_dsl.games.targi.state import Game
 
 PACKAGE = GamePackage(
@@ -25,6 +26,7 @@ PACKAGE = GamePackage(
     vocabulary=VOCABULARY,
     cards=card_list,
     metrics=METRICS,
+    evaluator=TargiEvaluator,
     bots=(BotKind("greedy", GreedyAgent, "placement by card and crossing worth; else one step ahead on a"
                   " determinised state"),),
 )
