@@ -22,7 +22,8 @@ def _names(data: dict, key: str) -> dict[str, int]:
 
 
 def _sizes(data: dict) -> Sizes:
-    display = data.get("display") if isinstance(data.get("display"), dict) else {}
+    found = data.get("display")
+    display: dict = found if isinstance(found, dict) else {}
     rows, columns = display.get("rows", 8), display.get("columns", 8)
     cards = rows * columns if isinstance(rows, int) and isinstance(columns, int) else 64
     return Sizes(

@@ -13,7 +13,7 @@ from typing import Any
 
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
-from targui_dsl.games.targi.state import TargiObservation, TargiState
+from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
 GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.2
@@ -72,7 +72,8 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: TargiObservation, legal_actions: list[int]) -> int:
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        """``observation``: a :class:`TargiObservation`."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         state, seat = observation.state, observation.seat

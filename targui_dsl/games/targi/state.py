@@ -262,7 +262,7 @@ class TargiState:
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data."""
         record, rs = self.record, self.rs
-        centre = []
+        centre: list[dict[str, Any] | None] = []
         for space, card in enumerate(record.centre):
             kind = "goods" if record.centre_kind[space] == GOODS_DECK else "tribe"
             if card < 0:
