@@ -192,7 +192,7 @@ def test_noble_displays_the_hand_card_paying_its_cost():
     give(state, 0, goods=(0, 0, 1), gold=1)
     turn(state, 0, border=(1,))
     do(state, "border 1")
-    assert texts(state) == ["option 1", "discard"]
+    assert set(texts(state)) == {"option 1", "discard"}
     do(state, "option 1", "row 2")
     side = state.record.sides[0]
     assert side.hand == -1 and side.display[1] == [tribe(20)] and side.goods == [0, 0, 0] and side.gold == 0
@@ -257,7 +257,7 @@ def test_border_card_silversmith_exactly_one_exchange():
     give(state, 0, goods=(2, 2, 0), gold=2, points=0)
     turn(state, 0, border=(10,))
     do(state, "border 10")
-    assert texts(state) == ["option 1", "option 2", "option 3", "option 4", "stop"]
+    assert set(texts(state)) == {"option 1", "option 2", "option 3", "option 4", "stop"}
     do(state, "option 4")  # 2 gold -> 4 points
     side = state.record.sides[0]
     assert (side.gold, side.points, side.goods) == (0, 4, [2, 2, 0])
@@ -311,7 +311,7 @@ def test_border_card_tribal_expansion_display_hand_or_discard():
     give(state, 0, goods=(0, 0, 1), gold=1)
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert texts(state) == ["option 1", "hand", "discard"]
+    assert set(texts(state)) == {"option 1", "hand", "discard"}
     do(state, "option 1", "row 3")
     assert state.record.sides[0].display[2] == [tribe(20)]
 

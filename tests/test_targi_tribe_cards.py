@@ -117,7 +117,7 @@ def test_tribe_card_226_slash_cost_goods_or_one_gold():
     give(state, 0, goods=(0, 0, 0), gold=1)
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert texts(state) == ["option 2", "hand", "discard"]
+    assert set(texts(state)) == {"option 2", "hand", "discard"}
 
 
 def test_tribe_card_230_the_noble_costs_one_good_less():

@@ -107,6 +107,9 @@ class Flow:
     def auto_round(self, record: TargiRecord, frame: dict[str, Any]) -> None:
         rs, step = self.rs, frame["step"]
         if step == "robber":
+            if record.robber >= 0 and (record.robber + 1) % len(rs.ring) == rs.robber_start:
+                self.finish(record, "ring")  # round the ring with no raid that ends the game: it ends
+                return
             record.robber = rs.robber_start if record.robber < 0 else (record.robber + 1) % len(rs.ring)
             border = rs.ring[record.robber]
             if border.is_raid:
@@ -259,7 +262,7 @@ class Flow:
     def legal(self, record: TargiRecord, frame: dict[str, Any] | None = None) -> list[int]:
         frame = frame if frame is not None else record.stack[-1]
         out: list[int] = getattr(self, "legal_" + frame["k"])(record, frame)
-        return out
+        return sorted(out)  # OpenSpiel's order
 
     def apply(self, record: TargiRecord, action: int) -> None:
         frame = record.stack[-1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games.targi.bounds import ADAPTER
 from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.cards import card_list
 from targui_dsl.games.targi.check import check_meaning
@@ -26,6 +27,7 @@ PACKAGE = GamePackage(
     vocabulary=VOCABULARY,
     cards=card_list,
     metrics=METRICS,
+    adapter=ADAPTER,
     evaluator=TargiEvaluator,
     bots=(BotKind("greedy", GreedyAgent, "placement by card and crossing worth; else one step ahead on a"
                   " determinised state"),),

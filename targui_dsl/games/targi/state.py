@@ -48,7 +48,15 @@ class Game:
             raise ValueError(f"Targi's seats are {', '.join(SEATS)}, not {', '.join(tribes)}")
         self.ruleset, self.players, self.seed, self.explicit_chance = ruleset, players, seed, explicit_chance
         self.tribe_ids = SEATS
-        self.num_distinct_actions = NUM_ACTIONS
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return max(len(self.ruleset.goods_cards), len(self.ruleset.tribe_cards))
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [len(TargiState(self).observation_tensor(0))]
 
     def tribe_name(self, seat: int) -> str:
         return f"player {seat + 1}"
@@ -170,7 +178,10 @@ class TargiState:
             self.flow.apply(record, action)
         self._advance()
 
-    def action_to_string(self, player: int, action: int) -> str:
+    def action_to_string(self, player: int, action: int | None = None) -> str:
+        """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move)."""
+        if action is None:
+            player, action = self.current_player(), player
         if self.is_chance_node():
             return self._card_text(self.record.stack[-1]["deck"], action)
         rs = self.rs
@@ -211,27 +222,48 @@ class TargiState:
         raise IllegalAction(f"`{text}` is not a legal action here")
 
     def returns(self) -> list[float]:
+        """1 to the winner, 0 to the loser, a half each for a draw (0 each before the end)."""
         if not self.record.over:
             return [0.0, 0.0]
         winners = self.winners()
-        if len(winners) != 1:
-            return [0.0, 0.0]
-        return [1.0 if s == winners[0] else -1.0 for s in range(2)]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
 
     def rewards(self) -> list[float]:
+        """OpenSpiel's rewards: the returns, paid at the end."""
         return self.returns()
+
+    @property
+    def phase_name(self) -> str:
+        """What the game waits for: the kind of the decision (or `draw`, `over`)."""
+        if self.record.over:
+            return "over"
+        return str(self.record.stack[-1]["k"]) if self.record.stack else "round"
+
+    def __str__(self) -> str:
+        return render_text(self)
 
     def clone(self) -> "TargiState":
         return TargiState(self.game, None, self.record.copy())
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "targi", "record": self.record.to_json()}
+        game = self.game
+        return {"game": "targi", "players": game.players, "seed": game.seed, "explicit_chance": game.explicit_chance,
+                "record": self.record.to_json()}
 
     @staticmethod
-    def from_json(game: Game, data: dict[str, Any]) -> "TargiState":
-        if data.get("game") != "targi" or not isinstance(data.get("record"), dict):
+    def from_json(ruleset: TargiRuleset, data: dict[str, Any]) -> "TargiState":
+        """A state saved by :meth:`to_json` (a ValueError for anything else)."""
+        if not isinstance(data, dict) or data.get("game") != "targi" or not isinstance(data.get("record"), dict):
             raise ValueError("not a Targi state")
-        return TargiState(game, None, TargiRecord.from_json(data["record"]))
+        seed, explicit = data.get("seed"), data.get("explicit_chance")
+        if type(seed) is not int or type(explicit) is not bool:
+            raise ValueError("a Targi state needs its seed and chance mode")
+        game = Game(ruleset, players=data.get("players", 0), seed=seed, explicit_chance=explicit)
+        try:
+            record = TargiRecord.from_json(data["record"])
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"not a Targi state ({err})") from None
+        return TargiState(game, None, record)
 
     # --- results --------------------------------------------------------------------------
 
@@ -329,8 +361,9 @@ class TargiState:
         record.rng = rng.getrandbits(64)
         return state
 
-    def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> "TargiState":
-        return self.resample(player, random.Random(self.record.rng ^ (player + 1)))
+    def resample_from_infostate(self, player: int, rng: random.Random | None = None) -> "TargiState":
+        """A state ``player`` cannot tell from this one, dealt with ``rng``."""
+        return self.resample(player, rng if rng is not None else random.Random(self.record.rng ^ (player + 1)))
 
 
 class TargiObservation:
@@ -344,3 +377,10 @@ class TargiObservation:
 
     def resample(self, rng: random.Random) -> TargiState:
         return self.state.resample(self.seat, rng)
+
+
+def render_text(state: TargiState) -> str:
+    """The board as text, neither hand card shown (``str(state)``)."""
+    from targui_dsl.games.targi.terminal import render_board
+
+    return render_board(state)
