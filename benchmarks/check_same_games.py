@@ -29,12 +29,15 @@ if "--installed" not in sys.argv:  # this checkout's targui; with --installed, t
 from targui_dsl import load_ruleset  # noqa: E402
 from targui_dsl.agents import make_agent  # noqa: E402
 from targui_dsl.engine.loop import play  # noqa: E402
+from targui_dsl.frontend.resolve import resolve  # noqa: E402
 from targui_dsl.gamelog.events import EventLog  # noqa: E402
 from targui_dsl.games.targui.game import Game  # noqa: E402
 from targui_dsl.games.targui.state import GameState  # noqa: E402
 
+# Targui's games only: the examples that extend Targi play another game
 VARIANTS = ["original-dutch", "swedish-12", "updated-treasury"] + sorted(
-    str(p) for p in (ROOT / "rulesets" / "examples").glob("*.yaml"))
+    str(p) for p in (ROOT / "rulesets" / "examples").glob("*.yaml")
+    if (resolve(str(p)).data or {}).get("game", "targui") == "targui")
 
 
 def dump(value: object) -> bytes:

@@ -9,7 +9,15 @@ from typing import Any
 
 import click
 
-from targui_cli.common import RULESET_HELP, complete_ruleset, echo_json, format_option, load_or_exit, wants_json
+from targui_cli.common import (
+    RULESET_HELP,
+    complete_ruleset,
+    echo_json,
+    format_option,
+    load_or_exit,
+    package_of,
+    wants_json,
+)
 from targui_dsl.frontend.text import visible
 from targui_dsl.games.targui.compiled import UI_LANGUAGE, CompiledRuleset
 
@@ -87,6 +95,12 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     if language is not None and not _LANGUAGE.match(language):
         raise click.BadParameter(f"{language!r} is not a language code such as nl, sv or en", param_hint="--lang")
     rs = load_or_exit(ruleset)
+    listing = package_of(rs).cards
+    if listing is not None:  # a game that lists its own cards, deck by deck
+        if language is not None:
+            raise click.BadParameter(f"{visible(rs.id)} has its texts in one language only", param_hint="--lang")
+        _by_deck(rs, listing(rs), wants_json(output_format, as_json))
+        return
     entries, wanted = card_entries(rs, language)
     available = sorted({code for e in entries for code in e["languages"]})
     if language is not None and wanted not in available:
@@ -125,3 +139,35 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     if missing:
         click.echo(f"note: {len(missing)} card{'s have' if len(missing) != 1 else ' has'} no `{wanted}` text; "
                    f"shown in {', '.join(fallbacks)} instead", err=True)
+
+
+def _by_deck(rs: Any, entries: list[dict[str, Any]], as_json: bool) -> None:
+    """A game's own card listing: JSON as the game gives it, or one line a card under its deck's heading."""
+    if as_json:
+        echo_json({"ruleset": rs.id, "title": rs.title, "cards": entries})
+        return
+    width = _width()
+    decks = list(dict.fromkeys(entry["deck"] for entry in entries))
+    click.echo(click.style(f"{visible(rs.title)} ({visible(rs.id)})", bold=True)
+               + ": " + ", ".join(f"{sum(e['deck'] == d for e in entries)} {d}" for d in decks) + " cards")
+    for deck in decks:
+        click.echo()
+        click.echo(click.style(f"{deck} cards", bold=True))
+        for entry in (e for e in entries if e["deck"] == deck):
+            fields = [f"{k} {visible(_plain(v))}" for k, v in entry.items()
+                      if k not in ("deck", "id", "text", "ability") and v not in (None, False, "", [], {})]
+            click.echo(f"{entry['id']:>4}  " + "; ".join(fields))
+            if entry.get("text"):
+                click.echo(textwrap.fill(visible(entry["text"]), width=width, initial_indent="      ",
+                                         subsequent_indent="      "))
+            for line in (entry.get("ability") or "").rstrip().splitlines():
+                click.echo(click.style("      " + visible(line), fg="cyan"))
+
+
+def _plain(value: Any) -> str:
+    """A card's value in words: amounts as `1 salt + 1 gold`, options joined by `or`."""
+    if isinstance(value, dict):
+        return " + ".join(f"{v} {k}" for k, v in value.items())
+    if isinstance(value, list):
+        return " or ".join(_plain(v) for v in value)
+    return str(value)

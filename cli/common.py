@@ -228,6 +228,15 @@ def seat_game(rs: CompiledRuleset, players: int, seed: int, kinds: list[str]) ->
         raise click.BadParameter(str(err), param_hint="--bots") from None
 
 
+def players_for(rs: Any, players: int | None) -> int:
+    """The number of players asked for, or the default: 4 where the ruleset seats 4, else the most it seats
+    (Targi: 2)."""
+    if players is not None:
+        return players
+    counts = rs.player_counts
+    return 4 if 4 in counts else max(counts)
+
+
 def package_of(rs: Any) -> GamePackage:
     """The package of the game ``rs`` is a ruleset of (its ``game:``; the default game when it names none)."""
     return game_package(getattr(rs, "game", None) or DEFAULT_GAME)

@@ -68,7 +68,8 @@ Examples:
                    "(games.csv: games.RULESET.csv), in the format its extension names: .csv, .jsonl or .parquet.")
 @click.option("--records-format", type=click.Choice(sorted(RECORD_FORMATS)), default=None,
               help="The format of the --records files whatever their extension.  [default: by the extension]")
-def compare(ruleset_a: str, others: tuple[str, ...], games: int, players: int, bots: str, seed: int, rotate: bool,
+def compare(ruleset_a: str, others: tuple[str, ...], games: int, players: int | None,
+            bots: str, seed: int, rotate: bool,
             workers: int, scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool,
             out: str | None, records: str | None, records_format: str | None) -> None:
     run_compare([ruleset_a, *others], games, players, bots, seed, rotate, workers, scheduler, plot_file,

@@ -28,6 +28,7 @@ from targui_cli.common import (
     os_reason,
     package_of,
     parse_bots,
+    players_for,
     seat_game,
     want_colour,
     wants_json,
@@ -145,7 +146,8 @@ EXAMPLES
                    "seed and seats; --human/--bots seat people and bots anew. The log goes on in LOG, "
                    "or in --log.")
 @click.option("--players", "-p", type=int, default=None,
-              help="Number of players (the ruleset says which counts it seats).  [default: 4]")
+              help="Number of players (the ruleset says which counts it seats).  [default: 4, or the most the"
+                   " ruleset seats when that is fewer: 2 for Targi]")
 @click.option("--human", "humans", type=int, multiple=True, metavar="SEAT",
               help="Seat a person at SEAT (1-based); repeat for several people at one terminal.")
 @click.option("--bots", default=None, shell_complete=complete_bots,
@@ -187,7 +189,7 @@ def play(ruleset: str | None, resume_file: str | None, players: int | None, huma
         raise click.UsageError("Missing argument 'RULESET' (or --resume LOG).")
     else:
         rs = load_or_exit(ruleset)
-    players = 4 if players is None else players
+    players = players_for(rs, players)
     # a fresh game each time; the seed is told, so that the game can be played again
     drawn = seed is None
     seed = secrets.randbelow(SEED_RANGE) if seed is None else seed
@@ -387,7 +389,7 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
         log = _TableLog(stream, seats, resume)
         if tell:
             log.listeners.append(tell_event)
-        agents = seat_agents(game.seed, seated)
+        agents = seat_agents(game.seed, seated, package_of(game.ruleset).name)
         state = holder["state"] = game.new_initial_state(log=log)
         if resume is not None:
             resume.replay(state, log, agents)
@@ -413,7 +415,7 @@ def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None,
 
     humans = frozenset(s for s, kind in enumerate(seated) if kind is None)
     # the same seeds as an all-bot game, so a bot plays as it would there
-    bots = seat_agents(game.seed, [kind or "random" for kind in seated])
+    bots = seat_agents(game.seed, [kind or "random" for kind in seated], package_of(game.ruleset).name)
     drawing = package_of(game.ruleset).drawing
     record = drawing.table_record(game)
     style = drawing.style(want_colour(colour, sys.stdout))

@@ -79,7 +79,7 @@ Examples:
               help="The format of --records FILE whatever its extension.  [default: by the extension]")
 @click.option("--against", metavar="RULESET_B", default=None,
               help="Compare with another ruleset: the same as `targui compare RULESET RULESET_B`.")
-def simulate(ruleset: str, games: int, players: int, bots: str, seed: int, rotate: bool, workers: int,
+def simulate(ruleset: str, games: int, players: int | None, bots: str, seed: int, rotate: bool, workers: int,
              scheduler: str | None, plot_file: str | None, output_format: str, as_json: bool, out: str | None,
              records: str | None, records_format: str | None, against: str | None) -> None:
     as_json = wants_json(output_format, as_json)

@@ -24,6 +24,7 @@ from targui_cli.common import (
     load_or_exit,
     package_of,
     parse_bots,
+    players_for,
     render_diagnostics,
     seat_game,
     use_colour,
@@ -49,8 +50,9 @@ def study_options(func: F) -> F:
     options = [
         click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
                      help=f"Number of games to play (per ruleset), 1 to {MAX_GAMES:,}."),
-        click.option("--players", "-p", type=int, default=4, show_default=True,
-                     help="Number of players (the ruleset says which counts it seats)."),
+        click.option("--players", "-p", type=int, default=None,
+                     help="Number of players (the ruleset says which counts it seats).  [default: 4, or the"
+                          " most the ruleset seats when that is fewer: 2 for Targi]"),
         click.option("--bots", default=DEFAULT_BOTS, show_default=True, shell_complete=complete_bots,
                      help="Bot per seat, comma-separated, spelled as `targui bots` lists them, parameters and "
                           "all (ismcts:iterations=100); a shorter list repeats its last bot. The default is "
@@ -73,7 +75,7 @@ def study_options(func: F) -> F:
     return format_option(func)
 
 
-def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, workers: int,
+def check_study(ruleset_refs: list[str], players: int | None, bots: str, seed: int, workers: int,
                 plot_file: str | None, needs_files: str | None = None) -> tuple[list, list, list[str], int]:
     """Usage checks before any game runs: (compiled rulesets, their sources, bot per seat, workers).
 
@@ -93,7 +95,7 @@ def check_study(ruleset_refs: list[str], players: int, bots: str, seed: int, wor
         check_writable(plot_file, "--plot")
     rulesets = [load_or_exit(ref) for ref in ruleset_refs]
     for rs in rulesets:
-        _, seated = seat_game(rs, players, seed, kinds)
+        _, seated = seat_game(rs, players_for(rs, players), seed, kinds)
     if plot_file is not None:
         from targui_dsl.study.plots import PlotUnavailable, require_matplotlib
 
@@ -157,7 +159,8 @@ def executor_for(workers: int, scheduler: str | None, source: RulesetSource, rs:
         yield None, 1, 1
 
 
-def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games: int, players: int, kinds: list[str],
+def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games: int, players: int | None,
+              kinds: list[str],
               seed: int, rotate: bool,
               workers: int, progress: bool, label: str | None = None, scheduler: str | None = None,
               out: str | None = None, records: str | None = None, records_format: str | None = None,
@@ -167,6 +170,7 @@ def run_study(ref: str, rs: CompiledRuleset, source: RulesetSource | None, games
     A stop signal (SIGINT, SIGTERM, SIGHUP) stops the workers, keeps the
     finished chunks in --out, and exits 128 + the signal's number.
     """
+    players = players_for(rs, players)
     from targui_dsl.study import Study
     from targui_dsl.study.simulate import study_figures
 
@@ -301,7 +305,7 @@ def study_file_of(path: str, label: str) -> str:
     return f"{stem}.{label}{extension}"
 
 
-def run_compare(refs: list[str], games: int, players: int, bots: str, seed: int, rotate: bool,
+def run_compare(refs: list[str], games: int, players: int | None, bots: str, seed: int, rotate: bool,
                 workers: int, scheduler: str | None, plot_file: str | None, as_json: bool,
                 out: str | None = None, records: str | None = None, records_format: str | None = None) -> None:
     """`compare` and `simulate --against`: check everything, play a study per ruleset, report.

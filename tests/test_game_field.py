@@ -29,10 +29,10 @@ def test_a_ruleset_naming_targui_is_played_as_before(tmp_path):
 
 
 @pytest.mark.parametrize(("line", "message", "hint"), [
-    ("game: targi", "`game` names a game targui does not play: the text `targi`",
-     "did you mean `targui`? (targui plays `targui`)"),
-    ("game: chess", "`game` names a game targui does not play: the text `chess`", "targui plays `targui`"),
-    ("game: 7", "`game` must be the name of a game, not the number 7", "targui plays `targui`"),
+    ("game: targu", "`game` names a game targui does not play: the text `targu`",
+     "did you mean `targui`? (targui plays `targi`, `targui`)"),
+    ("game: chess", "`game` names a game targui does not play: the text `chess`", "targui plays `targi`, `targui`"),
+    ("game: 7", "`game` must be the name of a game, not the number 7", "targui plays `targi`, `targui`"),
 ])
 def test_e0305_a_game_targui_does_not_play(tmp_path, line, message, hint):
     report = build(house(tmp_path, line))

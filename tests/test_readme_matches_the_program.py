@@ -86,7 +86,7 @@ def test_the_quick_start_says_where_to_run_it_and_keeps_its_commands():
 def test_the_first_screen_names_both_games_and_shows_the_board():
     first = readme().split("## Quick start", 1)[0]
     assert "**Targui** (Jumbo,\n1988" in first
-    assert "**Targi**" in first and "does not play yet" in first  # planned, not claimed
+    assert "**Targi**" in first and "`targui play targi`" in first and "docs/targi.md" in first  # it plays now
     (picture,) = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", first)
     assert picture == "docs/board.svg" and "<svg " in (README.parent / picture).read_text()[:200]
 

@@ -98,14 +98,18 @@ def test_validators_are_built_once():
 @pytest.mark.parametrize("path", BUILTINS + EXAMPLES, ids=lambda p: p.name)
 def test_every_file_alone_is_a_valid_partial_ruleset(path: Path):
     doc = load_yaml_file(path)
-    assert validate_schema(doc.data, doc.spans, doc.key_spans, complete=False) == []
+    game = resolve(str(path)).data.get("game", "targui")  # a house rule's game is its parent's
+    schema = game_package(game).schema
+    assert validate_schema(doc.data, doc.spans, doc.key_spans, complete=False, schema=schema) == []
 
 
-@pytest.mark.parametrize("ref", ["original-dutch", "swedish-12", "updated-treasury"] + [str(p) for p in EXAMPLES])
+@pytest.mark.parametrize("ref", ["original-dutch", "swedish-12", "updated-treasury", "targi"]
+                         + [str(p) for p in EXAMPLES])
 def test_every_playable_ruleset_is_complete(ref: str):
     resolved = resolve(ref)
     assert resolved.diagnostics == []
-    assert validate_schema(resolved.data, resolved.spans, resolved.key_spans, complete=True) == []
+    schema = game_package(resolved.data.get("game", "targui")).schema
+    assert validate_schema(resolved.data, resolved.spans, resolved.key_spans, complete=True, schema=schema) == []
 
 
 def test_a_variant_file_alone_is_partial_not_complete():

@@ -158,7 +158,8 @@ def _engine_state(game: "TarguiGame", data: Any) -> GameState:
         raise ValueError(f"the saved state is not one of this game's ({game.num_players()} players, "
                          "explicit chance)")
     try:
-        return GameState.from_json(game.ruleset, data)
+        # the state class of the game played (Targui's GameState, Targi's TargiState...)
+        return type(game._initial).from_json(game.ruleset, data)
     except (KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as err:
         raise ValueError(f"the saved state is not a targui state ({type(err).__name__}: {err})") from None
 
@@ -463,11 +464,17 @@ class TarguiBot(pyspiel.Bot):
         from targui_dsl.agents import make_agent
 
         super().__init__()
-        self.spelling = spelling
+        self.spelling, self._seed = spelling, seed
         self._agent = make_agent(spelling, seed)
+        self._game = game_of(None).name  # the bot's game: made again for another game's state
 
     def step(self, state: TarguiState) -> int:
+        from targui_dsl.agents import make_agent
+
         engine = state.engine
+        game = game_of(engine.game.ruleset).name
+        if game != self._game:
+            self._agent, self._game = make_agent(self.spelling, self._seed, game), game
         seat = engine.current_player()
         choice = self._agent.choose(engine.observation(seat), engine.legal_actions())
         # a readable action may stand for several steps: take its first, the rest is asked again

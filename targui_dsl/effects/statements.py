@@ -35,10 +35,10 @@ MAX_REASON = 80
 
 #: What a choice is over, by the element type of its collection.
 _CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number", Type.KIND: "kind",
-                 Type.BOOL: "yes/no"}
+                 Type.BOOL: "yes/no", Type.GOOD: "good", Type.CARD: "card"}
 #: How a prompt names one option of each kind of choice.
 _DESCRIBED = {"territory": "a territory", "player": "a player", "number": "a number", "kind": "a kind",
-              "yes/no": "yes or no"}
+              "yes/no": "yes or no", "good": "a good", "card": "a card"}
 #: The kinds of choice whose options are answered by their place in the list (a count's ids).
 _BY_PLACE = frozenset({"number", "kind", "yes/no"})
 
@@ -152,8 +152,8 @@ class SnippetEmitter(ExpressionEmitter):
             if kind is None:
                 self.report(
                     "E0504",
-                    f"a player chooses a territory, a player, a kind, a number or yes/no (`[true, false]`),"
-                    f" not {coll_type.element.described}",
+                    "a player chooses a territory, a player, a kind, a number, yes/no (`[true, false]`),"
+                    f" a good or a card, not {coll_type.element.described}",
                     node.binder.collection.pos,
                 )
         written = node.binder.collection

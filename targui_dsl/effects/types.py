@@ -18,6 +18,12 @@ class Type(Enum):
     NUMBERS = "a range of whole numbers"
     # only a written list `[true, false]`: what a yes/no choice ranges over
     BOOLS = "a list of true/false"
+    # Targi's elements (games/targi/names.py): a kind of good, a tribe card's symbol, a card.
+    GOOD = "a good"
+    SYMBOL = "a symbol"
+    CARD = "a card"
+    GOODS = "a collection of goods"
+    CARDS = "a collection of cards"
 
     @property
     def described(self) -> str:
@@ -36,6 +42,8 @@ _ELEMENT = {
     Type.KINDS: Type.KIND,
     Type.NUMBERS: Type.INT,
     Type.BOOLS: Type.BOOL,
+    Type.GOODS: Type.GOOD,
+    Type.CARDS: Type.CARD,
 }
 
 #: A written list `[a, b, ...]` ranged over (after `in` in a loop, choice or aggregate):
@@ -53,3 +61,8 @@ PLAYERS = Type.PLAYERS
 KINDS = Type.KINDS
 NUMBERS = Type.NUMBERS
 BOOLS = Type.BOOLS
+GOOD = Type.GOOD
+SYMBOL = Type.SYMBOL
+CARD = Type.CARD
+GOODS = Type.GOODS
+CARDS = Type.CARDS

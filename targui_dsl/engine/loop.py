@@ -7,7 +7,7 @@ or a readable action text (``move 25 24 5``) that stands for several steps.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from targui_dsl.games.targui.flow import TURN_DECIDES
 from targui_dsl.games.targui.observation import Observation
@@ -16,16 +16,21 @@ from targui_dsl.games.targui.state import GameState
 
 
 class Player(Protocol):
-    def choose(self, observation: Observation, legal_actions: list[int]) -> int | str:
+    def choose(self, observation: Observation | Any, legal_actions: list[int]) -> int | str:
         """One decision of the seat the observation belongs to."""
 
 
-def play(state: GameState, players: Sequence[Player]) -> GameState:
+def play(state: Any, players: Sequence[Player]) -> Any:
     """Play ``state`` to its end (chance from the game's seeded generator); the seat to
     move decides from its own observation only. Returns the same, finished state."""
     if state.game.explicit_chance:
         raise ValueError("play() draws chance from the game's seed: use a game without explicit_chance")
     views = [state.observation(seat) for seat in range(state.game.players)]  # live views
+    if not isinstance(state, GameState):  # any other game: OpenSpiel's verbs alone
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(players[seat].choose(views[seat], state.legal_actions()))
+        return state
     # bound once: the loop body runs at every decision of the game
     choosers = [player.choose for player in players]
     current_player, legal_actions, apply_action = state.current_player, state.legal_actions, state.apply_action

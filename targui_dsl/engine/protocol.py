@@ -170,3 +170,6 @@ class GamePackage:
     #: (a log's format, an event the engine reports) -> whether logs of that older format never
     #: held such an event: replaying such a log, the engine's event is not looked for there.
     unlogged_in: Callable[[str, dict[str, Any]], bool] | None = None
+    # (compiled ruleset) -> every card, deck by deck, as plain data (`deck` and `id` first), for
+    # `targui cards`; None: the command's own listing (Targui's numbered (mis)fortune cards)
+    cards: Callable[[Any], list[dict[str, Any]]] | None = None

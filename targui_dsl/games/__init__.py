@@ -14,6 +14,7 @@ from targui_dsl.engine.protocol import GamePackage
 
 #: A ruleset's `game:` -> the module that defines that game's ``PACKAGE``. Our own names only.
 GAMES: Mapping[str, str] = MappingProxyType({
+    "targi": "targui_dsl.games.targi.package",
     "targui": "targui_dsl.games.targui.package",
 })
 DEFAULT_GAME = "targui"

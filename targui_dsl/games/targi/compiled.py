@@ -1,0 +1,146 @@
+"""Targi's compiled ruleset: plain frozen values the engine reads, made by build.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from targui_dsl.effects.code import CompiledCode
+
+#: What a raid option takes, and what the silversmith's and costs' amounts are in, besides goods.
+GOLD, POINTS, GOODS = "gold", "points", "goods"
+
+
+@dataclass(frozen=True)
+class Border:
+    """One card of the ring: its action (a kind and its numbers) or its raid."""
+
+    number: int
+    name: str
+    text: str
+    action: str | None  # noble, take, merchant, fata_morgana, silversmith, caravan, expansion; None for a raid
+    take: tuple[int, ...] = ()  # per good (`take`)
+    # merchant: (goods given, gold got, goods got); silversmith: (goods, gold, points)
+    exchanges: tuple[tuple[int, int, int], ...] = ()
+    raid: tuple[tuple[str, int], ...] = ()  # the options: (goods|gold|points, amount)
+    ends_game: bool = False
+
+    @property
+    def is_raid(self) -> bool:
+        return bool(self.raid)
+
+
+@dataclass(frozen=True)
+class GoodsCard:
+    id: int
+    goods: tuple[int, ...]  # per good
+    choice: int = 0  # goods of the taker's choice
+    gold: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class Cost:
+    goods: tuple[int, ...]  # per good
+    gold: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.goods) + self.gold
+
+
+@dataclass(frozen=True)
+class TribeCard:
+    id: int
+    symbol: int
+    costs: tuple[Cost, ...]  # options: pay one in full
+    points: int
+    text: str
+    end: CompiledCode | None = None
+    once: CompiledCode | None = None
+    modifiers: Mapping[str, CompiledCode] = field(default_factory=dict)
+    hooks: Mapping[str, CompiledCode] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Snippet:
+    source: str
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A tribe card as a study's card table names it."""
+
+    number: int
+    title: str
+    effect: Snippet
+
+
+@dataclass(frozen=True)
+class TargiRuleset:
+    """A checked, complete Targi ruleset."""
+
+    id: str
+    title: str
+    description: str
+    language: str | None
+    players: int
+    goods: tuple[str, ...]
+    symbols: tuple[str, ...]
+    start_goods: tuple[int, ...]
+    start_gold: int
+    start_points: int
+    figures: int
+    markers: int
+    limit_goods: int
+    limit_gold: int
+    hand_limit: int
+    display_rows: int
+    display_columns: int
+    row_same: int
+    row_different: int
+    end_display: int
+    tie_breaks: tuple[str, ...]
+    ring: tuple[Border, ...]  # in ring order, card number i + 1 at index i
+    robber_start: int  # an index into ring
+    columns: tuple[tuple[int, int], ...]  # ring indices of opposite pairs setting a centre column
+    rows: tuple[tuple[int, int], ...]
+    centre: tuple[tuple[str, ...], ...]  # "goods" or "tribe" per space, row by row
+    goods_cards: tuple[GoodsCard, ...]
+    tribe_cards: tuple[TribeCard, ...]
+    files: tuple[str, ...] = ()  # the extends chain, the ruleset's own file first
+    resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
+    game: str = "targi"
+
+    @property
+    def display_size(self) -> int:
+        return self.display_rows * self.display_columns
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return (self.players,)
+
+    @property
+    def tribes(self) -> tuple[Seat, ...]:
+        """The seats, as a study's tables name them."""
+        return (Seat("player1", "Player 1"), Seat("player2", "Player 2"))
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The tribe cards by id: a study's card table counts how often each is displayed."""
+        return tuple(str(card.id) for card in self.tribe_cards)
+
+    @property
+    def cards(self) -> dict[str, CardInfo]:
+        return {str(c.id): CardInfo(c.id, f"{self.symbols[c.symbol]} {c.id}", Snippet(""))
+                for c in self.tribe_cards}
+
+    @property
+    def centre_spaces(self) -> int:
+        return sum(len(row) for row in self.centre)

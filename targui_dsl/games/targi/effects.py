@@ -1,0 +1,160 @@
+"""The runtime Targi's snippets call (the methods :mod:`.names` lists), and how a snippet is run.
+
+An effect never changes the record while it may still pause: it runs on copies of both
+sides, and only a run that finishes is committed. A paused effect keeps its answers only
+(in its frame), so a state with a choice pending copies and serialises as plain data: the
+run is made again from the start with the same answers (the record has not changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.runtime import ChoiceRequest, clamp
+from targui_dsl.games.targi.compiled import TargiRuleset
+from targui_dsl.games.targi.record import Side, TargiRecord
+
+
+class TargiRuntime:
+    """``rt`` for a snippet on a card of seat ``seat``."""
+
+    def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int) -> None:
+        self.rs, self.sides, self.seat, self._round = rs, sides, seat, round_number
+
+    # globals
+    def me(self) -> int:
+        return self.seat
+
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    def all_goods(self) -> tuple[int, ...]:
+        return tuple(range(len(self.rs.goods)))
+
+    def round_number(self) -> int:
+        return self._round
+
+    def move_nothing(self, a: Any, b: Any, n: int) -> None:  # Targi names nothing `move` could take
+        """Never called: the compiler lets `move` take territories only, which Targi has none of."""
+
+    def add_nothing(self, element: Any, name: str, delta: int, this_round: bool) -> None:
+        """Never called: Targi has no field kept for one round."""
+
+    # players
+    def points(self, p: int) -> int:
+        return self.sides[p].points
+
+    def set_points(self, p: int, value: int) -> None:
+        self.sides[p].points = clamp(value)
+
+    def gold(self, p: int) -> int:
+        return self.sides[p].gold
+
+    def set_gold(self, p: int, value: int) -> None:
+        self.sides[p].gold = clamp(value)
+
+    def goods_total(self, p: int) -> int:
+        return sum(self.sides[p].goods)
+
+    def stored_gold(self, p: int) -> int:
+        return self.sides[p].stored_gold
+
+    def set_stored_gold(self, p: int, value: int) -> None:
+        self.sides[p].stored_gold = clamp(value)
+
+    def display(self, p: int) -> tuple[int, ...]:
+        return tuple(self.sides[p].cards)
+
+    def displayed(self, p: int) -> int:
+        return sum(len(row) for row in self.sides[p].display)
+
+    def empty_spaces(self, p: int) -> int:
+        return self.rs.display_size - self.displayed(p)
+
+    def different_rows(self, p: int) -> int:
+        return sum(1 for row in self.sides[p].display if _different(self.rs, row))
+
+    def goods_from_cards(self, p: int) -> int:
+        return self.sides[p].goods_from_cards
+
+    def next_figures(self, p: int) -> int:
+        side = self.sides[p]
+        return side.next_figures if side.next_figures >= 0 else self.rs.figures
+
+    def set_next_figures(self, p: int, value: int) -> None:
+        self.sides[p].next_figures = min(clamp(value), self.rs.figures)
+
+    # goods: the card owner's
+    def held(self, g: int) -> int:
+        return self.sides[self.seat].goods[g]
+
+    def set_held(self, g: int, value: int) -> None:
+        self.sides[self.seat].goods[g] = clamp(value)
+
+    # cards of a display
+    def _where(self, c: int) -> tuple[Side | None, int, int]:
+        for side in self.sides:
+            for r, row in enumerate(side.display):
+                if c in row:
+                    return side, r, row.index(c)
+        return None, -1, -1
+
+    def symbol(self, c: int) -> int:
+        return self.rs.tribe_cards[c].symbol
+
+    def card_points(self, c: int) -> int:
+        return self.rs.tribe_cards[c].points
+
+    def row(self, c: int) -> int:
+        return self._where(c)[1] + 1
+
+    def column(self, c: int) -> int:
+        return self._where(c)[2] + 1
+
+    def row_complete(self, c: int) -> bool:
+        side, r, _ = self._where(c)
+        return side is not None and len(side.display[r]) == self.rs.display_columns
+
+    def set_row(self, c: int, r: int) -> None:
+        """The card moves to the end of row ``r`` (1 first); a full other row, or no such row, refuses it."""
+        side, now, _ = self._where(c)
+        if side is None or not 1 <= r <= self.rs.display_rows:
+            return
+        if r - 1 != now and len(side.display[r - 1]) >= self.rs.display_columns:
+            return
+        side.display[now].remove(c)
+        side.display[r - 1].append(c)
+
+
+def _different(rs: TargiRuleset, row: list[int]) -> bool:
+    symbols = {rs.tribe_cards[c].symbol for c in row}
+    return len(row) == rs.display_columns and len(symbols) == len(row)
+
+
+def formula(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode, *params: Any) -> Any:
+    """The value of a formula on a card of ``seat`` (formulas change nothing)."""
+    return code.function(TargiRuntime(rs, record.sides, seat, record.round), *params)
+
+
+def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode,
+               answers: list[int]) -> ChoiceRequest | None:
+    """Run an effect of ``seat``'s card with the answers given so far: the next choice it asks
+    (nothing committed), or None when it finished (its changes committed to the record)."""
+    sides = [side.copy() for side in record.sides]
+    rt = TargiRuntime(rs, sides, seat, record.round)
+    if code.pauses:
+        generator = code.function(rt)
+        request = None
+        try:
+            request = generator.send(None)
+            for answer in answers:
+                request = generator.send(answer)
+        except StopIteration:
+            request = None
+        if request is not None:
+            return request
+    else:
+        code.function(rt)
+    record.sides = sides
+    return None

@@ -1,0 +1,550 @@
+"""Targi's one flow: the frames of the stack, each an automatic step, a chance draw or a decision.
+
+:func:`advance` works through automatic frames until a decision or a draw is due; :func:`legal`
+lists a decision's actions (the one list behind legality, forced moves and bots); :func:`apply`
+applies one. A frame is a plain dict (``k`` its kind), so a state copies and serialises exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from targui_dsl.effects.runtime import ChoiceRequest
+from targui_dsl.games.targi import rules
+from targui_dsl.games.targi.actions import (
+    A_BORDER,
+    A_CARD,
+    A_DISCARD,
+    A_GOOD,
+    A_HAND,
+    A_HAND_DISPLAY,
+    A_NUMBER,
+    A_OPTION,
+    A_ROW,
+    A_SPACE,
+    A_STOP,
+)
+from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
+from targui_dsl.games.targi.effects import run_effect
+from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
+
+#: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
+DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "merchant",
+                       "silversmith", "fata", "raid_pay", "effect"})
+
+
+class Flow:
+    """The rules over one record: the ruleset, and where events go (``emit``)."""
+
+    def __init__(self, rs: TargiRuleset, emit: Any = None) -> None:
+        self.rs = rs
+        self.emit = emit
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def advance(self, record: TargiRecord, draw: Any) -> None:
+        """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
+        the card drawn, or None to wait for chance) or the end."""
+        while not record.over:
+            if not record.stack:
+                record.round += 1
+                record.stack.append({"k": "round", "step": "robber"})
+                continue
+            frame = record.stack[-1]
+            kind = frame["k"]
+            if kind == "draw":
+                pile = record.piles[frame["deck"]]
+                if not pile and frame["deck"] == GOODS_DECK:  # a used-up goods pile is reshuffled
+                    pile.extend(sorted(record.discards[GOODS_DECK]))
+                    record.discards[GOODS_DECK].clear()
+                if not pile:
+                    record.stack.pop()
+                    continue
+                card = draw(record, frame)
+                if card is None:
+                    return
+                self.drawn(record, card)
+                continue
+            if kind == "effect" and not frame["asked"]:
+                self.run_effect_frame(record, frame)
+                continue
+            if kind in DECISIONS:
+                actions = self.legal(record, frame)
+                if kind == "discount" and len(actions) <= 1:
+                    if actions:  # one good to leave out: no choice
+                        self.apply(record, actions[0])
+                    else:  # nothing (more) to leave out: pay
+                        frame["k"] = "pay"
+                    continue
+                if not actions:
+                    record.stack.pop()
+                    continue
+                if kind == "turn" and actions == [A_STOP]:
+                    self.apply(record, A_STOP)  # nothing left to do: the turn ends by itself
+                    continue
+                return
+            getattr(self, "auto_" + kind)(record, frame)
+
+    def drawn(self, record: TargiRecord, card: int) -> None:
+        """A drawn card (the top frame is its draw) goes where the draw was for."""
+        frame = record.stack.pop()
+        deck = frame["deck"]
+        record.piles[deck].remove(card)
+        then = frame["then"]
+        if then == "fill":
+            space = frame["space"]
+            record.centre[space], record.centre_kind[space], record.centre_up[space] = card, deck, bool(frame["up"])
+        elif then == "caravan":
+            record.stack.append({"k": "goods", "seat": frame["seat"], "card": card, "space": -1})
+        else:  # expansion
+            record.stack.append({"k": "tribe", "seat": frame["seat"], "card": card, "src": "expansion", "space": -1})
+
+    def seat_of(self, record: TargiRecord) -> int:
+        return int(record.stack[-1]["seat"])
+
+    # --- automatic frames ---------------------------------------------------------------------
+
+    def auto_round(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        rs, step = self.rs, frame["step"]
+        if step == "robber":
+            if record.robber >= 0 and (record.robber + 1) % len(rs.ring) == rs.robber_start:
+                self.finish(record, "ring")  # round the ring with no raid that ends the game: it ends
+                return
+            record.robber = rs.robber_start if record.robber < 0 else (record.robber + 1) % len(rs.ring)
+            border = rs.ring[record.robber]
+            if border.is_raid:
+                self.raid(record, record.robber)
+                return  # the robber moves straight on after the raid
+            frame["step"] = "place"
+        elif step == "place":
+            left = []
+            for side in record.sides:
+                left.append(side.next_figures if side.next_figures >= 0 else rs.figures)
+                side.next_figures = -1
+            frame["step"] = "markers"
+            record.stack.append({"k": "place", "seat": record.amulet, "left": left})
+        elif step == "markers":
+            for seat in range(2):
+                for space in rules.crossings(rs, record, seat)[:rs.markers]:
+                    if record.centre[space] >= 0 and record.centre_up[space]:
+                        record.markers[space] = seat
+            frame["step"] = "actions"
+            self.event(record, {"type": "placed", "round": record.round, "figures": record.figures[:],
+                                "markers": record.markers[:]})
+        elif step == "actions":
+            frame["step"] = "end"
+            record.stack.append({"k": "turn", "seat": 1 - record.amulet})
+            record.stack.append({"k": "turn", "seat": record.amulet})
+        elif step == "end":
+            record.centre_up = [True] * len(record.centre_up)
+            frame["step"] = "close"
+            for seat in (1 - record.amulet, record.amulet):
+                record.stack.append({"k": "limit", "seat": seat})
+        else:  # close
+            for side in record.sides:
+                side.got = side.goods_from_cards = side.bonus = 0
+            record.amulet = 1 - record.amulet
+            record.stack.pop()
+            if record.last_round:
+                self.finish(record, "display")
+
+    def raid(self, record: TargiRecord, ring: int) -> None:
+        record.stack.append({"k": "raid_end", "ring": ring})
+        for seat in (1 - record.amulet, record.amulet):  # the amulet holder pays first: pushed last
+            for card in reversed(record.sides[seat].cards):
+                if "after_raid" in self.rs.tribe_cards[card].hooks:
+                    record.stack.append(self.effect_frame(seat, card, "after_raid"))
+            if not rules.modifier_any(self.rs, record, seat, "raid_exempt"):
+                record.stack.append({"k": "raid_pay", "seat": seat, "ring": ring})
+
+    def auto_raid_end(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        record.stack.pop()
+        self.event(record, {"type": "raid", "round": record.round, "border": frame["ring"] + 1})
+        if self.rs.ring[frame["ring"]].ends_game:
+            self.finish(record, "raid")
+
+    def auto_take(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        record.stack.pop()
+        side = record.sides[frame["seat"]]
+        for g, amount in enumerate(self.rs.ring[frame["ring"]].take):
+            side.goods[g] += amount
+
+    def auto_goods(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        """A goods card's goods: these count as taken from a goods card."""
+        record.stack.pop()
+        seat, card = frame["seat"], self.rs.goods_cards[frame["card"]]
+        side = record.sides[seat]
+        for g, amount in enumerate(card.goods):
+            if amount:
+                side.goods[g] += amount
+                side.got |= 1 << g
+                side.goods_from_cards += amount
+        side.gold += card.gold
+        side.points += card.points
+        record.discards[GOODS_DECK].append(frame["card"])
+        if frame["space"] >= 0:
+            self.vacate(record, frame["space"], TRIBE_DECK)
+        if card.choice:
+            record.stack.append({"k": "choose_good", "seat": seat, "left": card.choice, "card": 1})
+        rules.grant_extra_goods(self.rs, record, seat)
+
+    def vacate(self, record: TargiRecord, space: int, other: int) -> None:
+        """A used centre card leaves; a face-down card of the other kind takes its place."""
+        record.centre[space] = -1
+        record.stack.append({"k": "draw", "deck": other, "then": "fill", "space": space, "up": 0, "seat": -1})
+
+    def auto_gain(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        record.stack.pop()
+        side = record.sides[frame["seat"]]
+        side.gold += frame.get("gold", 0)
+        side.points += frame.get("points", 0)
+
+    def auto_limit(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        record.stack.pop()
+        side = record.sides[frame["seat"]]
+        side.gold = min(side.gold, self.rs.limit_gold)
+        excess = sum(side.goods) - self.rs.limit_goods
+        if excess > 0:
+            record.stack.append({"k": "give", "seat": frame["seat"], "left": excess})
+
+    def auto_pay(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        """A tribe card's cost, its discount chosen: goods, then gold (stored gold first)."""
+        record.stack.pop()
+        side = record.sides[frame["seat"]]
+        for g, amount in enumerate(frame["cost"]):
+            side.goods[g] -= amount
+        gold = frame["gold"]
+        stored = min(gold, side.stored_gold)
+        side.stored_gold -= stored
+        side.gold -= gold - stored
+        record.stack.append({"k": "row", "seat": frame["seat"], "card": frame["card"], "src": frame["src"]})
+        if frame["extra"]:
+            record.stack.append({"k": "give", "seat": frame["seat"], "left": frame["extra"]})
+
+    def effect_frame(self, seat: int, card: int, what: str) -> dict[str, Any]:
+        return {"k": "effect", "seat": seat, "card": card, "what": what, "answers": [], "asked": 0,
+                "kind": "", "options": []}
+
+    def run_effect_frame(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        card = self.rs.tribe_cards[frame["card"]]
+        code = card.once if frame["what"] == "once" else card.hooks[frame["what"]]
+        assert code is not None
+        request = run_effect(self.rs, record, frame["seat"], code, frame["answers"])
+        if request is None:
+            record.stack.pop()
+            rules.grant_extra_goods(self.rs, record, frame["seat"])
+            return
+        frame["asked"], frame["kind"], frame["options"] = 1, request.kind, self.options_of(record, request)
+
+    def options_of(self, record: TargiRecord, request: ChoiceRequest) -> list[int]:
+        return list(request.options)
+
+    def finish(self, record: TargiRecord, reason: str) -> None:
+        if reason == "raid" and record.stack and record.stack[0].get("step") == "robber" and record.round > 1:
+            record.round -= 1  # the raid came before this round's placement: the rounds played
+        record.over, record.end_reason = True, reason
+        record.stack.clear()
+        winners = rules.winners(self.rs, record)
+        self.event(record, {
+            "type": "end", "reason": reason, "rounds": record.round,
+            "scores": {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
+            "tie_breaks": {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
+            "winners": [SEATS[s] for s in winners], "draw": len(winners) > 1,
+            "parts": {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
+        })
+
+    def event(self, record: TargiRecord, event: dict[str, Any]) -> None:
+        if self.emit is not None:
+            self.emit(event)
+
+    # --- decisions ------------------------------------------------------------------------
+
+    def legal(self, record: TargiRecord, frame: dict[str, Any] | None = None) -> list[int]:
+        frame = frame if frame is not None else record.stack[-1]
+        out: list[int] = getattr(self, "legal_" + frame["k"])(record, frame)
+        return sorted(out)  # OpenSpiel's order
+
+    def apply(self, record: TargiRecord, action: int) -> None:
+        frame = record.stack[-1]
+        getattr(self, "apply_" + frame["k"])(record, frame, action)
+
+    def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        seat, left = frame["seat"], frame["left"]
+        while True:
+            spots = rules.placeable(self.rs, record, seat) if left[seat] > 0 else []
+            if spots:
+                return [A_BORDER + i for i in spots]
+            left[seat] = 0  # nowhere to go: this seat places no more
+            if left[1 - seat] <= 0:
+                return []
+            seat = frame["seat"] = 1 - seat
+
+    def apply_place(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        seat, left = frame["seat"], frame["left"]
+        record.figures[action - A_BORDER] = seat
+        left[seat] -= 1
+        if left[1 - seat] > 0:
+            frame["seat"] = 1 - seat
+        if left[0] <= 0 and left[1] <= 0:
+            record.stack.pop()
+
+    def legal_turn(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        rs, seat = self.rs, frame["seat"]
+        out = [A_BORDER + i for i, owner in enumerate(record.figures) if owner == seat and not rs.ring[i].is_raid]
+        out += [A_SPACE + s for s, owner in enumerate(record.markers) if owner == seat]
+        side = record.sides[seat]
+        if side.hand >= 0 and not rules.display_full(rs, record, seat) \
+                and rules.modifier_present(rs, record, seat, "hand_without_noble"):
+            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble")
+            off = rules.discount(rs, record, seat, side.hand, False)
+            if any(rules.affordable(rs, record, seat, cost, off, extra) for cost in rs.tribe_cards[side.hand].costs):
+                out.append(A_HAND_DISPLAY)
+        out.append(A_STOP)
+        return out
+
+    def apply_turn(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        rs, seat = self.rs, frame["seat"]
+        if action == A_STOP:
+            record.stack.pop()
+            record.figures = [-1 if owner == seat else owner for owner in record.figures]
+            record.markers = [-1 if owner == seat else owner for owner in record.markers]
+            for card in reversed(record.sides[seat].cards):
+                if "actions_end" in rs.tribe_cards[card].hooks:
+                    record.stack.append(self.effect_frame(seat, card, "actions_end"))
+        elif action == A_HAND_DISPLAY:
+            side = record.sides[seat]
+            record.stack.append({"k": "tribe", "seat": seat, "card": side.hand, "src": "hand", "space": -1})
+        elif action >= A_SPACE:
+            space = action - A_SPACE
+            record.markers[space] = -1
+            card = record.centre[space]
+            if record.centre_kind[space] == GOODS_DECK:
+                record.stack.append({"k": "goods", "seat": seat, "card": card, "space": space})
+            else:
+                record.stack.append({"k": "tribe", "seat": seat, "card": card, "src": "centre", "space": space})
+        else:
+            ring = action - A_BORDER
+            record.figures[ring] = -1
+            self.border_action(record, seat, ring)
+
+    def border_action(self, record: TargiRecord, seat: int, ring: int) -> None:
+        border = self.rs.ring[ring]
+        kind = border.action
+        if kind == "take":
+            record.stack.append({"k": "take", "seat": seat, "ring": ring})
+        elif kind == "noble":
+            hand = record.sides[seat].hand
+            if hand >= 0:
+                record.stack.append({"k": "tribe", "seat": seat, "card": hand, "src": "noble", "space": -1})
+        elif kind == "merchant":
+            record.stack.append({"k": "merchant", "seat": seat, "ring": ring, "count": 0})
+        elif kind == "silversmith":
+            record.stack.append({"k": "silversmith", "seat": seat, "ring": ring})
+        elif kind == "fata_morgana":
+            record.stack.append({"k": "fata", "seat": seat, "source": -1})
+        elif kind == "caravan":
+            record.stack.append({"k": "draw", "deck": GOODS_DECK, "then": "caravan", "space": -1, "up": 1,
+                                 "seat": seat})
+        elif kind == "expansion":
+            record.stack.append({"k": "draw", "deck": TRIBE_DECK, "then": "expansion", "space": -1, "up": 1,
+                                 "seat": seat})
+
+    def legal_tribe(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
+        out = []
+        if not rules.display_full(rs, record, seat):
+            noble = src == "noble"
+            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
+            off = rules.discount(rs, record, seat, card, noble)
+            out = [A_OPTION + k for k, cost in enumerate(rs.tribe_cards[card].costs)
+                   if rules.affordable(rs, record, seat, cost, off, extra)]
+        if src in ("centre", "expansion") and record.sides[seat].hand < 0 and rs.hand_limit > 0:
+            out.append(A_HAND)
+        if src != "hand":
+            out.append(A_DISCARD)
+        return out
+
+    def apply_tribe(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
+        record.stack.pop()
+        side = record.sides[seat]
+        if src in ("noble", "hand"):
+            side.hand = -1
+        if frame["space"] >= 0:
+            self.vacate(record, frame["space"], GOODS_DECK)
+        if action == A_HAND:
+            side.hand = card
+        elif action == A_DISCARD:
+            record.discards[TRIBE_DECK].append(card)
+        else:
+            cost = rs.tribe_cards[card].costs[action - A_OPTION]
+            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
+            off = rules.discount(rs, record, seat, card, src == "noble")
+            record.stack.append({"k": "discount", "seat": seat, "card": card, "src": src, "cost": list(cost.goods),
+                                 "gold": cost.gold, "left": off, "extra": extra})
+
+    def legal_discount(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        cost, left = frame["cost"], frame["left"]
+        if left <= 0 or not any(cost):
+            return []
+        held = record.sides[frame["seat"]].goods
+        out = []
+        for g, amount in enumerate(cost):
+            if amount:
+                rest = cost[:]
+                rest[g] -= 1
+                if rules.shortfall(rest, held) <= left - 1:
+                    out.append(A_GOOD + g)
+        return out
+
+    def apply_discount(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        frame["cost"][action - A_GOOD] -= 1
+        frame["left"] -= 1
+
+    def legal_row(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        display = record.sides[frame["seat"]].display
+        return [A_ROW + r for r, row in enumerate(display) if len(row) < self.rs.display_columns]
+
+    def apply_row(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        rs, seat, card = self.rs, frame["seat"], frame["card"]
+        record.stack.pop()
+        side = record.sides[seat]
+        side.display[action - A_ROW].append(card)
+        self.event(record, {"type": "display", "round": record.round, "player": seat,
+                            "card": rs.tribe_cards[card].id, "src": frame["src"]})
+        if sum(len(row) for row in side.display) >= rs.end_display:
+            record.last_round = True
+        if rs.tribe_cards[card].once is not None:
+            record.stack.append(self.effect_frame(seat, card, "once"))
+        rules.grant_extra_goods(rs, record, seat)
+
+    def legal_give(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        if frame["left"] <= 0:
+            return []
+        return [A_GOOD + g for g, n in enumerate(record.sides[frame["seat"]].goods) if n > 0]
+
+    def apply_give(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        record.sides[frame["seat"]].goods[action - A_GOOD] -= 1
+        frame["left"] -= 1
+        if frame["left"] <= 0:
+            record.stack.pop()
+
+    def legal_choose_good(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        return [A_GOOD + g for g in range(len(self.rs.goods))] if frame["left"] > 0 else []
+
+    def apply_choose_good(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        seat, g = frame["seat"], action - A_GOOD
+        side = record.sides[seat]
+        side.goods[g] += 1
+        frame["left"] -= 1
+        if frame["left"] <= 0:
+            record.stack.pop()
+        if frame["card"]:  # a good of choice from a goods card counts for the good chosen
+            side.got |= 1 << g
+            side.goods_from_cards += 1
+            rules.grant_extra_goods(self.rs, record, seat)
+
+    def merchant_rates(self, record: TargiRecord, frame: dict[str, Any]) -> list[tuple[int, int, int]]:
+        seat = frame["seat"]
+        rate = None
+        if rules.modifier_present(self.rs, record, seat, "merchant_good_rate"):
+            rate = rules.modifier_sum(self.rs, record, seat, "merchant_good_rate")
+        out = []
+        for give, gold, good in self.rs.ring[frame["ring"]].exchanges:
+            if good and rate is not None:
+                give = max(1, min(give, rate))
+            out.append((give, gold, good))
+        return out
+
+    def legal_merchant(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        held = sum(record.sides[frame["seat"]].goods)
+        if frame["count"] >= MAX_EXCHANGES:
+            return [A_STOP]
+        out = [A_OPTION + k for k, (give, _, _) in enumerate(self.merchant_rates(record, frame)) if held >= give]
+        return out + [A_STOP]
+
+    def apply_merchant(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        if action == A_STOP:
+            record.stack.pop()
+            return
+        give, gold, good = self.merchant_rates(record, frame)[action - A_OPTION]
+        frame["count"] += 1
+        seat = frame["seat"]
+        if good:
+            record.stack.append({"k": "choose_good", "seat": seat, "left": good, "card": 0})
+        if gold:
+            record.stack.append({"k": "gain", "seat": seat, "gold": gold})
+        record.stack.append({"k": "give", "seat": seat, "left": give})
+
+    def legal_silversmith(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        side = record.sides[frame["seat"]]
+        out = [A_OPTION + k for k, (goods, gold, _) in enumerate(self.rs.ring[frame["ring"]].exchanges)
+               if sum(side.goods) >= goods and side.gold >= gold]
+        return out + [A_STOP]
+
+    def apply_silversmith(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        record.stack.pop()
+        if action == A_STOP:
+            return
+        goods, gold, points = self.rs.ring[frame["ring"]].exchanges[action - A_OPTION]
+        seat = frame["seat"]
+        record.sides[seat].gold -= gold
+        record.stack.append({"k": "gain", "seat": seat, "points": points})
+        record.stack.append({"k": "give", "seat": seat, "left": goods})
+
+    def legal_fata(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        seat = frame["seat"]
+        if frame["source"] < 0:
+            mine = [A_SPACE + s for s, owner in enumerate(record.markers) if owner == seat]
+            return mine + [A_STOP] if mine else []
+        return [A_SPACE + s for s, owner in enumerate(record.markers)
+                if owner < 0 and record.centre[s] >= 0 and record.centre_up[s]]
+
+    def apply_fata(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        if action == A_STOP:
+            record.stack.pop()
+        elif frame["source"] < 0:
+            frame["source"] = action - A_SPACE
+        else:
+            record.stack.pop()
+            record.markers[frame["source"]] = -1
+            record.markers[action - A_SPACE] = frame["seat"]
+
+    def legal_raid_pay(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        return [A_OPTION + k for k in range(len(self.rs.ring[frame["ring"]].raid))]
+
+    def apply_raid_pay(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        record.stack.pop()
+        what, amount = self.rs.ring[frame["ring"]].raid[action - A_OPTION]
+        side = record.sides[frame["seat"]]
+        if what == GOODS:
+            record.stack.append({"k": "give", "seat": frame["seat"], "left": min(amount, sum(side.goods))})
+        elif what == GOLD:
+            side.gold -= min(amount, side.gold)
+        elif what == POINTS:
+            side.points -= min(amount, side.points)
+
+    def legal_effect(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        kind, options = frame["kind"], frame["options"]
+        if kind == "good":
+            return [A_GOOD + g for g in options]
+        if kind == "card":
+            cards = record.sides[frame["seat"]].cards
+            return [A_CARD + cards.index(c) for c in options if c in cards]
+        return [A_NUMBER + i for i in range(len(options))]
+
+    def apply_effect(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        kind = frame["kind"]
+        if kind == "good":
+            answer = action - A_GOOD
+        elif kind == "card":
+            answer = record.sides[frame["seat"]].cards[action - A_CARD]
+        else:
+            answer = frame["options"][action - A_NUMBER]
+        frame["answers"].append(answer)
+        frame["asked"] = 0
+
+
+#: Exchanges one visit to the Merchant may make: a bound, so that a game is finite even where a
+#: modifier makes a trade that loses nothing (1 good for 1 good of choice).
+MAX_EXCHANGES = 20

@@ -1,0 +1,127 @@
+"""Targi's heuristic bot (`greedy`): where to place from what the card and its crossing are worth,
+and every other decision by looking one step ahead on a state dealt again from what it sees.
+
+It never reads the true state's hidden parts: a decision other than placement is tried on a
+determinisation (:meth:`TargiObservation.resample`), each follow-up of the same task played by
+a plain default, and the position valued by :func:`value`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from targui_dsl.games.targi import rules
+from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
+from targui_dsl.games.targi.state import TargiState
+
+#: What one of each thing is worth, in points (a hand card: a display to come).
+GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.2
+
+
+def value(state: TargiState, seat: int) -> float:
+    """The seat's position: its points now plus its goods, gold and hand card, less the opponent's."""
+    def own(s: int) -> float:
+        side = state.record.sides[s]
+        goods = min(sum(side.goods), state.rs.limit_goods + 2)
+        return (rules.score(state.rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, state.rs.limit_gold + 1)
+                + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0))
+    return own(seat) - own(1 - seat)
+
+
+def centre_worth(state: TargiState, seat: int, space: int) -> float:
+    """What the card on a centre space is worth to the seat (a face-down or empty space: nothing)."""
+    record, rs = state.record, state.rs
+    card = record.centre[space]
+    if card < 0 or not record.centre_up[space]:
+        return 0.0
+    if record.centre_kind[space] == 0:
+        g = rs.goods_cards[card]
+        return GOOD * (sum(g.goods) + g.choice) + GOLD * g.gold + g.points
+    tribe = rs.tribe_cards[card]
+    off = rules.discount(rs, record, seat, card, False)
+    room = not rules.display_full(rs, record, seat)
+    if room and any(rules.affordable(rs, record, seat, c, off) for c in tribe.costs):
+        cheapest = min(c.size for c in tribe.costs)
+        return tribe.points + 1.5 - 0.3 * cheapest + (0.5 if tribe.end or tribe.modifiers else 0.0)
+    return HAND if record.sides[seat].hand < 0 else 0.0
+
+
+def border_worth(state: TargiState, seat: int, ring: int) -> float:
+    rs, side = state.rs, state.record.sides[seat]
+    kind = rs.ring[ring].action
+    goods = sum(side.goods)
+    if kind == "take":
+        return GOOD * sum(rs.ring[ring].take)
+    if kind == "merchant":
+        return 0.6 if goods >= 3 else 0.0
+    if kind == "silversmith":
+        return 1.2 if goods >= 2 or side.gold >= 1 else 0.0
+    if kind == "noble":
+        return 2.0 if side.hand >= 0 else 0.0
+    if kind == "caravan":
+        return 0.9
+    if kind == "expansion":
+        return 1.3
+    return 0.3
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        """``observation``: a :class:`TargiObservation`."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        state, seat = observation.state, observation.seat
+        if state.record.stack and state.record.stack[-1]["k"] == "place":
+            return max(legal_actions, key=lambda a: (self.placement(state, seat, a - A_BORDER), -a))
+        dealt = observation.resample(self.rng)
+        best, best_value = legal_actions[0], float("-inf")
+        for action in legal_actions:
+            trial = dealt.clone()
+            trial.apply_action(action)
+            finish_task(trial, seat)
+            worth = value(trial, seat) - (0.01 if action == A_STOP else 0.0)
+            if worth > best_value:
+                best, best_value = action, worth
+        return best
+
+    def placement(self, state: TargiState, seat: int, ring: int) -> float:
+        """A border card's worth plus what the markers it would bring are worth."""
+        record = state.record
+        before = set(rules.crossings(state.rs, record, seat))
+        record.figures[ring] = seat
+        try:
+            after = set(rules.crossings(state.rs, record, seat)) - before
+        finally:
+            record.figures[ring] = -1
+        return border_worth(state, seat, ring) + sum(centre_worth(state, seat, s) for s in after)
+
+
+def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
+    """Play the seat's follow-up decisions of the task under way by a plain default: what a
+    one-step look-ahead values is the task done, not half done."""
+    for _ in range(steps):
+        if state.is_terminal() or state.is_chance_node() or state.current_player() != seat:
+            return
+        frame = state.record.stack[-1]
+        if frame["k"] in ("turn", "place", "merchant"):
+            return
+        legal = state.legal_actions()
+        state.apply_action(default_choice(state, seat, legal))
+
+
+def default_choice(state: TargiState, seat: int, legal: list[int]) -> Any:
+    """The first legal action, except a good: then the one the seat holds fewest of (to take) or
+    most of (to give)."""
+    frame = state.record.stack[-1]
+    goods = state.record.sides[seat].goods
+    if frame["k"] in ("choose_good", "effect") and all(A_GOOD <= a < A_CARD for a in legal):
+        return min(legal, key=lambda a: goods[a - A_GOOD])
+    if frame["k"] in ("give", "discount"):
+        return max(legal, key=lambda a: goods[a - A_GOOD])
+    return legal[0]

@@ -1,0 +1,89 @@
+"""Targi's study figures: points by source, cards displayed, how the game ended, and per tribe
+card how often it was displayed and how often by the game's winner."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from targui_dsl.engine.protocol import Figure, StudyMetrics
+from targui_dsl.games.targi.record import SEATS
+
+PER_GAME: tuple[Figure, ...] = (
+    Figure("points_tokens", "token points a game", "tokens", "more points come from tokens",
+           "fewer points come from tokens", "points a game"),
+    Figure("points_printed", "printed points a game", "printed", "more printed points", "fewer printed points",
+           "points a game"),
+    Figure("points_end", "END points a game", "END", "END abilities score more", "END abilities score less",
+           "points a game"),
+    Figure("points_rows", "row points a game", "rows", "rows score more", "rows score less", "points a game"),
+    Figure("displayed", "cards displayed a game", "displayed", "more cards are displayed",
+           "fewer cards are displayed", "cards a game"),
+)
+TOTALS = ("ended_by_raid", "ended_by_display")
+CARD_FIELDS = ("by_winner",)
+CARD_COLUMNS = ("by winner",)
+
+
+class TargiCounter:
+    """Counts one game's figures from its events."""
+
+    wants: frozenset[str] | None = None  # every event (Targi's engine builds them all)
+
+    def __init__(self) -> None:
+        self.figures = {figure.key: 0 for figure in PER_GAME}
+        self.ends = {key: 0 for key in TOTALS}
+        self.shown: list[tuple[int, str]] = []  # (seat, card id) per display
+        self._cards: dict[str, list[int]] = {}
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "display":
+            self.shown.append((event["player"], str(event["card"])))
+            self.figures["displayed"] += 1
+        elif kind == "end":
+            for parts in event["parts"].values():
+                for source, points in parts.items():
+                    self.figures["points_" + source] += points
+            self.ends["ended_by_" + event["reason"]] = 1
+            winners = event["winners"]
+            for seat, card in self.shown:
+                counts = self._cards.setdefault(card, [0, 0])
+                counts[0] += 1
+                counts[1] += 1 if winners == [SEATS[seat]] else 0
+
+    def per_game(self) -> dict[str, int]:
+        return dict(self.figures)
+
+    def totals(self) -> dict[str, int]:
+        return dict(self.ends)
+
+    def cards(self) -> dict[str, list[int]]:
+        return self._cards
+
+
+def study_figures(metrics: Mapping[str, Mapping[str, Any]], totals: Mapping[str, int]) -> dict[str, Any]:
+    """Targi's blocks of `simulate --json`: points by source and how games ended."""
+    return {
+        "points_by_source": {f.key[len("points_"):]: metrics[f.key]["mean"] for f in PER_GAME
+                             if f.key.startswith("points_")},
+        "endings": {"raid": totals.get("ended_by_raid", 0), "display": totals.get("ended_by_display", 0)},
+    }
+
+
+def describe(figures: Mapping[str, Any]) -> list[str]:
+    points = figures["points_by_source"]
+    endings = figures["endings"]
+    return ["Points a game (both players) by source: " + ", ".join(f"{k} {v:.1f}" for k, v in points.items())
+            + f"; ended by the last raid {endings['raid']}, by a full display {endings['display']}"]
+
+
+METRICS = StudyMetrics(
+    counter=TargiCounter,
+    per_game=PER_GAME,
+    totals=TOTALS,
+    card_fields=CARD_FIELDS,
+    card_columns=CARD_COLUMNS,
+    card_note="",
+    figures=study_figures,
+    describe=describe,
+)

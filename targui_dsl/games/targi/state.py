@@ -1,0 +1,386 @@
+"""Targi's game and state: OpenSpiel's verbs over a record and the one flow.
+
+``Game(ruleset, players=2, seed=, explicit_chance=)`` starts games; ``TargiState`` is what
+bots, studies, logs and adapters drive: integer actions and a mask, chance nodes for the
+draws when asked (else the seeded generator draws), events to a sink, observations that
+hide the draw piles, face-down cards and the opponent's hand card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Sequence
+
+from targui_dsl.engine.chance import below, seed_state
+from targui_dsl.games.targi import rules
+from targui_dsl.games.targi.actions import (
+    A_BORDER,
+    A_CARD,
+    A_DISCARD,
+    A_GOOD,
+    A_HAND,
+    A_HAND_DISPLAY,
+    A_NUMBER,
+    A_OPTION,
+    A_ROW,
+    A_SPACE,
+    A_STOP,
+    NUM_ACTIONS,
+)
+from targui_dsl.games.targi.compiled import TargiRuleset
+from targui_dsl.games.targi.flow import Flow
+from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal here."""
+
+
+class Game:
+    """One Targi ruleset, two players, a seed."""
+
+    def __init__(self, ruleset: TargiRuleset, players: int = 2, seed: int = 0,
+                 tribes: Sequence[str] | None = None, explicit_chance: bool = False) -> None:
+        if players != ruleset.players:
+            raise ValueError(f"{ruleset.title} is for {ruleset.players} players, not {players}")
+        if tribes is not None and tuple(tribes) != SEATS:
+            raise ValueError(f"Targi's seats are {', '.join(SEATS)}, not {', '.join(tribes)}")
+        self.ruleset, self.players, self.seed, self.explicit_chance = ruleset, players, seed, explicit_chance
+        self.tribe_ids = SEATS
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return max(len(self.ruleset.goods_cards), len(self.ruleset.tribe_cards))
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [len(TargiState(self).observation_tensor(0))]
+
+    def tribe_name(self, seat: int) -> str:
+        return f"player {seat + 1}"
+
+    def new_initial_state(self, log: Any = None) -> "TargiState":
+        return TargiState(self, log)
+
+
+class TargiState:
+    """A Targi game in progress."""
+
+    def __init__(self, game: Game, log: Any = None, record: TargiRecord | None = None) -> None:
+        self.game = game
+        self.rs: TargiRuleset = game.ruleset
+        self.sink = log
+        self.flow = Flow(self.rs, self._emit)
+        if record is not None:
+            self.record = record
+            return
+        rs = self.rs
+        sides = [Side(list(rs.start_goods), rs.start_gold, rs.start_points, rs.display_rows) for _ in range(2)]
+        self.record = TargiRecord(len(rs.ring), rs.centre_spaces, sides, seed_state(game.seed))
+        self.record.piles = [list(range(len(rs.goods_cards))), list(range(len(rs.tribe_cards)))]
+        kinds = [GOODS_DECK if kind == "goods" else TRIBE_DECK for row in rs.centre for kind in row]
+        for space in reversed(range(len(kinds))):
+            self.record.stack.append({"k": "draw", "deck": kinds[space], "then": "fill", "space": space, "up": 1,
+                                      "seat": -1})
+        if log is not None:
+            log.begin(game)
+        self._advance()
+
+    # --- events and chance ----------------------------------------------------------------
+
+    def attach_sink(self, sink: Any) -> None:
+        self.sink = sink
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        if self.sink is not None:
+            self.sink.emit(event)
+
+    def _draw(self, record: TargiRecord, frame: dict[str, Any]) -> int | None:
+        if self.game.explicit_chance:
+            return None
+        pile = record.piles[frame["deck"]]
+        record.rng, index = below(record.rng, len(pile))
+        card = pile[index]
+        self._emit_chance(frame["deck"], card)
+        return card
+
+    def _emit_chance(self, deck: int, card: int) -> None:
+        if self.sink is not None:
+            self.sink.emit({"type": "chance", "round": self.record.round, "node": "draw",
+                            "action": self._card_text(deck, card)})
+
+    def _card_text(self, deck: int, card: int) -> str:
+        cards = self.rs.goods_cards if deck == GOODS_DECK else self.rs.tribe_cards
+        return f"card {cards[card].id}"
+
+    def _advance(self) -> None:
+        self.flow.advance(self.record, self._draw)
+
+    # --- OpenSpiel's verbs ------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.record.over
+
+    def is_chance_node(self) -> bool:
+        record = self.record
+        return not record.over and bool(record.stack) and record.stack[-1]["k"] == "draw"
+
+    def current_player(self) -> int:
+        if self.record.over:
+            return -4  # OpenSpiel's terminal player id
+        if self.is_chance_node():
+            return -1  # OpenSpiel's chance player id
+        return self.flow.seat_of(self.record)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.record.over or (player is not None and player != self.current_player()):
+            return []
+        if self.is_chance_node():
+            return [card for card, _ in self.chance_outcomes()]
+        return self.flow.legal(self.record)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        mask = [0] * NUM_ACTIONS
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return mask
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        pile = sorted(self.record.piles[self.record.stack[-1]["deck"]])
+        return [(card, 1.0 / len(pile)) for card in pile]
+
+    def apply_action(self, action: int | str) -> None:
+        if isinstance(action, str):
+            for step in self.actions_from_text(action):
+                self.apply_action(step)
+            return
+        record = self.record
+        if record.over:
+            raise IllegalAction("the game is over")
+        if self.is_chance_node():
+            frame = record.stack[-1]
+            if action not in record.piles[frame["deck"]]:
+                raise IllegalAction(f"{action} is not a card of the pile drawn from")
+            self._emit_chance(frame["deck"], action)
+            self.flow.drawn(record, action)
+        else:
+            if action not in self.flow.legal(record):
+                raise IllegalAction(f"action {action} is not legal here")
+            seat = self.flow.seat_of(record)
+            if self.sink is not None:
+                self.sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
+                                "action": self.action_to_string(seat, action), "forced": False})
+            record.decisions += 1
+            self.flow.apply(record, action)
+        self._advance()
+
+    def action_to_string(self, player: int, action: int | None = None) -> str:
+        """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move)."""
+        if action is None:
+            player, action = self.current_player(), player
+        if self.is_chance_node():
+            return self._card_text(self.record.stack[-1]["deck"], action)
+        rs = self.rs
+        if action == A_STOP:
+            return "stop"
+        if action == A_HAND:
+            return "hand"
+        if action == A_DISCARD:
+            return "discard"
+        if action == A_HAND_DISPLAY:
+            return "display hand"
+        if A_BORDER <= action < A_SPACE:
+            return f"border {action - A_BORDER + 1}"
+        if A_SPACE <= action < A_STOP:
+            return f"space {action - A_SPACE + 1}"
+        if A_OPTION <= action < A_ROW:
+            return f"option {action - A_OPTION + 1}"
+        if A_ROW <= action < A_GOOD:
+            return f"row {action - A_ROW + 1}"
+        if A_GOOD <= action < A_CARD:
+            g = action - A_GOOD
+            return f"good {rs.goods[g]}" if g < len(rs.goods) else f"good {g + 1}"
+        if A_CARD <= action < A_NUMBER:
+            cards = self.record.sides[player].cards if player >= 0 else []
+            i = action - A_CARD
+            return f"card {rs.tribe_cards[cards[i]].id}" if i < len(cards) else f"card #{i + 1}"
+        frame = self.record.stack[-1] if self.record.stack else {}
+        options = frame.get("options", [])
+        i = action - A_NUMBER
+        return f"choose {options[i]}" if frame.get("k") == "effect" and i < len(options) else f"choose #{i + 1}"
+
+    def actions_from_text(self, text: str) -> list[int]:
+        wanted = " ".join(text.split())
+        player = self.current_player()
+        for action in self.legal_actions():
+            if self.action_to_string(player, action) == wanted:
+                return [action]
+        raise IllegalAction(f"`{text}` is not a legal action here")
+
+    def returns(self) -> list[float]:
+        """1 to the winner, 0 to the loser, a half each for a draw (0 each before the end)."""
+        if not self.record.over:
+            return [0.0, 0.0]
+        winners = self.winners()
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
+
+    def rewards(self) -> list[float]:
+        """OpenSpiel's rewards: the returns, paid at the end."""
+        return self.returns()
+
+    @property
+    def phase_name(self) -> str:
+        """What the game waits for: the kind of the decision (or `draw`, `over`)."""
+        if self.record.over:
+            return "over"
+        return str(self.record.stack[-1]["k"]) if self.record.stack else "round"
+
+    def __str__(self) -> str:
+        return render_text(self)
+
+    def clone(self) -> "TargiState":
+        return TargiState(self.game, None, self.record.copy())
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.game
+        return {"game": "targi", "players": game.players, "seed": game.seed, "explicit_chance": game.explicit_chance,
+                "record": self.record.to_json()}
+
+    @staticmethod
+    def from_json(ruleset: TargiRuleset, data: dict[str, Any]) -> "TargiState":
+        """A state saved by :meth:`to_json` (a ValueError for anything else)."""
+        if not isinstance(data, dict) or data.get("game") != "targi" or not isinstance(data.get("record"), dict):
+            raise ValueError("not a Targi state")
+        seed, explicit = data.get("seed"), data.get("explicit_chance")
+        if type(seed) is not int or type(explicit) is not bool:
+            raise ValueError("a Targi state needs its seed and chance mode")
+        game = Game(ruleset, players=data.get("players", 0), seed=seed, explicit_chance=explicit)
+        try:
+            record = TargiRecord.from_json(data["record"])
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"not a Targi state ({err})") from None
+        return TargiState(game, None, record)
+
+    # --- results --------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return self.record.round
+
+    @property
+    def end_reason(self) -> str:
+        return self.record.end_reason
+
+    @property
+    def decisions(self) -> int:
+        return self.record.decisions
+
+    def scores(self) -> list[int]:
+        return [rules.score(self.rs, self.record, seat) for seat in range(2)]
+
+    def score_parts(self, seat: int) -> dict[str, int]:
+        return rules.score_parts(self.rs, self.record, seat)
+
+    def winners(self) -> list[int]:
+        """The seats with the best points, then tie-breaks; both for a draw."""
+        return rules.winners(self.rs, self.record)
+
+    # --- what a seat sees -------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data."""
+        record, rs = self.record, self.rs
+        centre: list[dict[str, Any] | None] = []
+        for space, card in enumerate(record.centre):
+            kind = "goods" if record.centre_kind[space] == GOODS_DECK else "tribe"
+            if card < 0:
+                centre.append(None)
+            elif not record.centre_up[space]:
+                centre.append({"deck": kind, "card": None})
+            else:
+                deck = rs.goods_cards if kind == "goods" else rs.tribe_cards
+                centre.append({"deck": kind, "card": deck[card].id})
+        sides = []
+        for s, side in enumerate(record.sides):
+            sides.append({
+                "goods": side.goods[:], "gold": side.gold, "points": side.points, "stored_gold": side.stored_gold,
+                "hand": (rs.tribe_cards[side.hand].id if side.hand >= 0 else None) if s == seat else side.hand >= 0,
+                "display": [[rs.tribe_cards[c].id for c in row] for row in side.display],
+                "next_figures": side.next_figures,
+            })
+        frame = record.stack[-1] if record.stack else {}
+        return {
+            "seat": seat, "round": record.round, "amulet": record.amulet, "robber": record.robber + 1,
+            "figures": record.figures[:], "markers": record.markers[:], "centre": centre, "sides": sides,
+            "piles": [len(p) for p in record.piles],
+            "discards": [sorted(rs.goods_cards[i].id for i in record.discards[GOODS_DECK]),
+                         sorted(rs.tribe_cards[i].id for i in record.discards[TRIBE_DECK])],
+            "to_move": self.current_player(), "decision": frame.get("k") if frame.get("seat") == seat else None,
+            "over": record.over,
+        }
+
+    def observation_string(self, player: int) -> str:
+        return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+
+    def information_state_string(self, player: int) -> str:
+        return self.observation_string(player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from targui_dsl.games.targi.tensor import tensor
+
+        return tensor(self, player)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        return self.observation_tensor(player)
+
+    def observation(self, seat: int) -> "TargiObservation":
+        return TargiObservation(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> "TargiState":
+        """A state ``seat`` cannot tell from this one: the face-down cards, the opponent's hand card
+        and the draw piles dealt again from what the seat has not seen."""
+        state = self.clone()
+        record = state.record
+        for deck in (GOODS_DECK, TRIBE_DECK):
+            slots = [s for s, card in enumerate(record.centre)
+                     if card >= 0 and not record.centre_up[s] and record.centre_kind[s] == deck]
+            hand = deck == TRIBE_DECK and record.sides[1 - seat].hand >= 0
+            pool = record.piles[deck] + [record.centre[s] for s in slots]
+            if hand:
+                pool.append(record.sides[1 - seat].hand)
+            rng.shuffle(pool)
+            for s in slots:
+                record.centre[s] = pool.pop()
+            if hand:
+                record.sides[1 - seat].hand = pool.pop()
+            record.piles[deck] = sorted(pool)
+        record.rng = rng.getrandbits(64)
+        return state
+
+    def resample_from_infostate(self, player: int, rng: random.Random | None = None) -> "TargiState":
+        """A state ``player`` cannot tell from this one, dealt with ``rng``."""
+        return self.resample(player, rng if rng is not None else random.Random(self.record.rng ^ (player + 1)))
+
+
+class TargiObservation:
+    """A seat's live view of a state: what bots read. ``resample`` deals what the seat cannot see."""
+
+    def __init__(self, state: TargiState, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.seat)
+
+    def resample(self, rng: random.Random) -> TargiState:
+        return self.state.resample(self.seat, rng)
+
+
+def render_text(state: TargiState) -> str:
+    """The board as text, neither hand card shown (``str(state)``)."""
+    from targui_dsl.games.targi.terminal import render_board
+
+    return render_board(state)
