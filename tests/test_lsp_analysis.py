@@ -114,8 +114,13 @@ def test_hover_tells_every_name_of_the_vocabulary_its_meaning(tmp_path, game, ru
     package = game_package(game)
     vocabulary, schema = package.vocabulary, load_schema(package.schema)
     head = f"extends: {ruleset}\nid: t\ntitle: T\n"
-    formula = next(f for f in vocabulary.formulas if not f.many and len(f.path) == 2)
-    text = head + f"{formula.path[0]}:\n  {formula.path[1]}: NAME\n"
+    single = [f for f in vocabulary.formulas if not f.many and len(f.path) == 2]
+    if single:  # a formula of the ruleset (Targui's `levy:`)
+        formula = single[0]
+        text = head + f"{formula.path[0]}:\n  {formula.path[1]}: NAME\n"
+    else:  # a formula of each card of a list (Targi's `tribe_cards: - end:`)
+        formula = next(f for f in vocabulary.formulas if len(f.path) == 2)
+        text = head + f"{formula.path[0]}:\n  - {formula.path[1]}: NAME\n"
     for name, spec in vocabulary.globals.items():
         said = _hover(tmp_path, text.replace("NAME", name), name)
         assert said is not None and spec.meaning in said, name
@@ -130,10 +135,27 @@ def test_hover_tells_every_name_of_the_vocabulary_its_meaning(tmp_path, game, ru
         said = _hover(tmp_path, text.replace("NAME", name), name)
         assert said is not None and formula.params[name].described in said, name
     for moment, meaning in vocabulary.hook_meanings.items():
-        section = next(key for key, node in schema["properties"].items()
-                       if isinstance(node, dict) and moment in node.get("properties", {}))
-        said = _hover(tmp_path, head + f"{section}:\n  {moment}: []\n", moment)
+        said = _hover(tmp_path, head + _yaml_down_to(schema, moment), moment)
         assert said is not None and meaning in said, moment
+
+
+def _yaml_down_to(node: dict, key: str, depth: int = 0) -> str:
+    """YAML that reaches ``key`` where the schema has it: at the top (Targui's `hooks:`) or inside
+    the items of a list (a Targi card's `hooks:`), the shallowest place first."""
+    pad = "  " * depth
+    props = node.get("properties", {})
+    if key in props:
+        return f"{pad}{key}: []\n" if "items" in props[key] else f"{pad}{key}: x\n"
+    for name, child in props.items():
+        if not isinstance(child, dict):
+            continue
+        if key in child.get("properties", {}):
+            return f"{pad}{name}:\n" + _yaml_down_to(child, key, depth + 1)
+    for name, child in props.items():
+        items = child.get("items") if isinstance(child, dict) else None
+        if isinstance(items, dict) and (found := _yaml_down_to(items, key, depth + 2)):
+            return f"{pad}{name}:\n{pad}  -\n" + found
+    return ""
 
 
 def _hover(tmp_path: Path, text: str, word: str) -> str | None:

@@ -60,7 +60,7 @@ def test_no_such_ruleset_never_offers_the_abstract_base():
     result = run("show", "bas")
     assert result.exit_code == 1
     assert "`base`" not in result.stderr
-    assert "`original-dutch`, `swedish-12`, `updated-treasury`" in result.stderr
+    assert "`original-dutch`, `swedish-12`, `targi`, `updated-treasury`" in result.stderr
 
 
 def test_extends_may_still_be_pointed_at_the_base(tmp_path: Path):
@@ -71,7 +71,7 @@ def test_extends_may_still_be_pointed_at_the_base(tmp_path: Path):
 
 def test_rulesets_lists_only_what_can_be_played():
     names = [row["name"] for row in json.loads(run("rulesets", "--json").stdout)]
-    assert names == ["original-dutch", "swedish-12", "updated-treasury"]
+    assert names == ["original-dutch", "swedish-12", "targi", "updated-treasury"]
 
 
 def test_printing_a_ruleset_takes_one_line():

@@ -97,7 +97,7 @@ def test_a_choice_inside_loops_over_the_board_is_warned_of_at_validate_time(tmp_
     assert "can ask up to 2,401 choices each time it runs" in checked.output
     assert f"a run that asks more than {MAX_CHOICES} is stopped" in checked.output
     # and it runs every turn: at most 100 a run (then it is stopped), 320 turns a game
-    assert "questions.yaml:7:7: warning[E0420]" in checked.output
+    assert "questions.yaml:7:7: warning[E0428]" in checked.output
     assert "up to 32,000 choices a game" in checked.output
 
 
@@ -129,7 +129,7 @@ def test_a_hook_that_asks_a_choice_per_territory_every_turn_is_warned_of(tmp_pat
     checked = _validate(tmp_path, "per-territory", PER_TERRITORY)
     assert checked.exit_code == 0, checked.output
     # turn_start: 49 a run (no E0523), 16 rounds x 4 players x 5 tribal cards = 320 runs
-    assert "per-territory.yaml:7:7: warning[E0420]" in checked.output
+    assert "per-territory.yaml:7:7: warning[E0428]" in checked.output
     assert "320 times in a game of 4 players, and can ask up to 49 choices each time" in checked.output
     assert "E0523" not in checked.output
     # round_start: one of its two branches a territory, 49 a run, 16 runs: 784, no warning

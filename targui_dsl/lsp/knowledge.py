@@ -148,7 +148,9 @@ def describe_key(schema: Mapping, vocabulary: Vocabulary, path: tuple, entry: En
     if node is None:
         return None
     lines = [f"**`{dotted(path)}`**: {node.get('title', name)}"]
-    if isinstance(name, str) and name in vocabulary.hook_meanings and isinstance(node.get("items"), dict):
+    # a moment's list of effects (Targui's `hooks:`), or one effect (a Targi card's `hooks:`)
+    holds_effects = isinstance(node.get("items"), dict) or node.get("type") == "string"
+    if isinstance(name, str) and name in vocabulary.hook_meanings and holds_effects:
         lines.append(vocabulary.hook_meanings[name])
         params = vocabulary.hook_moments.get(name) or {}
         if params:

@@ -1,4 +1,4 @@
-"""Targi's own diagnostic codes (E042x, raised by check.py), with what each means.
+"""Targi's own diagnostic codes (E0420-E0427, raised by check.py), with what each means.
 
 The shared stages' codes are in :mod:`targui_dsl.frontend.codes`; ``docs/diagnostics.md``
 is tested against every game's.

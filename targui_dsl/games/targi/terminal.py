@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from targui_dsl.games.targi.state import TargiState
-
+# A board drawn here is a TargiState (state.py), named `Any`: state.py draws its str() with this module.
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
 SEAT_COLOURS = ("blue", "red")
 
@@ -32,7 +31,7 @@ def _goods(rs: Any, goods: list[int]) -> str:
     return " ".join(f"{n} {name}" for name, n in zip(rs.goods, goods, strict=True))
 
 
-def render_board(state: TargiState, record: Any = None, *, style: Style | None = None, viewer: int | None = None,
+def render_board(state: Any, record: Any = None, *, style: Style | None = None, viewer: int | None = None,
                  width: int = 80) -> str:
     """The ring with the robber and the figures, the centre, both displays in rows, the supplies.
     ``viewer``: the seat whose hand card may be shown (None: neither hand is shown)."""
@@ -84,7 +83,7 @@ def render_board(state: TargiState, record: Any = None, *, style: Style | None =
     return "\n".join(lines)
 
 
-def render_end(state: TargiState, *, style: Style | None = None) -> str:
+def render_end(state: Any, *, style: Style | None = None) -> str:
     style = style or Style(False)
     winners = state.winners()
     result = "a draw" if len(winners) != 1 else f"player {winners[0] + 1} wins"
@@ -159,7 +158,7 @@ class Console:
     def tell(self, line: str) -> None:
         self.echo(line)
 
-    def decide(self, state: TargiState) -> str:
+    def decide(self, state: Any) -> str:
         seat = state.current_player()
         if len(self.humans) > 1 and self.last_seat is not None and self.last_seat != seat:
             if self.clear is not None:
@@ -187,5 +186,5 @@ class Console:
                 continue
             self.echo("Type a number from the menu, an action as shown, `board` or `quit`.")
 
-    def finish(self, state: TargiState) -> None:
+    def finish(self, state: Any) -> None:
         self.echo(render_end(state, style=self.style))

@@ -187,13 +187,13 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
     return out
 
 
-#: A hook that can ask more choices than this in one game gets warning E0420: each is
+#: A hook that can ask more choices than this in one game gets warning E0428: each is
 #: a decision to make and a line of the log (a whole game of Targui is some 1,500).
 GAME_CHOICES = 10_000
 
 
 def _choices_a_game(resolved: Resolved, data: dict, sizes: Sizes, moment: str, i: int) -> list[Diagnostic]:
-    """E0420 when the hook ``hooks.<moment>[i]`` can ask more than GAME_CHOICES choices in a
+    """E0428 when the hook ``hooks.<moment>[i]`` can ask more than GAME_CHOICES choices in a
     game: its most a run (at most MAX_CHOICES, where a run is stopped) times its runs."""
     path = ("hooks", moment, i)
     each = min(snippet_choices(value_at(data, path), "effect", sizes), MAX_CHOICES)
@@ -209,7 +209,7 @@ def _choices_a_game(resolved: Resolved, data: dict, sizes: Sizes, moment: str, i
         return []
     every = HOOK_EVERY[moment]
     return [warning(
-        "E0420",
+        "E0428",
         f"this hook runs once a {every}, {runs:,} times in a game of {players} players, and can ask up to {each} "
         f"choice{'s' if each != 1 else ''} each time: up to {each * runs:,} choices a game "
         f"(each a decision to make and a line of the log; more than {GAME_CHOICES:,} is a very long game)",

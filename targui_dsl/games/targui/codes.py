@@ -29,5 +29,5 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0417": "a playable ruleset that inherits its parent's id (warning)",
     "E0418": "a card this file defines (writes its `number`) that the deck never names (warning)",
     "E0419": "a value per seat that cannot be one: a list shorter than the tribes, a formula out of range",
-    "E0420": "a hook that can ask more than 10,000 choices in a game (warning)",
+    "E0428": "a hook that can ask more than 10,000 choices in a game (warning)",
 })
