@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from targui_dsl import Game, load_ruleset
 from targui_dsl.games.targui.phases import Phase
 
@@ -80,3 +82,23 @@ def test_a_number_where_money_is_open_is_still_replayed_as_it_was(tmp_path: Path
     rng = random.Random(5)
     for _ in range(8):
         assert three.resample_from_infostate(other, rng).cash(chooser) == three.cash(chooser)
+
+
+def test_the_openspiel_adapters_resampling_does_not_see_another_seats_secret_number(tmp_path: Path):
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("targui_dsl.adapters.openspiel")
+    path = _ruleset(tmp_path)
+    game = pyspiel.load_game("python_targui", {"ruleset": str(path), "players": 2})
+    drawn = []
+    for number in (0, 3):
+        state = game.new_initial_state()
+        while state.engine.phase != Phase.EFFECT_CHOICE:
+            state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+        chooser = state.current_player()
+        state.apply_action(state.engine.actions_from_text(f"choose {number}")[0])
+        while state.current_player() == chooser:
+            state.apply_action(state.legal_actions()[0])
+        rng = random.Random(3)
+        drawn.append([json.dumps(state.resample_from_infostate(1 - chooser, rng.random).engine.to_json(),
+                                 sort_keys=True) for _ in range(4)])
+    assert drawn[0] == drawn[1]
