@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
+from targui_dsl.effects.runtime import ChoiceRequest
 from targui_dsl.effects.types import Type
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
@@ -29,6 +30,7 @@ from targui_dsl.games.targui.phases import (
     BUY_CELL,
     BUY_COUNT,
     DEPOSIT,
+    EFFECT_CHOICE,
     OVER,
     Phase,
     step_action,
@@ -163,7 +165,15 @@ def choice_told(state: "StateView[Any]", viewer: int, chooser: int, kind: str) -
     (``territory``, ``player``, ``number``). A number may be an amount of silver (a house rule's
     stash or bribe), so it is told, like a deposit's amount, only to whoever sees the chooser's
     money; a territory or a player chosen is told to everybody."""
-    return kind != "number" or cash_visible(state, viewer, chooser)
+    return choice_told_in(state.record, viewer, chooser, kind)
+
+
+def choice_told_in(r: TarguiRecord, viewer: int, chooser: int, kind: str) -> bool:
+    """:func:`choice_told` read from a record: the one home of the rule (resampling reads it
+    too). A kind or a yes/no is answered by its place and is hidden as a number is."""
+    if kind not in ("territory", "player"):
+        return viewer == chooser or not r.game.treasury or r.phase == OVER
+    return True
 
 
 class Observation(Generic[_G, _S]):
@@ -592,6 +602,21 @@ def _after_cells(state: "StateView[Any]", player: int) -> list[float]:
 
 # --- resampling ----------------------------------------------------------------------------
 
+def _unseen_step(r: TarguiRecord, player: int, entry: int) -> int:
+    """A history entry as ``player`` may know it: each digit of another seat's deposit reads 1
+    if it was not 0 (whether a deposit was made, which everybody saw, is kept, and no more),
+    and another seat's secret answer to an effect's number reads as its first option."""
+    actor, phase = step_actor(entry), step_phase(entry)
+    if actor == player or actor < 0:
+        return entry
+    if phase == DEPOSIT:
+        return with_action(entry, COUNT_BASE + (step_action(entry) != COUNT_BASE))
+    if phase == EFFECT_CHOICE and not choice_told_in(r, player, actor, choice_kind(r.game.actions,
+                                                                                     step_action(entry))):
+        return with_action(entry, COUNT_BASE)
+    return entry
+
+
 def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiRecord:
     """A record ``player`` cannot tell from ``r``, drawn from ``rng``.
 
@@ -613,7 +638,21 @@ def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiR
         # paused inside a card or hook: draw the money as it stood when the effect began and
         # replay the effect's answers on that, so no true hidden value is kept anywhere
         start = resample_hidden(effect.start, player, rng)
-        new = replay_paused(start, effect.where, effect.args, effect.answers)
+
+        def redraw(request: ChoiceRequest, answer: int) -> int:
+            # another seat's secret answer is drawn anew among its options, never read
+            if choice_told_in(r, player, request.player, request.kind):
+                return answer
+            return request.options[rng.randrange(len(request.options))]
+
+        for _ in range(8):
+            try:
+                new = replay_paused(start, effect.where, effect.args, effect.answers, redraw)
+                break
+            except ValueError:  # a redrawn answer ended the effect before its pause: draw again
+                continue
+        else:  # a ruleset whose later questions hang on a secret answer: the answers as given
+            new = replay_paused(start, effect.where, effect.args, effect.answers)
         new.decisions, new.forced_decisions = r.decisions, r.forced_decisions
     else:
         new = copy_record(r)
@@ -648,11 +687,7 @@ def resample_hidden(r: TarguiRecord, player: int, rng: random.Random) -> TarguiR
         new.cash[seat] = cash
     # the history keeps no hidden amount: each digit of another seat's deposit reads 1 if it
     # was not 0, so whether a deposit was made (which everybody saw) is kept, and no more
-    new.history = [
-        with_action(entry, COUNT_BASE + (step_action(entry) != COUNT_BASE))
-        if step_phase(entry) == DEPOSIT and step_actor(entry) != player else entry
-        for entry in r.history
-    ]
+    new.history = [_unseen_step(r, player, entry) for entry in r.history]
     if turn != player and turn >= 0 and phase in (DEPOSIT, BUY_COUNT):
         # the count under way was sized by the true cash: size it again by the drawn one
         high = new.cash[turn] if phase == DEPOSIT else max(1, buy_limit(new))

@@ -9,9 +9,9 @@ What follows an effect's end is the caller's business (:mod:`.rules_round`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from targui_dsl.effects.runtime import RollRequest, check_choices
+from targui_dsl.effects.runtime import ChoiceRequest, RollRequest, check_choices
 from targui_dsl.engine.chance import below
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
@@ -38,7 +38,8 @@ class PausedEffect:
 
 
 def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, ...],
-                  answers: list[int]) -> TarguiRecord:
+                  answers: list[int],
+                  redraw: Callable[[ChoiceRequest, int], int] | None = None) -> TarguiRecord:
     """A copy of ``start`` with the paused effect at ``where`` run again on its ``answers``
     (every die and choice it met, in order): it stops at the same request, whatever the
     copy's generator (effects are deterministic)."""
@@ -56,12 +57,16 @@ def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, 
     try:
         request = effect.gen.send(None)
         choices = 0 if isinstance(request, RollRequest) else 1
+        sent: list[int] = []
         for answer in answers:
+            if redraw is not None and isinstance(request, ChoiceRequest):
+                answer = redraw(request, answer)  # (a redrawn answer leaves the pause where it was)
+            sent.append(answer)
             request = effect.gen.send(answer)
             choices += not isinstance(request, RollRequest)
     except StopIteration:
         raise ValueError("the effect ended before its pause") from None
-    effect.answers = list(answers)
+    effect.answers = sent
     effect.choices = choices
     effect.request = request
     r.effect = effect
