@@ -21,7 +21,7 @@ COMMAND_MODULES = {
     "rulesets": "targui_cli.show", "validate": "targui_cli.validate", "show": "targui_cli.show",
     "schema": "targui_cli.show", "cards": "targui_cli.cards", "diff": "targui_cli.diff", "play": "targui_cli.play",
     "replay": "targui_cli.replay", "simulate": "targui_cli.simulate", "compare": "targui_cli.compare",
-    "tournament": "targui_cli.tournament", "bots": "targui_cli.bots",
+    "tournament": "targui_cli.tournament", "bots": "targui_cli.bots", "train": "targui_cli.train",
 }
 
 

@@ -179,12 +179,13 @@ def test_the_search_scores_positions_with_the_evaluator_its_game_gives():
         made.append(Counting(TarguiEvaluator(seed)))
         return made[-1]
 
-    package = replace(game_package("targui"), evaluator=evaluator)
+    # a game that gives no features is searched with its evaluator's own score
+    package = replace(game_package("targui"), evaluator=evaluator, features=None)
     state = reach("original-dutch", 3, 30)
     seat = state.current_player()
     legal = state.legal_actions()
     bot = ISMCTSAgent(7, iterations=12, game=package)
-    plain = ISMCTSAgent(7, iterations=12)
+    plain = ISMCTSAgent(7, iterations=12, learned=0)
     assert bot.choose(state.observation(seat), legal) == plain.choose(state.observation(seat), legal)
     asked = made[0].asked
     # one root favourite and one policy per searched decision, one position score per iteration

@@ -1,0 +1,153 @@
+"""Fit a ruleset's position score to the results of finished bot games (``targui train``).
+
+Games of the ruleset are played by bots (by default ``greedy`` in every seat;
+seats rotated through the list given), over every number of players the ruleset
+seats in turn. At about one decision in ``SAMPLE_EVERY`` (drawn from the game's
+own seed) every seat's features are noted (the game package's
+``features(state, seat)``); when the game ends each note is paired with who won.
+Weights are then fitted by maximum likelihood, a conditional logit over the seats
+still in the game (:mod:`targui_dsl.agents.learned`), with Newton's method and a
+small ridge, in numpy. The last fifth of the games is held out to report how much
+better than a uniform guess the fit predicts the winner (log-loss).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from targui_dsl.agents import seat_agents
+from targui_dsl.agents.learned import LearnedScore, ruleset_hash
+from targui_dsl.engine.chance import derive_seed
+from targui_dsl.study.chunks import seat_bots, seated_bots
+from targui_dsl.study.games import game_of
+
+__all__ = ["SAMPLE_EVERY", "Samples", "TrainingError", "collect", "fit", "train"]
+
+SAMPLE_EVERY = 8  # decisions between notes, on average: neighbouring positions say little new
+RIDGE = 1e-3  # on standardised features: keeps the fit finite when a feature never varies
+HOLD_OUT = 0.2  # the share of games (the last ones) kept out of the fit, to report its quality
+
+
+class TrainingError(ValueError):
+    """Training cannot be done (no features, no numpy, no game with a winner): one line, why."""
+
+
+@dataclass
+class Samples:
+    """Noted positions: per note, each seat's features (None: out of the game) and its share of the win."""
+
+    rows: list[list[list[float] | None]] = field(default_factory=list)
+    results: list[list[float]] = field(default_factory=list)
+    game_of_row: list[int] = field(default_factory=list)
+    games: int = 0
+
+
+def collect(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy",),
+            progress: Callable[[int], None] | None = None) -> Samples:
+    """Play ``games`` bot games of ``ruleset`` and note positions with their results."""
+    package = game_of(ruleset)
+    features = package.features
+    if features is None:
+        raise TrainingError(f"{package.title} gives no features to learn a position score from")
+    counts = tuple(ruleset.player_counts)
+    samples = Samples()
+    for index in range(games):
+        players = counts[index % len(counts)]
+        kinds = seated_bots(seat_bots(list(bots)[:players], players), index // len(counts), True)
+        game_seed = derive_seed(seed, index)
+        game = package.new_game(ruleset, players=players, seed=game_seed)
+        state = game.new_initial_state()
+        agents = seat_agents(game_seed, kinds, package.name)
+        views = [state.observation(s) for s in range(players)]
+        pick = random.Random(game_seed)
+        noted: list[list[list[float] | None]] = []
+        while not state.is_terminal():
+            if pick.randrange(SAMPLE_EVERY) == 0:
+                noted.append([features(state, s) for s in range(players)])
+            seat = state.current_player()
+            state.apply_action(agents[seat].choose(views[seat], state.legal_actions()))
+        result = state.returns()
+        if sum(result) > 0:
+            for row in noted:
+                samples.rows.append(row)
+                samples.results.append(result)
+                samples.game_of_row.append(index)
+        samples.games += 1
+        if progress is not None:
+            progress(1)
+    return samples
+
+
+def fit(samples: Samples, names: Sequence[str], iterations: int = 50) -> tuple[list[float], dict[str, float]]:
+    """The weights of the conditional logit that best predicts the winners (see the module
+    text), and its held-out log-loss against a uniform guess."""
+    try:
+        import numpy as np
+    except ImportError:  # an optional extra: pip install 'targui[train]'
+        raise TrainingError("training a position score needs numpy (pip install 'targui[train]')") from None
+    if not samples.rows:
+        raise TrainingError("no finished game had a winner: nothing to learn from")
+    width = len(names)
+    seats = max(len(r) for r in samples.rows)
+    n = len(samples.rows)
+    x = np.zeros((n, seats, width))
+    mask = np.zeros((n, seats), dtype=bool)
+    y = np.zeros((n, seats))
+    for i, (row, result) in enumerate(zip(samples.rows, samples.results, strict=True)):
+        for s, values in enumerate(row):
+            if values is not None and len(values) == width:
+                x[i, s] = values
+                mask[i, s] = True
+                y[i, s] = result[s]
+    keep = mask.any(axis=1) & ((y * mask).sum(axis=1) > 0)
+    x, mask, y = x[keep], mask[keep], y[keep]
+    games = np.array(samples.game_of_row)[keep]
+    y = y / y.sum(axis=1, keepdims=True)
+    cut = math.floor(samples.games * (1 - HOLD_OUT))
+    train_rows = games < cut if cut > 0 and (games >= cut).any() and (games < cut).any() else np.ones(len(y), bool)
+    scale = x[mask].std(axis=0)
+    scale[~(scale > 1e-9)] = 1.0
+    xs = x / scale
+
+    def probabilities(w: Any, rows: Any) -> Any:
+        z = np.where(mask[rows], xs[rows] @ w, -np.inf)
+        z = z - z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=1, keepdims=True)
+
+    w = np.zeros(width)
+    xt, yt, count = xs[train_rows], y[train_rows], int(train_rows.sum())
+    for _ in range(iterations):
+        p = probabilities(w, train_rows)
+        gradient = np.einsum("ns,nsf->f", yt - p, xt) - RIDGE * count * w
+        mean = np.einsum("ns,nsf->nf", p, xt)
+        hessian = np.einsum("ns,nsf,nsg->fg", p, xt, xt) - mean.T @ mean + RIDGE * count * np.eye(width)
+        step = np.linalg.solve(hessian, gradient)
+        w = w + step
+        if float(np.abs(step).max()) < 1e-8:
+            break
+    held = ~train_rows if (~train_rows).any() else train_rows
+    p = probabilities(w, held)
+    with np.errstate(divide="ignore"):
+        loss = float(-(y[held] * np.log(np.where(mask[held], p, 1.0))).sum() / held.sum())
+        uniform = float(-(y[held] * np.log(np.where(mask[held], 1.0 / mask[held].sum(axis=1, keepdims=True), 1.0)))
+                        .sum() / held.sum())
+    accuracy = float((p.argmax(axis=1) == y[held].argmax(axis=1)).mean())
+    quality = {"held_out_log_loss": round(loss, 4), "uniform_log_loss": round(uniform, 4),
+               "held_out_top_pick": round(accuracy, 4)}
+    weights = [float(v) for v in w / scale]
+    return weights, quality
+
+
+def train(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy",),
+          progress: Callable[[int], None] | None = None) -> LearnedScore:
+    """Play, note and fit: the learned score of ``ruleset`` (not yet written anywhere)."""
+    package = game_of(ruleset)
+    samples = collect(ruleset, games, seed, bots, progress)
+    weights, quality = fit(samples, package.feature_names)
+    trained = {"games": games, "seed": seed, "bots": list(bots), "players": list(ruleset.player_counts),
+               "positions": len(samples.rows), **quality}
+    return LearnedScore(ruleset.id, ruleset_hash(ruleset), tuple(package.feature_names), tuple(weights), trained)
