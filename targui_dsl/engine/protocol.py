@@ -152,6 +152,7 @@ class GamePackage:
     # feature_names, None for a seat out of the game; a game without them is searched with its evaluator's score
     features: Callable[[Any, int], list[float] | None] | None = None
     feature_names: tuple[str, ...] = ()
+    feature_prior: Callable[[Any], list[float]] | None = None  # (state) -> the features' weights by hand, if any
     trained: str = ""  # the folder of the weights shipped for its built-in rulesets (<ruleset id>.json)
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game

@@ -27,7 +27,7 @@ from targui_dsl.study.games import game_of
 __all__ = ["SAMPLE_EVERY", "Samples", "TrainingError", "collect", "fit", "train"]
 
 SAMPLE_EVERY = 8  # decisions between notes, on average: neighbouring positions say little new
-RIDGE = 1e-3  # on standardised features: keeps the fit finite when a feature never varies
+RIDGE = 1e-2  # per position, on standardised features: how firmly the fit keeps to the hand-written prior
 HOLD_OUT = 0.2  # the share of games (the last ones) kept out of the fit, to report its quality
 
 
@@ -43,6 +43,7 @@ class Samples:
     results: list[list[float]] = field(default_factory=list)
     game_of_row: list[int] = field(default_factory=list)
     games: int = 0
+    prior: list[float] | None = None  # the features' hand-written weights, if the game gives them
 
 
 def collect(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy",),
@@ -63,6 +64,8 @@ def collect(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy"
         agents = seat_agents(game_seed, kinds, package.name)
         views = [state.observation(s) for s in range(players)]
         pick = random.Random(game_seed)
+        if samples.prior is None and package.feature_prior is not None:
+            samples.prior = package.feature_prior(state)
         noted: list[list[list[float] | None]] = []
         while not state.is_terminal():
             if pick.randrange(SAMPLE_EVERY) == 0:
@@ -118,26 +121,45 @@ def fit(samples: Samples, names: Sequence[str], iterations: int = 50) -> tuple[l
         e = np.exp(z)
         return e / e.sum(axis=1, keepdims=True)
 
-    w = np.zeros(width)
     xt, yt, count = xs[train_rows], y[train_rows], int(train_rows.sum())
-    for _ in range(iterations):
-        p = probabilities(w, train_rows)
-        gradient = np.einsum("ns,nsf->f", yt - p, xt) - RIDGE * count * w
-        mean = np.einsum("ns,nsf->nf", p, xt)
-        hessian = np.einsum("ns,nsf,nsg->fg", p, xt, xt) - mean.T @ mean + RIDGE * count * np.eye(width)
-        step = np.linalg.solve(hessian, gradient)
-        w = w + step
-        if float(np.abs(step).max()) < 1e-8:
-            break
+
+    def newton(w: Any, center: Any, ridge: float, basis: Any) -> Any:
+        """Maximise the likelihood less ``ridge`` x the squared distance from ``center``, over
+        weights ``basis @ v`` (the columns of ``basis``: the directions the fit may move in)."""
+        v = np.zeros(basis.shape[1])
+        for _ in range(iterations):
+            full = w + basis @ v
+            p = probabilities(full, train_rows)
+            gradient = basis.T @ (np.einsum("ns,nsf->f", yt - p, xt) - ridge * count * (full - center))
+            mean = np.einsum("ns,nsf->nf", p, xt)
+            curvature = np.einsum("ns,nsf,nsg->fg", p, xt, xt) - mean.T @ mean + ridge * count * np.eye(width)
+            step = np.linalg.solve(basis.T @ curvature @ basis, gradient)
+            v = v + step
+            if float(np.abs(step).max()) < 1e-8:
+                break
+        return w + basis @ v
+
+    # The hand-written weights, scaled to odds first (one number fitted), are where the fit
+    # starts and what it is held to: along directions the games cannot tell apart (features
+    # that rise together), the learned score keeps the hand-written judgement.
+    center = np.zeros(width)
+    if samples.prior is not None and len(samples.prior) == width:
+        hand = np.array(samples.prior, dtype=float) * scale
+        if np.abs(hand).max() > 0:
+            center = newton(np.zeros(width), np.zeros(width), 0.0, hand.reshape(width, 1))
+    w = newton(center, center, RIDGE, np.eye(width))
     held = ~train_rows if (~train_rows).any() else train_rows
+    outcome, present = y[held], mask[held]
+
+    def log_loss(p: Any) -> float:
+        with np.errstate(divide="ignore"):
+            return float(-(outcome * np.log(np.where(present, p, 1.0))).sum() / held.sum())
+
     p = probabilities(w, held)
-    with np.errstate(divide="ignore"):
-        loss = float(-(y[held] * np.log(np.where(mask[held], p, 1.0))).sum() / held.sum())
-        uniform = float(-(y[held] * np.log(np.where(mask[held], 1.0 / mask[held].sum(axis=1, keepdims=True), 1.0)))
-                        .sum() / held.sum())
-    accuracy = float((p.argmax(axis=1) == y[held].argmax(axis=1)).mean())
-    quality = {"held_out_log_loss": round(loss, 4), "uniform_log_loss": round(uniform, 4),
-               "held_out_top_pick": round(accuracy, 4)}
+    quality = {"held_out_log_loss": round(log_loss(p), 4),
+               "hand_log_loss": round(log_loss(probabilities(center, held)), 4),
+               "uniform_log_loss": round(log_loss(present / present.sum(axis=1, keepdims=True)), 4),
+               "held_out_top_pick": round(float((p.argmax(axis=1) == outcome.argmax(axis=1)).mean()), 4)}
     weights = [float(v) for v in w / scale]
     return weights, quality
 

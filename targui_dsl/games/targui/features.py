@@ -14,6 +14,7 @@ treasury are then the values that determinisation drew from the public record.
 
 from __future__ import annotations
 
+from targui_dsl.games.targui.score import CAMEL_WEIGHT, Weights
 from targui_dsl.games.targui.state import GameState
 
 #: One name per number :func:`features` gives, in its order (the trained weights are keyed by them).
@@ -57,3 +58,17 @@ def features(state: GameState, seat: int) -> list[float] | None:
         float(sum(economic(c) for c in cells)), float(sum(strategic(c) for c in cells)), own, own * played,
         1.0 if state.may_win(seat) else 0.0, float(enemy),
     ]
+
+
+def prior(state: GameState) -> list[float]:
+    """Per feature, its weight in the hand-written score (score.py's ``seat_values``, less its
+    shrinking of a seat without its settlement): the score, a camel or a silver in hand at
+    ``CAMEL_WEIGHT``, a silver of levy to come at what the score makes of it. Training starts
+    from these and moves away only where the games show them wrong."""
+    money = Weights(state)
+    weight = dict.fromkeys(FEATURE_NAMES, 0.0)
+    weight["score"] = 1.0
+    weight["levies_to_come"] = money.silver
+    weight["camels"] = CAMEL_WEIGHT
+    weight["cash"] = CAMEL_WEIGHT - money.cash_in_score
+    return [weight[name] for name in FEATURE_NAMES]

@@ -10,7 +10,7 @@ from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.build import assemble, compile_snippets
 from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
-from targui_dsl.games.targui.features import FEATURE_NAMES, features
+from targui_dsl.games.targui.features import FEATURE_NAMES, features, prior
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
 from targui_dsl.games.targui.metrics import METRICS
@@ -30,6 +30,7 @@ PACKAGE = GamePackage(
     evaluator=TarguiEvaluator,
     features=features,
     feature_names=FEATURE_NAMES,
+    feature_prior=prior,
     trained=str(Path(__file__).with_name("trained")),
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
     metrics=METRICS,
