@@ -1,6 +1,7 @@
 """The ladder of docs/bots.md: a tournament of `random` and the levels on each built-in ruleset.
 
-    python benchmarks/ladder.py [--games 24] [--players 3] [--seed 1] [RULESET ...]
+    python benchmarks/ladder.py [--games 24] [--players 2] [--seed 1] [--out FILE] [RULESET ...]
+    python benchmarks/ladder.py --merge FILE FILE ...   (lines measured apart, into the shipped file)
 
 Each ruleset's tournament is exactly the command printed with it (`targui tournament
 RULESET --bots random,easy,normal,hard ...`, seats rotated through every order); the
@@ -14,6 +15,7 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from targui_dsl import load_ruleset
 from targui_dsl.agents.spec import LEVELS
@@ -27,13 +29,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rulesets", nargs="*", default=list(BUILT_IN))
     parser.add_argument("--games", type=int, default=24)
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=None, help="write here instead of the game's shipped ladder.json")
+    parser.add_argument("--merge", nargs="+", default=None, help="ladder files whose lines to add to the shipped one")
     args = parser.parse_args()
-    package = game_of(load_ruleset(args.rulesets[0]))
-    path = ladder_path(package)
-    assert path is not None
-    rows = {row["ruleset"]: row for row in read_ladder(package)}
+    package = game_of(load_ruleset(args.rulesets[0] if args.rulesets else BUILT_IN[0]))
+    shipped = ladder_path(package)
+    assert shipped is not None
+    path = Path(args.out) if args.out else shipped
+    rows = {row["ruleset"]: row for row in read_ladder(package)} if not args.out else {}
+    if args.merge:
+        for name in args.merge:
+            for row in json.loads(Path(name).read_text(encoding="utf-8"))["rulesets"]:
+                rows[row["ruleset"]] = row
+        write_ladder([rows[r] for r in sorted(rows)], shipped)
+        print(markdown([rows[r] for r in sorted(rows)]))
+        return
     bots = ",".join(["random", *LEVELS])
     for ruleset in args.rulesets:
         command = (f"targui tournament {ruleset} --bots {bots} -n {args.games} -p {args.players} "

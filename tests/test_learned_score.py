@@ -157,3 +157,55 @@ def test_the_search_reads_positions_through_the_features_when_it_has_weights():
     asked.clear()
     ISMCTSAgent(3, iterations=10, learned=0, game=package).choose(state.observation(seat), state.legal_actions())
     assert not asked
+
+
+def test_a_level_is_spelled_as_the_bot_it_stands_for():
+    from targui_dsl.agents import BotSpecError, parse_bot
+    from targui_dsl.agents.spec import LEVELS
+
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    for level, spelling in LEVELS.items():
+        assert parse_bot(level).spelling() == parse_bot(spelling).spelling()
+    assert parse_bot("hard").params["iterations"] > parse_bot("normal").params["iterations"]
+    with pytest.raises(BotSpecError, match="level `hard` takes no parameters"):
+        parse_bot("hard:depth=3")
+    with pytest.raises(BotSpecError, match="did you mean `hard`"):
+        parse_bot("hardd")
+
+
+def test_simulate_seats_levels_and_names_their_bots():
+    result = run("simulate", "swedish-12", "-n", "1", "-p", "2", "--bots", "easy,normal:", "--seed", "1")
+    assert result.exit_code == 2  # a level with a parameter list, even an empty one, is refused
+    result = run("simulate", "swedish-12", "-n", "1", "-p", "2", "--bots", "easy,normal", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "bots greedy, ismcts" in result.output
+
+
+def test_targui_bots_shows_the_levels_and_what_the_ladder_measured(tmp_path, monkeypatch):
+    from targui_dsl.study.ladder import ladder_path, read_ladder
+
+    listing = run("bots").output
+    assert "levels: easy = greedy, normal = ismcts, hard = ismcts:iterations=600" in listing
+    rows = read_ladder(PACKAGE)
+    if not rows:
+        assert "not measured yet" in listing
+        return
+    for row in rows:
+        assert f"`{row['command']}`" in listing
+        assert row["command"].startswith(f"targui tournament {row['ruleset']} --bots random,easy,normal,hard")
+        for bot in row["table"]:
+            assert 0 <= bot["share"] <= 1 and bot["rating_ci"][0] <= bot["rating"] <= bot["rating_ci"][1]
+    assert ladder_path(PACKAGE).is_file()
+
+
+def test_a_broken_ladder_file_is_an_error_not_a_traceback(tmp_path):
+    from targui_cli import bots as bots_command
+
+    (tmp_path / "ladder.json").write_text('{"format": "targui-ladder/1", "rulesets": [{"ruleset": "x"}]}')
+    original = bots_command.game_package
+    bots_command.game_package = lambda: replace(PACKAGE, trained=str(tmp_path))
+    try:
+        result = run("bots")
+    finally:
+        bots_command.game_package = original
+    assert result.exit_code == 1 and "not a targui-ladder/1 file" in result.output

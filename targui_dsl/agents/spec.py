@@ -174,8 +174,7 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
         return parse_bot(LEVELS[kind_text], game)
     kind = kinds.get(kind_text)
     if kind is None:
-        hint = did_you_mean(kind_text, kinds)
-        hint = hint or did_you_mean(kind_text, LEVELS)
+        hint = did_you_mean(kind_text, [*kinds, *LEVELS])
         raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
                            + f" (bots: {', '.join(sorted(kinds))}; levels: {', '.join(LEVELS)})")
     declared = {p.name: p for p in kind.params}
