@@ -68,8 +68,8 @@ Examples:
 def train(ruleset: str, games: int, seed: int, bots: str, out: str | None, output_format: str,
           as_json: bool) -> None:
     from targui_dsl.agents.learned import cached_path, remember, write_score
-    from targui_dsl.study.train import TrainingError
-    from targui_dsl.study.train import train as fit_score
+    from targui_dsl.agents.training import TrainingError
+    from targui_dsl.agents.training import train as fit_score
 
     rs = load_or_exit(ruleset, "no weights fitted")
     if package_of(rs).features is None:

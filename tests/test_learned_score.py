@@ -25,8 +25,8 @@ from targui_dsl.agents.learned import (
     shipped_path,
     write_score,
 )
+from targui_dsl.agents.training import train
 from targui_dsl.games import game_package
-from targui_dsl.study.train import train
 
 PACKAGE = game_package("targui")
 
@@ -151,7 +151,7 @@ def test_the_search_reads_positions_through_the_features_when_it_has_weights():
         seat = state.current_player()
         state.apply_action(make_agent("greedy", 1).choose(state.observation(seat), state.legal_actions()))
     seat = state.current_player()
-    bot = ISMCTSAgent(3, iterations=10, game=package)
+    bot = ISMCTSAgent(3, iterations=10, learned=1, game=package)
     assert bot.choose(state.observation(seat), state.legal_actions()) in state.legal_actions()
     assert len(asked) >= 10 * 2  # every seat in the game, at each iteration's cut-off
     asked.clear()
@@ -209,3 +209,24 @@ def test_a_broken_ladder_file_is_an_error_not_a_traceback(tmp_path):
     finally:
         bots_command.game_package = original
     assert result.exit_code == 1 and "not a targui-ladder/1 file" in result.output
+
+
+def test_a_house_rule_is_trained_on_first_use_with_a_line_on_stderr(tmp_path, capsys):
+    from engine_fixtures import settled_state
+
+    from targui_dsl.agents.training import FIRST_USE_GAMES
+
+    house = load_ruleset(_house(tmp_path))
+    state = settled_state(house, players=2, explicit_chance=False)
+    while len(state.legal_actions()) < 2:
+        seat = state.current_player()
+        state.apply_action(make_agent("greedy", 1).choose(state.observation(seat), state.legal_actions()))
+    seat = state.current_player()
+    make_agent("ismcts:iterations=4:learned=1", 1).choose(state.observation(seat), state.legal_actions())
+    assert f"training a position score for double-gueltas ({FIRST_USE_GAMES} bot games" in capsys.readouterr().err
+    cached = tmp_path / "cache" / "targui" / "scores" / f"{ruleset_hash(house)}.json"
+    first = read_score(cached, house, PACKAGE)
+    assert first.trained["games"] == FIRST_USE_GAMES
+    forget_all()
+    make_agent("ismcts:iterations=4:learned=1", 1).choose(state.observation(seat), state.legal_actions())
+    assert "training" not in capsys.readouterr().err  # kept: trained once

@@ -47,10 +47,12 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Any
 
-from targui_dsl.agents.learned import LearnedScore, learned_score
+from targui_dsl.agents.learned import LearnedScore
+from targui_dsl.agents.training import score_for
 from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, State
 from targui_dsl.games import game_package
 
@@ -84,7 +86,7 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
                  exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
-                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, learned: int = 1,
+                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, learned: int = 0,
                  game: GamePackage | None = None) -> None:
         package = game if game is not None else game_package()
         if package.evaluator is None:
@@ -157,7 +159,7 @@ class ISMCTSAgent:
         if not self.learned or self.package.features is None:
             return None
         if self._score is None or self._score[0] is not game:
-            self._score = (game, learned_score(game.ruleset, self.package))
+            self._score = (game, score_for(game.ruleset, self.package, _note))
         return self._score[1]
 
     def _iterate(self, root: _Edge, me: int, options: list[int], determinised: Any, policy: SearchPolicy,
@@ -261,6 +263,12 @@ class ISMCTSAgent:
         features = self.package.features
         assert features is not None  # a learned score is only found for a game that gives features
         return score.win_chances(state, features, len(state.returns()))
+
+
+def _note(line: str) -> None:
+    """Training a ruleset's score on first use takes seconds: say so on stderr."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def _settle_chance(state: State, rng: random.Random) -> None:

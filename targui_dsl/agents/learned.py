@@ -3,7 +3,7 @@
 A game package that gives :attr:`GamePackage.features
 <targui_dsl.engine.protocol.GamePackage>` (one list of numbers per seat, named
 by ``feature_names``) can have a score fitted to the results of finished games
-(:mod:`targui_dsl.study.train`, ``targui train RULESET``). The model is a
+(:mod:`targui_dsl.agents.training`, ``targui train RULESET``). The model is a
 conditional logit: seat ``s`` wins with probability
 ``exp(z_s) / sum(exp(z_o))`` over the seats still in the game, where
 ``z = weights . features``. So the same weights serve any number of players.

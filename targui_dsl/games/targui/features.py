@@ -2,7 +2,7 @@
 
 :attr:`GamePackage.features <targui_dsl.engine.protocol.GamePackage>` is
 :func:`features`; the search (:mod:`targui_dsl.agents.ismcts`) and the trainer
-(:mod:`targui_dsl.study.train`) know only that it gives one list of floats per
+(:mod:`targui_dsl.agents.training`) know only that it gives one list of floats per
 seat, named by :data:`FEATURE_NAMES`. A seat's chance to win is fitted as a
 softmax over the seats still in the game of a weighted sum of these
 (:mod:`targui_dsl.agents.learned`), so each number is the seat's own: what

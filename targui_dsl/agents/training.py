@@ -18,17 +18,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from targui_dsl.agents import seat_agents
-from targui_dsl.agents.learned import LearnedScore, ruleset_hash
+from targui_dsl.agents.learned import LearnedScore, cached_path, learned_score, remember, ruleset_hash, write_score
+from targui_dsl.agents.spec import make_agent
 from targui_dsl.engine.chance import derive_seed
-from targui_dsl.study.chunks import seat_bots, seated_bots
-from targui_dsl.study.games import game_of
+from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.games import game_of
 
-__all__ = ["SAMPLE_EVERY", "Samples", "TrainingError", "collect", "fit", "train"]
+__all__ = ["FIRST_USE_GAMES", "SAMPLE_EVERY", "Samples", "TrainingError", "collect", "fit", "score_for", "train"]
 
 SAMPLE_EVERY = 8  # decisions between notes, on average: neighbouring positions say little new
 RIDGE = 1e-2  # per position, on standardised features: how firmly the fit keeps to the hand-written prior
 HOLD_OUT = 0.2  # the share of games (the last ones) kept out of the fit, to report its quality
+FIRST_USE_GAMES = 300  # games a ruleset with no weights is trained on when a search bot first needs them
+FIRST_USE_SEED = 1  # (so its weights are the same on every machine: a game of its bots replays the same)
 
 
 class TrainingError(ValueError):
@@ -57,11 +59,14 @@ def collect(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy"
     samples = Samples()
     for index in range(games):
         players = counts[index % len(counts)]
-        kinds = seated_bots(seat_bots(list(bots)[:players], players), index // len(counts), True)
+        listed = list(bots)[:players]
+        kinds = listed + [listed[-1]] * (players - len(listed))
+        shift = (index // len(counts)) % players  # seats rotated, game by game
+        kinds = kinds[-shift:] + kinds[:-shift] if shift else kinds
         game_seed = derive_seed(seed, index)
         game = package.new_game(ruleset, players=players, seed=game_seed)
         state = game.new_initial_state()
-        agents = seat_agents(game_seed, kinds, package.name)
+        agents = [make_agent(kind, derive_seed(game_seed, seat + 1), package.name) for seat, kind in enumerate(kinds)]
         views = [state.observation(s) for s in range(players)]
         pick = random.Random(game_seed)
         if samples.prior is None and package.feature_prior is not None:
@@ -173,3 +178,30 @@ def train(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy",)
     trained = {"games": games, "seed": seed, "bots": list(bots), "players": list(ruleset.player_counts),
                "positions": len(samples.rows), **quality}
     return LearnedScore(ruleset.id, ruleset_hash(ruleset), tuple(package.feature_names), tuple(weights), trained)
+
+
+def score_for(ruleset: Any, package: GamePackage, note: Callable[[str], None] | None = None) -> LearnedScore | None:
+    """The learned score a search bot uses for ``ruleset``: shipped or cached weights, else
+    weights trained now (``FIRST_USE_GAMES`` games of ``greedy``, a fixed seed: the same on
+    every machine) and kept in the cache; None, with a note, when they cannot be (no numpy:
+    the game's hand-written score is used). ``note``: where to say so (a line each)."""
+    if package.features is None:
+        return None
+    found = learned_score(ruleset, package)
+    if found is not None:
+        return found
+    say = note if note is not None else (lambda line: None)
+    say(f"training a position score for {ruleset.id} ({FIRST_USE_GAMES} bot games, once; "
+        f"`targui train` to train it longer)")
+    try:
+        score = train(ruleset, FIRST_USE_GAMES, FIRST_USE_SEED)
+    except TrainingError as err:
+        say(f"note: no learned score for {ruleset.id} ({err}): the search uses the hand-written score")
+        remember(ruleset, None)
+        return None
+    remember(ruleset, score)
+    try:
+        write_score(score, cached_path(ruleset))
+    except OSError as err:
+        say(f"note: the score for {ruleset.id} is not kept ({err.strerror or err}): it is trained again next time")
+    return score
