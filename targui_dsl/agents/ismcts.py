@@ -105,8 +105,9 @@ class ISMCTSAgent:
         self._last_choice = -1
         self.iterations_done = 0  # in all, for benchmarks
         self.decisions_searched = 0
-        #: the last search's root: visits per legal action of this seat (for tests and analysis)
+        #: the last search's root: visits and mean reward per legal action of this seat (for tests and analysis)
         self.last_visits: dict[int, int] = {}
+        self.last_values: dict[int, float] = {}
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
@@ -145,6 +146,8 @@ class ISMCTSAgent:
         allowed = set(legal_actions)
         self.last_visits = {action: edge.visits for (seat, action), edge in root.child.items()
                             if seat == me and action in allowed}
+        self.last_values = {action: root.child[(me, action)].reward / visits
+                            for action, visits in self.last_visits.items() if visits}
         best, best_visits = -1, -1
         for action, visits in sorted(self.last_visits.items()):
             if visits > best_visits:
