@@ -230,3 +230,13 @@ def test_a_house_rule_is_trained_on_first_use_with_a_line_on_stderr(tmp_path, ca
     forget_all()
     make_agent("ismcts:iterations=4:learned=1", 1).choose(state.observation(seat), state.legal_actions())
     assert "training" not in capsys.readouterr().err  # kept: trained once
+
+
+def test_weights_trained_on_this_machine_come_before_the_shipped_ones():
+    from targui_dsl.agents.learned import cached_path
+
+    rs = any_ruleset("swedish-12")
+    shipped = read_score(shipped_path(rs, PACKAGE), rs, PACKAGE)
+    mine = replace(shipped, weights=tuple(2 * w for w in shipped.weights), trained={"games": 1})
+    write_score(mine, cached_path(rs))
+    assert learned_score(rs, PACKAGE) == mine

@@ -8,10 +8,10 @@ conditional logit: seat ``s`` wins with probability
 ``exp(z_s) / sum(exp(z_o))`` over the seats still in the game, where
 ``z = weights . features``. So the same weights serve any number of players.
 
-**Where weights live.** A file ``<ruleset id>.json`` in the game's shipped
-folder (``GamePackage.trained``) for the built-in rulesets, and in the user's
-cache folder (``$XDG_CACHE_HOME/targui/scores/``, else ``~/.cache``) for any
-ruleset trained on this machine, named by the ruleset's hash. Either is used
+**Where weights live.** In the user's cache folder
+(``$XDG_CACHE_HOME/targui/scores/``, else ``~/.cache``) for any ruleset trained
+on this machine, named by the ruleset's hash; else a file ``<ruleset id>.json``
+in the game's shipped folder (``GamePackage.trained``) for the built-in rulesets. Either is used
 only if it was fitted to this ruleset: its ``ruleset_sha256`` must be
 :func:`ruleset_hash` of the ruleset now (a changed ruleset is trained again),
 its feature names the game's, and every weight a finite number. Files are JSON,
@@ -145,7 +145,7 @@ _found: dict[str, LearnedScore | None] = {}
 
 
 def learned_score(ruleset: Any, package: GamePackage) -> LearnedScore | None:
-    """The weights fitted to ``ruleset``: shipped with the game, else trained on this machine;
+    """The weights fitted to ``ruleset``: trained on this machine, else shipped with the game;
     None when there are none (or the game gives no features)."""
     if package.features is None:
         return None
@@ -154,7 +154,8 @@ def learned_score(ruleset: Any, package: GamePackage) -> LearnedScore | None:
         return _found[key]
     found: LearnedScore | None = None
     shipped = shipped_path(ruleset, package)
-    for path in ([shipped] if shipped is not None else []) + [cached_path(ruleset)]:
+    # what this machine trained first (`targui train` of a built-in ruleset replaces its shipped weights)
+    for path in [cached_path(ruleset)] + ([shipped] if shipped is not None else []):
         try:
             found = read_score(path, ruleset, package)
             break
