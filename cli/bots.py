@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
-from targui_cli.common import echo_json, format_option, wants_json
+from targui_cli.common import echo_json, fail, format_option, wants_json
 from targui_dsl.agents import DEFAULT_BOTS, describe_bots
-from targui_dsl.agents.spec import bots_of
+from targui_dsl.agents.spec import LEVELS, bots_of
+from targui_dsl.games import game_package
+from targui_dsl.study.ladder import LadderError, read_ladder
 
 
 @click.command(short_help="List the bots and how to spell them.")
@@ -20,7 +22,8 @@ def bots(output_format: str, as_json: bool) -> None:
     bot. When no bots are named, every seat gets the default bot.
 
     With --format json: every bot's name, summary and parameters (name,
-    type, default, minimum, maximum, help), and the default bots.
+    type, default, minimum, maximum, help), the default bots, the levels
+    and the ladder's lines.
 
     docs/bots.md describes how each bot plays.
 
@@ -32,7 +35,12 @@ def bots(output_format: str, as_json: bool) -> None:
       targui bots
       targui bots --format json
       targui play original-dutch --bots greedy,random
+      targui play swedish-12 --human 1 --bots hard
     """
+    try:
+        ladder = read_ladder(game_package())
+    except LadderError as err:
+        fail(str(err))
     if wants_json(output_format, as_json):
         kinds = bots_of()
         echo_json({
@@ -42,7 +50,21 @@ def bots(output_format: str, as_json: bool) -> None:
                                      for p in kinds[name].params]}
                      for name in sorted(kinds)],
             "default": DEFAULT_BOTS,
+            "levels": LEVELS,
+            "ladder": ladder,
         })
         return
     click.echo(describe_bots())
     click.echo(f"\ndefault: {DEFAULT_BOTS} (in every seat)")
+    click.echo("\nlevels: " + ", ".join(f"{level} = {spelling}" for level, spelling in LEVELS.items()))
+    if not ladder:
+        click.echo("measured strength: not measured yet (benchmarks/ladder.py)")
+    for row in ladder:
+        rated = {bot["bot"]: bot for bot in row["table"]}
+        click.echo(f"{row['ruleset']}, {row['players']} players, {row['games']} games: `{row['command']}`")
+        for level, spelling in LEVELS.items():
+            bot = rated.get(spelling)
+            if bot is not None:
+                low, high = bot["rating_ci"]
+                click.echo(f"  {level:<7} rating {bot['rating']:.0f} ({low:.0f}-{high:.0f}), "
+                           f"wins {100 * bot['share']:.1f}% of {bot['games']} games")

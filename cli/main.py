@@ -28,6 +28,7 @@ COMMAND_MODULES = {
     "schema": "targui_cli.show", "cards": "targui_cli.cards", "diff": "targui_cli.diff", "play": "targui_cli.play",
     "replay": "targui_cli.replay", "simulate": "targui_cli.simulate", "compare": "targui_cli.compare",
     "tournament": "targui_cli.tournament", "bots": "targui_cli.bots", "lsp": "targui_cli.lsp",
+    "train": "targui_cli.train",
 }
 
 #: What `targui --help` lists for each command, so that the list imports none of them (that was
@@ -38,7 +39,7 @@ COMMAND_LINES: dict[str, dict[str, str]] = {
     "validate": {"help": "Check rulesets and report every problem found, not only the first."},
     "show": {"help": "Show a ruleset after `extends:` is merged, or what its effects compiled to."},
     "schema": {"help": "Print the JSON Schema (2020-12) of ruleset files, for editors and CI."},
-    "cards": {"help": "List the (mis)fortune cards of RULESET in number order."},
+    "cards": {"help": "List the cards of RULESET: Targui's (mis)fortune cards, Targi's decks."},
     "diff": {"help": "Show what changes from ruleset A to ruleset B, rule by rule."},
     "play": {"short_help": "Play one game: bots, or people at the terminal too."},
     "replay": {"help": "Tell a logged game again, turn by turn; verify it; draw its board."},
@@ -47,6 +48,7 @@ COMMAND_LINES: dict[str, dict[str, str]] = {
     "tournament": {"short_help": "Bots play every seat in turn; wins and ratings."},
     "bots": {"short_help": "List the bots and how to spell them."},
     "lsp": {"short_help": "Serve checks, hover, completion and definitions to editors."},
+    "train": {"short_help": "Fit a ruleset's position score for the search bot."},
 }
 
 

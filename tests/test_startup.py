@@ -43,7 +43,7 @@ def test_the_package_still_offers_its_names():
 
 
 def test_the_group_lists_every_command_before_loading_any():
-    loaded = modules_after("from targui_cli.main import cli\nassert len(cli.commands) == 13, sorted(cli.commands)")
+    loaded = modules_after("from targui_cli.main import cli\nassert len(cli.commands) == 14, sorted(cli.commands)")
     assert "targui_cli.validate" not in loaded and "targui_cli.simulate" not in loaded
 
 

@@ -61,6 +61,9 @@ register(BotKind(
                  "by the rollout policy's scores, plus pass (0: every legal one)", minimum=0, maximum=1000),
         BotParam("bias", float, DEFAULT_BIAS, "progressive bias towards the game's heuristic choice (and the "
                  "rollout policy's below the root), fading as 1/(visits+1)", minimum=0, maximum=1000),
+        BotParam("learned", int, 0, "1: score positions with the ruleset's learned score (`targui train`; "
+                 "trained on first use); 0: with the game's hand-written score (measured stronger)",
+                 minimum=0, maximum=1),
     ),
     takes_game=True,
 ))

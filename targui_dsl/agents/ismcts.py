@@ -47,14 +47,17 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Any
 
+from targui_dsl.agents.learned import LearnedScore
+from targui_dsl.agents.training import score_for
 from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, State
 from targui_dsl.games import game_package
 
 DEFAULT_ITERATIONS = 150
-DEFAULT_EXPLORATION = 0.3
+DEFAULT_EXPLORATION = 1.0
 DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
 DEFAULT_BIAS = 1.0
@@ -83,7 +86,8 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
                  exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
-                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, game: GamePackage | None = None) -> None:
+                 width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, learned: int = 0,
+                 game: GamePackage | None = None) -> None:
         package = game if game is not None else game_package()
         if package.evaluator is None:
             raise ValueError(f"the search bot needs a position score: {package.title} gives none")
@@ -95,11 +99,15 @@ class ISMCTSAgent:
         self.width = width
         self.bias = bias
         self.evaluator: Evaluator = package.evaluator(seed)
+        self.package = package
+        self.learned = learned
+        self._score: tuple[Any, LearnedScore | None] | None = None  # (game, its learned score)
         self._last_choice = -1
         self.iterations_done = 0  # in all, for benchmarks
         self.decisions_searched = 0
-        #: the last search's root: visits per legal action of this seat (for tests and analysis)
+        #: the last search's root: visits and mean reward per legal action of this seat (for tests and analysis)
         self.last_visits: dict[int, int] = {}
+        self.last_values: dict[int, float] = {}
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
@@ -107,23 +115,39 @@ class ISMCTSAgent:
         me = observation.seat
         rng = self.rng
         root = _Edge()
-        root.favourite[me] = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        favourite = root.favourite[me] = self.evaluator.favourite(observation, legal_actions, self._last_choice)
         policy = self.evaluator.policy(observation, rng)
+        score = self._learned(observation.game)
+        # Paired determinisations: the j-th visit of every root option plays out on the j-th
+        # draw of the pool (the same hidden values, the same future dice), so the options are
+        # compared on the same luck and the dice's noise cancels from their difference.
+        pool: list[int] = []
+
+        def determinised(j: int) -> State:
+            while len(pool) <= j:
+                pool.append(rng.getrandbits(64))
+            return observation.resample(random.Random(pool[j]))
+
+        options = policy.candidates(determinised(0), me, legal_actions, self.width)
+        if favourite not in options and favourite in legal_actions:
+            options = sorted({favourite, *options})
         if self.seconds > 0:
             deadline = time.process_time() + self.seconds
             done = 0
             while done == 0 or time.process_time() < deadline:
-                self._iterate(root, observation.resample(rng), policy, rng)
+                self._iterate(root, me, options, determinised, policy, score, rng)
                 done += 1
         else:
             done = self.iterations
             for _ in range(done):
-                self._iterate(root, observation.resample(rng), policy, rng)
+                self._iterate(root, me, options, determinised, policy, score, rng)
         self.iterations_done += done
         self.decisions_searched += 1
         allowed = set(legal_actions)
         self.last_visits = {action: edge.visits for (seat, action), edge in root.child.items()
                             if seat == me and action in allowed}
+        self.last_values = {action: root.child[(me, action)].reward / visits
+                            for action, visits in self.last_visits.items() if visits}
         best, best_visits = -1, -1
         for action, visits in sorted(self.last_visits.items()):
             if visits > best_visits:
@@ -133,15 +157,41 @@ class ISMCTSAgent:
         self._last_choice = best
         return best
 
-    def _iterate(self, root: _Edge, state: State, policy: SearchPolicy, rng: random.Random) -> None:
-        path: list[tuple[_Edge, int]] = []  # (edge, seat that took it)
-        node = root
+    def _learned(self, game: Any) -> LearnedScore | None:
+        """The learned score of ``game``'s ruleset (None: none, or the bot is told not to use one)."""
+        if not self.learned or self.package.features is None:
+            return None
+        if self._score is None or self._score[0] is not game:
+            self._score = (game, score_for(game.ruleset, self.package, _note))
+        return self._score[1]
+
+    def _iterate(self, root: _Edge, me: int, options: list[int], determinised: Any, policy: SearchPolicy,
+                 score: LearnedScore | None, rng: random.Random) -> None:
         c = self.exploration
         bias = self.bias
         width = self.width
         candidates, choose, forget = policy.candidates, policy.choose, policy.forget  # bound once: the hot loop
-        expanded = False
         policy.reset()
+        # the root: the seat's own options, the same in every determinisation
+        first = root.favourite[me]
+        children = root.child
+        untried = [a for a in options if (me, a) not in children]
+        expanded = bool(untried)
+        if untried:
+            action = first if first in untried else untried[rng.randrange(len(untried))]
+            edge = children[(me, action)] = _Edge()
+        else:
+            action, edge = self._ucb(children, me, options, first, c, bias)
+        for a in options:
+            other = children.get((me, a))
+            if other is not None:
+                other.avail += 1
+        state = determinised(edge.visits)
+        if action != first:
+            forget(me)
+        path: list[tuple[_Edge, int]] = [(edge, me)]  # (edge, seat that took it)
+        state.apply_action(action)
+        node = edge
         while not expanded:
             _settle_chance(state, rng)
             if state.is_terminal():
@@ -168,30 +218,42 @@ class ISMCTSAgent:
                         other.avail += 1
                 expanded = True
             else:
-                best_score = -1.0
-                action = legal[0]
-                edge = children[(seat, action)]
                 for a in legal:
-                    e = children[(seat, a)]
-                    e.avail += 1
-                for a in legal:
-                    e = children[(seat, a)]
-                    score = e.reward / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
-                    if a == favourite:
-                        score += bias / (e.visits + 1)
-                    if score > best_score:
-                        best_score, action, edge = score, a, e
+                    children[(seat, a)].avail += 1
+                action, edge = self._ucb(children, seat, legal, favourite, c, bias)
             if action != favourite:
                 forget(seat)  # a count below this was not planned by the rollout policy
             path.append((edge, seat))
             state.apply_action(action)
             node = edge
-        rewards = self._rollout_value(state, policy, rng)
+        rewards = self._rollout_value(state, policy, score, rng)
         for edge, seat in path:
             edge.visits += 1
             edge.reward += rewards[seat]
 
-    def _rollout_value(self, state: State, policy: SearchPolicy, rng: random.Random) -> list[float]:
+    @staticmethod
+    def _ucb(children: dict[tuple[int, int], _Edge], seat: int, legal: list[int], favourite: int | None,
+             c: float, bias: float) -> tuple[int, _Edge]:
+        """UCB1 over ``legal`` (every one with an edge), with the favourite's fading bias. The
+        children's mean rewards are rescaled to 0..1 among themselves first, so that exploration
+        and bias weigh the same whether the score's rewards differ by a lot or (a learned
+        chance to win among four) by a few hundredths."""
+        edges = [children[(seat, a)] for a in legal]
+        means = [e.reward / e.visits for e in edges]
+        low, high = min(means), max(means)
+        spread = high - low if high > low else 1.0
+        best_score = -math.inf
+        action, edge = legal[0], edges[0]
+        for a, e, mean in zip(legal, edges, means, strict=True):
+            value = (mean - low) / spread + c * math.sqrt(math.log(e.avail) / e.visits)
+            if a == favourite:
+                value += bias / (e.visits + 1)
+            if value > best_score:
+                best_score, action, edge = value, a, e
+        return action, edge
+
+    def _rollout_value(self, state: State, policy: SearchPolicy, score: LearnedScore | None,
+                       rng: random.Random) -> list[float]:
         for _ in range(self.depth):
             _settle_chance(state, rng)
             if state.is_terminal():
@@ -199,7 +261,17 @@ class ISMCTSAgent:
             seat = state.current_player()
             state.apply_action(policy.choose(state, seat, state.legal_actions()))
         _settle_chance(state, rng)
-        return policy.evaluate(state)
+        if score is None or state.is_terminal():
+            return policy.evaluate(state)
+        features = self.package.features
+        assert features is not None  # a learned score is only found for a game that gives features
+        return score.win_chances(state, features, len(state.returns()))
+
+
+def _note(line: str) -> None:
+    """Training a ruleset's score on first use takes seconds: say so on stderr."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def _settle_chance(state: State, rng: random.Random) -> None:

@@ -28,6 +28,15 @@ from targui_dsl.games import DEFAULT_GAME, game_package
 #: The bots every command uses when none are named: the same in `play` and `simulate`.
 DEFAULT_BOTS = "greedy"
 
+#: Levels for people choosing an opponent: each a name for one real setting, written back as
+#: that setting (a table of results shows `ismcts:iterations=600`, not `hard`). `greedy` is
+#: every game's own heuristic. Their measured strength: `targui bots` (from the ladder's file).
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "normal": "ismcts",
+    "hard": "ismcts:iterations=600",
+}
+
 
 class BotSpecError(ValueError):
     """A bot spelling that names no bot or gives a parameter it does not take (one line, with a hint)."""
@@ -158,11 +167,16 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
     kinds = bots_of(game)
     kind_text, *param_texts = text.strip().split(":")
     kind_text = kind_text.strip()
+    if kind_text in LEVELS and kind_text not in kinds:
+        if param_texts:
+            raise BotSpecError(f"level `{kind_text}` takes no parameters: it is `{LEVELS[kind_text]}`; "
+                               f"spell that bot with yours")
+        return parse_bot(LEVELS[kind_text], game)
     kind = kinds.get(kind_text)
     if kind is None:
-        hint = did_you_mean(kind_text, kinds)
+        hint = did_you_mean(kind_text, [*kinds, *LEVELS])
         raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
-                           + f" (bots: {', '.join(sorted(kinds))})")
+                           + f" (bots: {', '.join(sorted(kinds))}; levels: {', '.join(LEVELS)})")
     declared = {p.name: p for p in kind.params}
     values = {p.name: p.default for p in kind.params}
     seen: set[str] = set()

@@ -164,6 +164,12 @@ class GamePackage:
     build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
     vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary
     evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
+    # (state, seat) -> numbers a learned position score weighs (targui_dsl/agents/learned.py), named by
+    # feature_names, None for a seat out of the game; a game without them is searched with its evaluator's score
+    features: Callable[[Any, int], list[float] | None] | None = None
+    feature_names: tuple[str, ...] = ()
+    feature_prior: Callable[[Any], list[float]] | None = None  # (state) -> the features' weights by hand, if any
+    trained: str = ""  # the folder of the weights shipped for its built-in rulesets (<ruleset id>.json)
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
     adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.build import assemble, compile_snippets
 from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
+from targui_dsl.games.targui.features import FEATURE_NAMES, features, prior
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
 from targui_dsl.games.targui.metrics import METRICS, unlogged_in
@@ -25,6 +28,10 @@ PACKAGE = GamePackage(
     build=assemble,
     vocabulary=VOCABULARY,
     evaluator=TarguiEvaluator,
+    features=features,
+    feature_names=FEATURE_NAMES,
+    feature_prior=prior,
+    trained=str(Path(__file__).with_name("trained")),
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
     metrics=METRICS,
     adapter=ADAPTER,
