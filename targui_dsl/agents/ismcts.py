@@ -117,7 +117,7 @@ class ISMCTSAgent:
         root = _Edge()
         favourite = root.favourite[me] = self.evaluator.favourite(observation, legal_actions, self._last_choice)
         policy = self.evaluator.policy(observation, rng)
-        score = self._learned(observation.game)
+        score = self._learned(observation)
         # Paired determinisations: the j-th visit of every root option plays out on the j-th
         # draw of the pool (the same hidden values, the same future dice), so the options are
         # compared on the same luck and the dice's noise cancels from their difference.
@@ -157,10 +157,12 @@ class ISMCTSAgent:
         self._last_choice = best
         return best
 
-    def _learned(self, game: Any) -> LearnedScore | None:
-        """The learned score of ``game``'s ruleset (None: none, or the bot is told not to use one)."""
+    def _learned(self, observation: Any) -> LearnedScore | None:
+        """The learned score of the observed game's ruleset (None: none, or the bot is told not to
+        use one; a game with no features is never asked for its `game`)."""
         if not self.learned or self.package.features is None:
             return None
+        game = observation.game
         if self._score is None or self._score[0] is not game:
             self._score = (game, score_for(game.ruleset, self.package, _note))
         return self._score[1]
