@@ -70,7 +70,9 @@ def cards(ruleset: str, language: str | None, output_format: str, as_json: bool)
     Targi (`targui cards targi`): its border, goods and tribe cards deck by
     deck, each with its id, symbol, cost, points and ability; with
     `--format json` one object per card (`deck`, `id`, `symbol`, `cost`,
-    `points`, ...), for programs. Targui: its cards in number order. For each card: its number and title, the rulebook text and the effect as
+    `points`, ...), for programs. Targui: its cards in number order.
+
+    For each card: its number and title, the rulebook text and the effect as
     written in the effect language. Cards the ruleset defines but leaves out
     of its deck (the Swedish 12-round game's cards 2-5) are marked
     `[not in the deck]`. Texts are wrapped to the terminal width (the
