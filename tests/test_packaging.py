@@ -3,8 +3,9 @@ pyproject.toml does not list would be missing from every install (and from CI's)
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
