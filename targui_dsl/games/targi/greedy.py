@@ -16,16 +16,40 @@ from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
 from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
-GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.2
+GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.0
+#: A displayed card beyond its points: a step towards a row bonus and towards the full display
+#: that ends the game on its owner's terms.
+DISPLAYED = 0.9
+
+
+def row_promise(state: TargiState, row: list[int]) -> float:
+    """What an unfinished display row is worth towards its bonus: the share of the row laid, of the
+    bonus it can still reach (all one symbol, or all different)."""
+    rs = state.rs
+    if not row or len(row) >= rs.display_columns:
+        return 0.0
+    symbols = {rs.tribe_cards[c].symbol for c in row}
+    share = len(row) / rs.display_columns
+    reach = 0.0
+    if len(symbols) == 1:
+        reach = max(reach, rs.row_same)
+    if len(symbols) == len(row):
+        reach = max(reach, rs.row_different)
+    return share * share * reach
 
 
 def value(state: TargiState, seat: int) -> float:
-    """The seat's position: its points now plus its goods, gold and hand card, less the opponent's."""
+    """The seat's position: its points now, its display's promise, its goods, gold and hand card,
+    less the opponent's."""
+    rs = state.rs
+
     def own(s: int) -> float:
         side = state.record.sides[s]
-        goods = min(sum(side.goods), state.rs.limit_goods + 2)
-        return (rules.score(state.rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, state.rs.limit_gold + 1)
-                + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0))
+        goods = min(sum(side.goods), rs.limit_goods + 2)
+        shown = sum(len(row) for row in side.display)
+        return (rules.score(rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, rs.limit_gold + 1)
+                + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0) + DISPLAYED * shown
+                + sum(row_promise(state, row) for row in side.display))
     return own(seat) - own(1 - seat)
 
 
