@@ -67,7 +67,10 @@ def centre_worth(state: TargiState, seat: int, space: int) -> float:
     room = not rules.display_full(rs, record, seat)
     if room and any(rules.affordable(rs, record, seat, c, off) for c in tribe.costs):
         cheapest = min(c.size for c in tribe.costs)
-        return tribe.points + 1.5 - 0.3 * cheapest + (0.5 if tribe.end or tribe.modifiers else 0.0)
+        fit = max(rules.row_points(rs, row + [card]) + row_promise(state, row + [card]) - row_promise(state, row)
+                  for row in record.sides[seat].display if len(row) < rs.display_columns)
+        return (tribe.points + DISPLAYED + 1.0 + fit - GOOD * cheapest
+                + (0.8 if tribe.end or tribe.modifiers else 0.0))
     return HAND if record.sides[seat].hand < 0 else 0.0
 
 
