@@ -16,10 +16,10 @@ from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
 from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
-GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.0
+GOOD, GOLD, STORED, HAND = 0.3, 1.0, 0.8, 0.8
 #: A displayed card beyond its points: a step towards a row bonus and towards the full display
 #: that ends the game on its owner's terms.
-DISPLAYED = 0.9
+DISPLAYED = 2.2
 
 
 def row_promise(state: TargiState, row: list[int]) -> float:
