@@ -1,4 +1,5 @@
-"""Targi's heuristic bot (`greedy`): where to place from what the card and its crossing are worth,
+"""Targi's heuristic bot (`greedy`): where to place from what the card and its crossing are worth
+(a tribe card it can pay for by its points, its step on the display and the row it would further),
 and every other decision by looking one step ahead on a state dealt again from what it sees.
 
 It never reads the true state's hidden parts: a decision other than placement is tried on a
