@@ -1,6 +1,7 @@
 """ISMCTS speed: iterations per second and decisions per second (CPU time) per variant.
 
     python benchmarks/bench_ismcts.py [--games 2] [--players 4] [--bot ismcts] [--seed 0]
+    python benchmarks/bench_ismcts.py --variants targi --players 2 --games 4
 
 Each variant plays ``--games`` games with the bot in seat 1 and ``greedy`` in
 the others; only the bot's own searching decisions are timed (a forced step
@@ -16,7 +17,7 @@ import time
 from targui_dsl import load_ruleset
 from targui_dsl.agents import ISMCTSAgent, make_agent
 from targui_dsl.engine.loop import play
-from targui_dsl.games.targui.game import Game
+from targui_dsl.games import game_of
 
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 
@@ -49,15 +50,16 @@ def main() -> None:
           f" {'mean ms':>8} {'p95 ms':>7}")
     for name in args.variants.split(","):
         rs = load_ruleset(name)
+        package = game_of(rs)  # each ruleset's own game: its state and its greedy
         times: list[float] = []
         iterations = 0
         for g in range(args.games):
-            bot = make_agent(args.bot, args.seed + g)
+            bot = make_agent(args.bot, args.seed + g, package.name)
             if not isinstance(bot, ISMCTSAgent):
                 parser.error(f"{args.bot} is not an ismcts bot")
             timed = Timed(bot)
-            seats = [timed] + [make_agent("greedy", 100 + g * 10 + s) for s in range(1, args.players)]
-            play(Game(rs, players=args.players, seed=args.seed + g).new_initial_state(), seats)
+            seats = [timed] + [make_agent("greedy", 100 + g * 10 + s, package.name) for s in range(1, args.players)]
+            play(package.new_game(rs, players=args.players, seed=args.seed + g).new_initial_state(), seats)
             times += timed.times
             iterations += bot.iterations_done
         total = sum(times)

@@ -1,4 +1,5 @@
-"""Targi's heuristic bot (`greedy`): where to place from what the card and its crossing are worth,
+"""Targi's heuristic bot (`greedy`): where to place from what the card and its crossing are worth
+(a tribe card it can pay for by its points, its step on the display and the row it would further),
 and every other decision by looking one step ahead on a state dealt again from what it sees.
 
 It never reads the true state's hidden parts: a decision other than placement is tried on a
@@ -16,16 +17,40 @@ from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
 from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
-GOOD, GOLD, STORED, HAND = 0.45, 1.0, 0.8, 1.2
+GOOD, GOLD, STORED, HAND = 0.3, 1.0, 0.8, 0.8
+#: A displayed card beyond its points: a step towards a row bonus and towards the full display
+#: that ends the game on its owner's terms.
+DISPLAYED = 2.2
+
+
+def row_promise(state: TargiState, row: list[int]) -> float:
+    """What an unfinished display row is worth towards its bonus: the share of the row laid, of the
+    bonus it can still reach (all one symbol, or all different)."""
+    rs = state.rs
+    if not row or len(row) >= rs.display_columns:
+        return 0.0
+    symbols = {rs.tribe_cards[c].symbol for c in row}
+    share = len(row) / rs.display_columns
+    reach = 0.0
+    if len(symbols) == 1:
+        reach = max(reach, rs.row_same)
+    if len(symbols) == len(row):
+        reach = max(reach, rs.row_different)
+    return share * share * reach
 
 
 def value(state: TargiState, seat: int) -> float:
-    """The seat's position: its points now plus its goods, gold and hand card, less the opponent's."""
+    """The seat's position: its points now, its display's promise, its goods, gold and hand card,
+    less the opponent's."""
+    rs = state.rs
+
     def own(s: int) -> float:
         side = state.record.sides[s]
-        goods = min(sum(side.goods), state.rs.limit_goods + 2)
-        return (rules.score(state.rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, state.rs.limit_gold + 1)
-                + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0))
+        goods = min(sum(side.goods), rs.limit_goods + 2)
+        shown = sum(len(row) for row in side.display)
+        return (rules.score(rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, rs.limit_gold + 1)
+                + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0) + DISPLAYED * shown
+                + sum(row_promise(state, row) for row in side.display))
     return own(seat) - own(1 - seat)
 
 
@@ -43,7 +68,10 @@ def centre_worth(state: TargiState, seat: int, space: int) -> float:
     room = not rules.display_full(rs, record, seat)
     if room and any(rules.affordable(rs, record, seat, c, off) for c in tribe.costs):
         cheapest = min(c.size for c in tribe.costs)
-        return tribe.points + 1.5 - 0.3 * cheapest + (0.5 if tribe.end or tribe.modifiers else 0.0)
+        fit = max(rules.row_points(rs, row + [card]) + row_promise(state, row + [card]) - row_promise(state, row)
+                  for row in record.sides[seat].display if len(row) < rs.display_columns)
+        return (tribe.points + DISPLAYED + 1.0 + fit - GOOD * cheapest
+                + (0.8 if tribe.end or tribe.modifiers else 0.0))
     return HAND if record.sides[seat].hand < 0 else 0.0
 
 
