@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from targui_dsl.games.targi.state import TargiState
+# a TargiState: not imported, as state.py draws itself with render_board (no import circle)
+TargiState = Any
+
 
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
 SEAT_COLOURS = ("blue", "red")
