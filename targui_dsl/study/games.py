@@ -59,15 +59,20 @@ class CountingSink:
     no header (a log's header hashes the ruleset's files: once per game, a quarter of a study).
     It reads what the counter reads (``MetricCounter.wants``): the game builds no other event."""
 
-    __slots__ = ("emit", "wants")
+    __slots__ = ("emit", "wants", "counter")
 
     def __init__(self, counter: MetricCounter) -> None:
+        self.counter = counter
         # the counter's own method, one call per event (bound: faster to call than the counter)
         self.emit: Callable[[dict[str, Any]], None] = counter.__call__
         self.wants: frozenset[str] | None = getattr(counter, "wants", None)  # none said: every event
 
     def begin(self, game: Any) -> None:
-        """Nothing to write before the first event."""
+        """Nothing to write before the first event; a counter that needs the game's ruleset (its
+        ``begin``, optional) is given the game."""
+        begin = getattr(self.counter, "begin", None)
+        if begin is not None:
+            begin(game)
 
 
 def record_game(ruleset: Any, players: int, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:

@@ -27,6 +27,7 @@ from targui_dsl.games.targi.actions import (
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
 from targui_dsl.games.targi.effects import run_effect
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
+from targui_dsl.games.targi.told import EVERYTHING, NOTHING
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "merchant",
@@ -39,6 +40,8 @@ class Flow:
     def __init__(self, rs: TargiRuleset, emit: Any = None) -> None:
         self.rs = rs
         self.emit = emit
+        # the kinds of event built (the state sets them from its sink's ``wants``)
+        self.tells: frozenset[str] = EVERYTHING if emit is not None else NOTHING
 
     # --- the loop -------------------------------------------------------------------------
 
@@ -129,8 +132,9 @@ class Flow:
                     if record.centre[space] >= 0 and record.centre_up[space]:
                         record.markers[space] = seat
             frame["step"] = "actions"
-            self.event(record, {"type": "placed", "round": record.round, "figures": record.figures[:],
-                                "markers": record.markers[:]})
+            if "placed" in self.tells:
+                self.event(record, {"type": "placed", "round": record.round, "figures": record.figures[:],
+                                    "markers": record.markers[:]})
         elif step == "actions":
             frame["step"] = "end"
             record.stack.append({"k": "turn", "seat": 1 - record.amulet})
@@ -159,7 +163,8 @@ class Flow:
 
     def auto_raid_end(self, record: TargiRecord, frame: dict[str, Any]) -> None:
         record.stack.pop()
-        self.event(record, {"type": "raid", "round": record.round, "border": frame["ring"] + 1})
+        if "raid" in self.tells:
+            self.event(record, {"type": "raid", "round": record.round, "border": frame["ring"] + 1})
         if self.rs.ring[frame["ring"]].ends_game:
             self.finish(record, "raid")
 
@@ -245,13 +250,14 @@ class Flow:
         record.over, record.end_reason = True, reason
         record.stack.clear()
         winners = rules.winners(self.rs, record)
-        self.event(record, {
-            "type": "end", "reason": reason, "rounds": record.round,
-            "scores": {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
-            "tie_breaks": {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
-            "winners": [SEATS[s] for s in winners], "draw": len(winners) > 1,
-            "parts": {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
-        })
+        if "end" in self.tells:
+            self.event(record, {
+                "type": "end", "reason": reason, "rounds": record.round,
+                "scores": {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
+                "tie_breaks": {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
+                "winners": [SEATS[s] for s in winners], "draw": len(winners) > 1,
+                "parts": {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
+            })
 
     def event(self, record: TargiRecord, event: dict[str, Any]) -> None:
         if self.emit is not None:
@@ -410,8 +416,9 @@ class Flow:
         record.stack.pop()
         side = record.sides[seat]
         side.display[action - A_ROW].append(card)
-        self.event(record, {"type": "display", "round": record.round, "player": seat,
-                            "card": rs.tribe_cards[card].id, "src": frame["src"]})
+        if "display" in self.tells:
+            self.event(record, {"type": "display", "round": record.round, "player": seat,
+                                "card": rs.tribe_cards[card].id, "src": frame["src"]})
         if sum(len(row) for row in side.display) >= rs.end_display:
             record.last_round = True
         if rs.tribe_cards[card].once is not None:

@@ -8,6 +8,10 @@ from typing import Any, Mapping
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 from targui_dsl.games.targi.record import SEATS
 
+#: The symbols of rulesets/targi.yaml, each a figure of its own (the kinds the counter reads
+#: are in `TargiCounter.wants`).
+SYMBOLS = ("oasis", "camel_rider", "well", "camp", "targia")
+
 PER_GAME: tuple[Figure, ...] = (
     Figure("points_tokens", "token points a game", "tokens", "more points come from tokens",
            "fewer points come from tokens", "points a game"),
@@ -18,7 +22,11 @@ PER_GAME: tuple[Figure, ...] = (
     Figure("points_rows", "row points a game", "rows", "rows score more", "rows score less", "points a game"),
     Figure("displayed", "cards displayed a game", "displayed", "more cards are displayed",
            "fewer cards are displayed", "cards a game"),
-)
+) + tuple(
+    # per symbol of the built-in ruleset (a house rule's other symbols count only in `displayed`)
+    Figure(f"displayed_{symbol}", f"{symbol} cards displayed a game", symbol,
+           f"more {symbol} cards are displayed", f"fewer {symbol} cards are displayed", "cards a game")
+    for symbol in SYMBOLS)
 TOTALS = ("ended_by_raid", "ended_by_display")
 CARD_FIELDS = ("by_winner",)
 CARD_COLUMNS = ("by winner",)
@@ -27,19 +35,29 @@ CARD_COLUMNS = ("by winner",)
 class TargiCounter:
     """Counts one game's figures from its events."""
 
-    wants: frozenset[str] | None = None  # every event (Targi's engine builds them all)
+    # the game builds no other event (no chance draw, no decision, placement or raid)
+    wants: frozenset[str] | None = frozenset({"display", "end"})
 
     def __init__(self) -> None:
         self.figures = {figure.key: 0 for figure in PER_GAME}
         self.ends = {key: 0 for key in TOTALS}
         self.shown: list[tuple[int, str]] = []  # (seat, card id) per display
         self._cards: dict[str, list[int]] = {}
+        self._symbol: dict[str, str] = {}  # card id -> its symbol's figure, from the game's ruleset
+
+    def begin(self, game: Any) -> None:
+        """The game's ruleset: which symbol each tribe card carries."""
+        rs = game.ruleset
+        self._symbol = {str(card.id): f"displayed_{rs.symbols[card.symbol]}" for card in rs.tribe_cards}
 
     def __call__(self, event: dict[str, Any]) -> None:
         kind = event["type"]
         if kind == "display":
             self.shown.append((event["player"], str(event["card"])))
             self.figures["displayed"] += 1
+            symbol = self._symbol.get(str(event["card"]))
+            if symbol in self.figures:
+                self.figures[symbol] += 1
         elif kind == "end":
             for parts in event["parts"].values():
                 for source, points in parts.items():

@@ -31,6 +31,7 @@ from targui_dsl.games.targi.actions import (
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
+from targui_dsl.games.targi.told import NOTHING, tells_for
 
 
 class IllegalAction(ValueError):
@@ -71,8 +72,8 @@ class TargiState:
     def __init__(self, game: Game, log: Any = None, record: TargiRecord | None = None) -> None:
         self.game = game
         self.rs: TargiRuleset = game.ruleset
-        self.sink = log
         self.flow = Flow(self.rs, self._emit)
+        self.sink = log
         if record is not None:
             self.record = record
             return
@@ -90,12 +91,23 @@ class TargiState:
 
     # --- events and chance ----------------------------------------------------------------
 
+    @property
+    def sink(self) -> Any:
+        return self._sink
+
+    @sink.setter
+    def sink(self, sink: Any) -> None:
+        # the kinds it reads (its ``wants``): the flow builds no other event
+        self._sink = sink
+        self.tells = NOTHING if sink is None else tells_for(getattr(sink, "wants", None))
+        self.flow.tells = self.tells
+
     def attach_sink(self, sink: Any) -> None:
         self.sink = sink
 
     def _emit(self, event: dict[str, Any]) -> None:
-        if self.sink is not None:
-            self.sink.emit(event)
+        if self._sink is not None:
+            self._sink.emit(event)
 
     def _draw(self, record: TargiRecord, frame: dict[str, Any]) -> int | None:
         if self.game.explicit_chance:
@@ -107,8 +119,8 @@ class TargiState:
         return card
 
     def _emit_chance(self, deck: int, card: int) -> None:
-        if self.sink is not None:
-            self.sink.emit({"type": "chance", "round": self.record.round, "node": "draw",
+        if "chance" in self.tells:
+            self._sink.emit({"type": "chance", "round": self.record.round, "node": "draw",
                             "action": self._card_text(deck, card)})
 
     def _card_text(self, deck: int, card: int) -> str:
@@ -171,8 +183,8 @@ class TargiState:
             if action not in self.flow.legal(record):
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
-            if self.sink is not None:
-                self.sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
+            if "decision" in self.tells:
+                self._sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
                                 "action": self.action_to_string(seat, action), "forced": False})
             record.decisions += 1
             self.flow.apply(record, action)

@@ -1,0 +1,26 @@
+"""The kinds of events Targi tells a sink, and which of them a sink reads.
+
+A sink says what it reads (``EventSink.wants``, ``None``: everything); the engine builds only
+those events: a study's counter reads the displays and the end, a tenth of a game's events.
+The kinds are the event types of a Targi log.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+#: The event types Targi tells, as its log writes them (the header is the log's own).
+EVENT_TYPES = ("chance", "decision", "placed", "raid", "display", "end")
+EVERYTHING = frozenset(EVENT_TYPES)
+NOTHING: frozenset[str] = frozenset()
+
+
+def tells_for(wants: Iterable[str] | None) -> frozenset[str]:
+    """The kinds a state tells a sink that reads ``wants`` (``None``: everything). ``ValueError``
+    names a kind Targi never tells (a typo would otherwise silence a figure)."""
+    if wants is None:
+        return EVERYTHING
+    told = frozenset(wants)
+    for kind in sorted(told - EVERYTHING):
+        raise ValueError(f"no event kind {kind!r}: Targi tells {', '.join(EVENT_TYPES)}")
+    return told
