@@ -111,6 +111,7 @@ def summary_figures(summary: StudySummary, ruleset: Any, players: int, bots: Seq
     figures_of_game = own.figures(metrics, summary.totals) if own is not None and own.figures is not None else {}
     return {
         "ruleset": ruleset.id,
+        "game": package.name,
         "title": ruleset.title,
         "players": players,
         "games": games,
