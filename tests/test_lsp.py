@@ -20,7 +20,13 @@ from lsprotocol import types as lsp  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 from pygls.uris import from_fs_path  # noqa: E402
 
+import targui_cli  # noqa: E402
+import targui_dsl  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
+#: Where the server finds targui: where these tests found it (the checkout, or CI's install), so the
+#: server and the test name the same built-in files.
+SERVER_PATH = [str(Path(targui_dsl.__file__).resolve().parent.parent), str(Path(targui_cli.__file__).parent.parent)]
 HANG = 120  # seconds: only a hung server takes this long
 
 HOUSE_RULE = """\
@@ -53,7 +59,7 @@ class Session:
             self.logged.append(params.message)
 
     async def start(self, folder: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / ".dev")]))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(SERVER_PATH))
         await self.client.start_io(sys.executable, "-m", "targui_cli.main", "lsp", env=env, cwd=str(folder))
         await asyncio.wait_for(self.client.initialize_async(lsp.InitializeParams(
             capabilities=lsp.ClientCapabilities(), root_uri=from_fs_path(str(folder)))), HANG)
@@ -265,7 +271,7 @@ def test_without_pygls_the_command_says_how_to_install_it(tmp_path):
     blocker = tmp_path / "pygls"
     blocker.mkdir()
     (blocker / "__init__.py").write_text("raise ImportError('no pygls here', name='pygls')\n", encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT), str(ROOT / ".dev")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), *SERVER_PATH]))
     done = subprocess.run([sys.executable, "-m", "targui_cli.main", "lsp"], capture_output=True, text=True,
                           env=env, timeout=HANG, stdin=subprocess.DEVNULL)
     assert done.returncode == 1
@@ -315,7 +321,7 @@ def test_over_tcp_the_same_diagnostics(tmp_path):
     with socket.socket() as probe:  # a free port, for the server to take
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / ".dev")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(SERVER_PATH))
     server = subprocess.Popen([sys.executable, "-m", "targui_cli.main", "lsp", "--tcp", f"127.0.0.1:{port}"],
                               env=env, cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
