@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from targui_dsl.effects import INT, PLAYER, TERRITORY
+from targui_dsl.effects import INT, PLAYER
 from targui_dsl.effects.runtime import ChoiceRequest, EffectRun, RollRequest
-from targui_dsl.games.targui.names import environment
+from targui_dsl.games.targui.names import TERRITORY, environment
 
 # docs/rules/targui.md section 1: id -> (economic, strategic, passable)
 KINDS = {

@@ -15,12 +15,12 @@ from targui_dsl import load_ruleset
 from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.types import Type
 from targui_dsl.frontend.resources import rulesets_dir
-from targui_dsl.games.targui.names import FIELDS, GLOBALS, HOOK_MOMENTS, PLACES
+from targui_dsl.games.targui.names import FIELDS, GLOBALS, HOOK_MOMENTS, KIND, PLACES, TERRITORY
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "effect-language.md"
 TEXT = DOC.read_text(encoding="utf-8")
-SHORT = {"t": Type.TERRITORY, "p": Type.PLAYER, "KIND": Type.KIND}
+SHORT = {"t": TERRITORY, "p": Type.PLAYER, "KIND": KIND}
 
 
 def tables(first: str) -> list[list[list[str]]]:
@@ -61,10 +61,10 @@ def test_every_field_documented_exists_and_every_field_is_documented():
         for written in names(row[0]):
             base, _, field = written.partition(".")
             documented.setdefault(SHORT[base], set()).add(field)
-    for type_ in (Type.TERRITORY, Type.PLAYER):
+    for type_ in (TERRITORY, Type.PLAYER):
         assert documented[type_] == set(FIELDS[type_]), type_
     # the types table names each type's fields too
-    kinds = {"territory": Type.TERRITORY, "player": Type.PLAYER, "territory kind": Type.KIND}
+    kinds = {"territory": TERRITORY, "player": Type.PLAYER, "territory kind": KIND}
     for row in table("type"):
         if row[0] in kinds:
             assert set(names(row[2])) == set(FIELDS[kinds[row[0]]]), row[0]

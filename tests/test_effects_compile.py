@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from effect_fake import COMBAT_ENV, EFFECT_ENV, KIND_INDEX, PLAYER_ENV, board
 
-from targui_dsl.effects import BOOL, INT, PLAYER, TERRITORY, Environment, compile_effect, compile_formula
+from targui_dsl.effects import BOOL, INT, PLAYER, Environment, compile_effect, compile_formula
 from targui_dsl.frontend.diagnostics import Span
-from targui_dsl.games.targui.names import VOCABULARY, environment
+from targui_dsl.games.targui.names import TERRITORY, VOCABULARY, environment
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
 

@@ -10,12 +10,12 @@ from effect_fake import KINDS as KIND_TABLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from targui_dsl.effects import PLAYER, TERRITORY, Type, compile_effect, compile_formula
+from targui_dsl.effects import PLAYER, Type, compile_effect, compile_formula
 from targui_dsl.effects.cost import choice_bound
 from targui_dsl.effects.parser import parse_effect, parse_formula
 from targui_dsl.effects.runtime import MAX_CHOICE_NUMBERS, MAX_CHOICES, EffectTooManyChoices
 from targui_dsl.games.targui.build import sizes
-from targui_dsl.games.targui.names import environment
+from targui_dsl.games.targui.names import TERRITORY, environment
 
 # Params give every type a leaf, so the typed generator never gets stuck.
 ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER, "source": TERRITORY})

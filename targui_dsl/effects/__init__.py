@@ -7,19 +7,15 @@
 from targui_dsl.effects.compiler import compile_effect, compile_formula
 from targui_dsl.effects.parser import KEYWORDS, parse_effect, parse_formula
 from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded, EffectRun, RollRequest
-from targui_dsl.effects.types import BOOL, INT, KIND, PLAYER, PLAYERS, TERRITORIES, TERRITORY, TRIBE, Type
+from targui_dsl.effects.types import BOOL, INT, PLAYER, PLAYERS, Type
 from targui_dsl.effects.vocabulary import Environment
 
 __all__ = [
     "BOOL",
     "INT",
     "KEYWORDS",
-    "KIND",
     "PLAYER",
     "PLAYERS",
-    "TERRITORIES",
-    "TERRITORY",
-    "TRIBE",
     "ChoiceRequest",
     "EffectBudgetExceeded",
     "EffectRun",

@@ -23,7 +23,7 @@ from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES, MAX_VALUE
-from targui_dsl.effects.types import LIST_OF, Type
+from targui_dsl.effects.types import Type
 from targui_dsl.effects.vocabulary import Environment, Field, Memory
 from targui_dsl.frontend.diagnostics import did_you_mean
 
@@ -31,7 +31,7 @@ from targui_dsl.frontend.diagnostics import did_you_mean
 MAX_INT = MAX_VALUE
 
 #: What reading a field through nobody gives, by the field's type.
-_DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False, Type.TERRITORIES: (), Type.PLAYERS: ()}
+_DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False}
 
 _FUNCTIONS = tuple(FUNCTIONS)
 
@@ -147,7 +147,7 @@ class ExpressionEmitter:
         return load(f"_m_{name}")
 
     def expect(self, val: Val, type_: Type, node: n.Node, message: str) -> None:
-        if val.type is not None and val.type is not type_:
+        if val.type is not None and val.type != type_:
             self.report("E0504", message.format(val.type.described), node.pos)
 
     # names -------------------------------------------------------------------
@@ -180,7 +180,7 @@ class ExpressionEmitter:
 
     def kept_on(self, type_: Type | None) -> tuple[str, ...]:
         """The names of the memory the ruleset keeps on each value of ``type_`` (None: the game's)."""
-        return tuple(name for name, slot in self.env.memory.items() if slot.holder is type_)
+        return tuple(name for name, slot in self.env.memory.items() if slot.holder == type_)
 
     def visible(self) -> set[str]:
         names = {name for scope in self.scopes for name in scope} | set(self.params)
@@ -329,7 +329,7 @@ class ExpressionEmitter:
         if spec is None:
             return self.bad()
         getter = self.method(spec.getter)
-        default = _DEFAULTS.get(spec.type)
+        default: Any = () if spec.type.element is not None else _DEFAULTS.get(spec.type)
         if spec.owned:
             read = (
                 call(load("_get"), getter, base.code, ast.Constant(None)) if base.nullable else call(getter, base.code)
@@ -375,7 +375,7 @@ class ExpressionEmitter:
         op = self._COMPARE[node.op]
         if node.op in ("==", "!="):
             if left.type is not None and right.type is not None:
-                if left.type is not right.type:
+                if left.type != right.type:
                     self.report("E0504", f"cannot compare {left.type.described} with {right.type.described}", node.pos)
                 elif left.type.element is not None:
                     self.report(
@@ -424,7 +424,7 @@ class ExpressionEmitter:
                 return self.bad()
         if first is None:
             return self.bad()
-        collection = LIST_OF.get(first)
+        collection = first.collection
         if collection is None:
             self.report("E0504", f"a list of {first.described.removeprefix('a ')}s cannot be ranged over or chosen",
                         node.pos, self.examples.list_instead)
@@ -466,7 +466,7 @@ class ExpressionEmitter:
                         f"`in` needs a list `[a, b]` or a collection on its right, but this is {coll.type.described}",
                         node.container.pos,
                     )
-                elif item.type is not None and item.type is not coll.type.element:
+                elif item.type is not None and item.type != coll.type.element:
                     self.report("E0504", f"{coll.type.described} never holds {item.type.described}", node.pos)
         op = ast.NotIn() if node.negated else ast.In()
         return Val(Type.BOOL, ast.Compare(item.code, [op], [container]))
@@ -561,7 +561,7 @@ class ExpressionEmitter:
 
     def bounded(self, binder: n.Binder) -> bool:
         """Whether the collection holds at most the board (a range `1..n` may hold anything)."""
-        return self.binder_types.get(binder) is not Type.NUMBERS
+        return self.binder_types.get(binder) != Type.NUMBERS
 
     @contextmanager
     def comprehension(self, func: str) -> Iterator[Callable[[], bool]]:

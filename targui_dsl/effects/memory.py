@@ -61,7 +61,7 @@ def read_memory(data: Mapping[str, Any], vocabulary: Vocabulary) -> dict[str, Me
         if holder_name not in vocabulary.memory_holders or type_name not in TYPES:
             continue
         type_ = TYPES[type_name]
-        if type_ is Type.BOOL:
+        if type_ == Type.BOOL:
             low, high = 0, 1
             start = 1 if spec.get("start") is True else 0
         else:
@@ -102,7 +102,7 @@ def check_memory(
             out.append(error("E0540", f"memory `{name}` has the name of {what}", key_at(KEY, name),
                              "choose another name, such as `my_" + name + "`"))
         out.extend(_check_values(name, spec, at))
-        if spec.get("visible") == "owner" and holder is not Type.PLAYER:
+        if spec.get("visible") == "owner" and holder != Type.PLAYER:
             out.append(error("E0542", f"memory `{name}` is not a player's: no one owns it to see it",
                              at(KEY, name, "visible"), "`visible: owner` is for `of: player`; use public or hidden"))
     return out

@@ -33,14 +33,6 @@ from targui_dsl.frontend.diagnostics import did_you_mean
 #: The longest reason `end game "..."` may give (the end screen shows it on one line).
 MAX_REASON = 80
 
-#: What a choice is over, by the element type of its collection.
-_CHOICE_KINDS = {Type.TERRITORY: "territory", Type.PLAYER: "player", Type.INT: "number", Type.KIND: "kind",
-                 Type.BOOL: "yes/no", Type.GOOD: "good", Type.CARD: "card"}
-#: How a prompt names one option of each kind of choice.
-_DESCRIBED = {"territory": "a territory", "player": "a player", "number": "a number", "kind": "a kind",
-              "yes/no": "yes or no", "good": "a good", "card": "a card"}
-#: The kinds of choice whose options are answered by their place in the list (a count's ids).
-_BY_PLACE = frozenset({"number", "kind", "yes/no"})
 
 
 class SnippetEmitter(ExpressionEmitter):
@@ -147,13 +139,13 @@ class SnippetEmitter(ExpressionEmitter):
             body = self.block(node.body)
         coll_type = self.binder_types.get(node.binder)
         kind = None
-        if coll_type is not None and coll_type.element is not None:
-            kind = _CHOICE_KINDS.get(coll_type.element)
+        element = coll_type.element if coll_type is not None else None
+        if element is not None:
+            kind = element.choice
             if kind is None:
                 self.report(
                     "E0504",
-                    "a player chooses a territory, a player, a kind, a number, yes/no (`[true, false]`),"
-                    f" a good or a card, not {coll_type.element.described}",
+                    f"a player chooses {self.vocabulary.choosable}, not {element.described}",
                     node.binder.collection.pos,
                 )
         written = node.binder.collection
@@ -182,7 +174,7 @@ class SnippetEmitter(ExpressionEmitter):
         )
         if isinstance(written, n.ListLit):
             fixed = call(load("_distinct"), fixed)  # each value is one option, however often written
-        if kind in _BY_PLACE and not isinstance(written, n.RangeLit):
+        if element is not None and element.by_place and not isinstance(written, n.RangeLit):
             # answered by place (a count's ids): at most MAX_CHOICE_NUMBERS of them, like a range
             fixed = ast.Subscript(fixed, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
         if chooser.nullable or chooser.is_nobody:
@@ -192,7 +184,7 @@ class SnippetEmitter(ExpressionEmitter):
             )
         out.append(at(ast.Assign([store(options)], fixed), node.binder.pos))
         head = " ".join(self.source[node.binder.pos.start : node.binder.pos.end].split())
-        described = _DESCRIBED.get(kind or "", "")
+        described = element.prompt if element is not None and kind is not None else ""
         request = call(
             load("_Choice"),
             load(who),
@@ -210,9 +202,13 @@ class SnippetEmitter(ExpressionEmitter):
         out: list[ast.stmt] = []
         guards: list[ast.expr] = []
         cells: list[ast.expr] = []
+        place = self.vocabulary.verbs.move_place
+        if place is None:
+            self.report("E0504", self.examples.move_places, node.pos)
+            return []
         for sub in (node.source, node.target):
             val = self.expr(sub)
-            self.expect(val, Type.TERRITORY, sub, f"{self.examples.move_places}, but this is {{}}")
+            self.expect(val, place, sub, f"{self.examples.move_places}, but this is {{}}")
             code = val.code
             if val.nullable:
                 temp = self.temp()
@@ -276,7 +272,7 @@ class SnippetEmitter(ExpressionEmitter):
                 self.assignable,
             )
             return []
-        if spec.type is Type.INT:
+        if spec.type == Type.INT:
             self.expect(value, Type.INT, node.value, f"`{target.name}` holds a whole number, but this is {{}}")
         elif node.op != "=":
             assert base.type is not None  # a field was found on it
@@ -360,7 +356,7 @@ class SnippetEmitter(ExpressionEmitter):
         """``x.bid += 3``, ``auction_open = true``: declared memory, written through the game by its
         slot number; the game clamps the value, or refuses it, at the slot's bounds."""
         what = f"`{slot.name}`"
-        if slot.type is Type.BOOL and node.op != "=":
+        if slot.type == Type.BOOL and node.op != "=":
             self.report("E0505", f"`{node.op}` needs a number, but {what} is a flag (true/false)", node.op_pos,
                         f"give it with `=`: `{slot.name} = true`")
             return []

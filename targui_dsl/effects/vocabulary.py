@@ -72,6 +72,8 @@ class Verbs:
     set_memory: str = "set_memory"
     # `end game "reason"`: (reason); the game ends at once, scored as at its ordinary end.
     end_game: str = "end_game"
+    # What `move` moves between (its source and target); None: the game has nothing to move.
+    move_place: Type | None = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,14 @@ class Vocabulary:
     #: What may hold declared memory (a ruleset's `memory:`, `of:`): a holder's name -> the type
     #: of the value holding it, None for the one value of the whole game. Empty: no memory.
     memory_holders: Mapping[str, Type | None] = field(default_factory=dict)
+    #: The game's own element types (the language knows numbers, true/false and players).
+    types: tuple[Type, ...] = ()
+
+    @property
+    def choosable(self) -> str:
+        """What a player may choose in this game, for messages: "a territory, ..., or yes/no"."""
+        kinds = [t.prompt for t in self.types if t.choice is not None] + [Type.PLAYER.prompt, Type.INT.prompt]
+        return ", ".join(kinds) + " or yes/no (`[true, false]`)"
 
     def parameter_hint(self, name: str) -> str | None:
         """Where a formula parameter (`die`, `player`, ...) may be used, for an

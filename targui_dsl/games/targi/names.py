@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from targui_dsl.effects.types import Type
+from targui_dsl.effects.types import Type, collection_of
 from targui_dsl.effects.vocabulary import Environment, Examples, Field, Formula, Global, Params, Verbs, Vocabulary
+
+#: Targi's own types (the language itself knows numbers, true/false and players).
+GOOD = Type("a good", plural="a collection of goods", choice="good")
+SYMBOL = Type("a symbol")
+CARD = Type("a card", plural="a collection of cards", choice="card")
+GOODS = collection_of(GOOD)
+CARDS = collection_of(CARD)
 
 GLOBALS: Mapping[str, Global] = {
     "me": Global(Type.PLAYER, "me", "the player who owns the card"),
     "opponent": Global(Type.PLAYER, "opponent", "the other player"),
-    "goods": Global(Type.GOODS, "all_goods", "every kind of good, in ruleset order"),
+    "goods": Global(GOODS, "all_goods", "every kind of good, in ruleset order"),
 }
 
 FIELDS: Mapping[Type, Mapping[str, Field]] = {
@@ -27,7 +34,7 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
         "goods": Field(Type.INT, "goods_total", "goods held, of every kind"),
         "stored_gold": Field(Type.INT, "stored_gold", "gold kept on a card apart from the supply; it pays only"
                              " the gold of a later card's cost", setter="set_stored_gold"),
-        "display": Field(Type.CARDS, "display", "the tribe cards displayed, row by row"),
+        "display": Field(CARDS, "display", "the tribe cards displayed, row by row"),
         "displayed": Field(Type.INT, "displayed", "how many tribe cards are displayed"),
         "empty_spaces": Field(Type.INT, "empty_spaces", "spaces of the display still empty"),
         "different_rows": Field(Type.INT, "different_rows", "complete rows of all different symbols"),
@@ -35,11 +42,11 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
         "next_figures": Field(Type.INT, "next_figures", "Targi the player places next round (one round only)",
                               setter="set_next_figures"),
     },
-    Type.GOOD: {
+    GOOD: {
         "held": Field(Type.INT, "held", "how many of this good the card's owner holds", setter="set_held"),
     },
-    Type.CARD: {
-        "symbol": Field(Type.SYMBOL, "symbol", "the card's symbol"),
+    CARD: {
+        "symbol": Field(SYMBOL, "symbol", "the card's symbol"),
         "points": Field(Type.INT, "card_points", "the points printed on the card"),
         "row": Field(Type.INT, "row", "its display row, 1 first; setting it moves the card to the end of that row",
                      setter="set_row"),
@@ -48,9 +55,9 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
     },
 }
 
-THIS: Params = {"card": Type.CARD}
-BUY: Params = {"card": Type.CARD, "noble": Type.BOOL}
-GOOD: Params = {"good": Type.GOOD}
+THIS: Params = {"card": CARD}
+BUY: Params = {"card": CARD, "noble": Type.BOOL}
+GOOD_PARAMS: Params = {"good": GOOD}
 
 #: The modifiers the rules consult, each a formula on a displayed card, with its parameters and type.
 MODIFIERS: Mapping[str, tuple[Params, Type, str]] = {
@@ -58,7 +65,7 @@ MODIFIERS: Mapping[str, tuple[Params, Type, str]] = {
                  " (`noble`: through the Noble)"),
     "raid_exempt": ({}, Type.BOOL, "the owner gives nothing at raids"),
     "place_on_robber": ({}, Type.BOOL, "the owner may place a Targi on the robber's card"),
-    "extra_good": (GOOD, Type.INT, "more of `good` in a round where the owner takes it from a goods card"),
+    "extra_good": (GOOD_PARAMS, Type.INT, "more of `good` in a round where the owner takes it from a goods card"),
     "hand_without_noble": ({}, Type.INT, "the owner may display the hand card without the Noble,"
                            " paying this many goods more"),
     "merchant_good_rate": ({}, Type.INT, "goods the owner gives the Merchant for one good of choice"),
@@ -77,7 +84,7 @@ FORMULAS: tuple[Formula, ...] = (
 PLACES: Mapping[str, tuple[str, Params]] = {
     "end": ("the scoring formula of a tribe card (`end`)", THIS),
     "discount": ("the `discount` modifier", BUY),
-    "extra_good": ("the `extra_good` modifier", GOOD),
+    "extra_good": ("the `extra_good` modifier", GOOD_PARAMS),
 }
 
 VOCABULARY = Vocabulary(
@@ -88,6 +95,7 @@ VOCABULARY = Vocabulary(
     formulas=FORMULAS,
     places=PLACES,
     verbs=Verbs(round="round_number", move="move_nothing", add="add_nothing"),
+    types=(GOOD, SYMBOL, CARD),
     examples=Examples(
         aggregate="c.points for c in me.display",
         collections="`goods`, `me.display` or `1..3`",
@@ -111,6 +119,6 @@ VOCABULARY = Vocabulary(
 def environment(goods: Mapping[str, int], symbols: Mapping[str, int], params: Params | None = None) -> Environment:
     """What a Targi snippet may name: the vocabulary, the ruleset's goods and symbols (by
     index) and the parameters of the place it is written in."""
-    ids = {symbol: (Type.SYMBOL, index) for symbol, index in symbols.items()}
-    ids.update((good, (Type.GOOD, index)) for good, index in goods.items())
+    ids = {symbol: (SYMBOL, index) for symbol, index in symbols.items()}
+    ids.update((good, (GOOD, index)) for good, index in goods.items())
     return Environment(VOCABULARY, ids=ids, params=dict(params or {}))

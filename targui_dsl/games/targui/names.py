@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from targui_dsl.effects.types import Type
+from targui_dsl.effects.types import Type, collection_of
 from targui_dsl.effects.vocabulary import (
     Environment,
     Examples,
@@ -25,12 +25,20 @@ from targui_dsl.effects.vocabulary import (
     Vocabulary,
 )
 
+#: Targui's own types (the language itself knows numbers, true/false and players).
+TERRITORY = Type("a territory", plural="a collection of territories", choice="territory")
+KIND = Type("a territory kind", plural="a collection of territory kinds", choice="kind", asked="a kind",
+            by_place=True)
+TRIBE = Type("a tribe")
+TERRITORIES = collection_of(TERRITORY)
+KINDS = collection_of(KIND)
+
 #: The global names. ``round`` is a reserved word, not a name, and not listed.
 GLOBALS: Mapping[str, Global] = {
-    "territories": Global(Type.TERRITORIES, "all_territories", "every cell of the board, in board order"),
+    "territories": Global(TERRITORIES, "all_territories", "every cell of the board, in board order"),
     "players": Global(Type.PLAYERS, "all_players", "every player still in the game, in seat order"),
     "seats": Global(Type.PLAYERS, "all_seats", "every player at the table, out of the game or not, in seat order"),
-    "kinds": Global(Type.KINDS, "all_kinds", "every territory kind, in ruleset order"),
+    "kinds": Global(KINDS, "all_kinds", "every territory kind, in ruleset order"),
     "box": Global(Type.INT, "box", "camels left in the box"),
     "camel_price": Global(Type.INT, "camel_price", "silver per camel bought"),
     "round_die": Global(Type.INT, "round_die", "what this round's die showed (0 before the first die)"),
@@ -46,8 +54,8 @@ GLOBALS: Mapping[str, Global] = {
 
 #: The fields of each type, with the runtime methods reading (and writing) them.
 FIELDS: Mapping[Type, Mapping[str, Field]] = {
-    Type.TERRITORY: {
-        "kind": Field(Type.KIND, "kind", "its territory kind"),
+    TERRITORY: {
+        "kind": Field(KIND, "kind", "its territory kind"),
         "camels": Field(Type.INT, "camels", "the camels on it", setter="set_camels"),
         "owner": Field(Type.PLAYER, "owner", "the player whose camels hold it; nobody when empty",
                        nullable=True, setter="set_owner"),
@@ -55,21 +63,21 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
         "strategic": Field(Type.INT, "strategic", "its strategic value this round (its kind's)"),
         "economic": Field(Type.INT, "economic", "its economic value this round (its kind's)"),
         "position": Field(Type.INT, "position", "its printed position number on the board"),
-        "neighbours": Field(Type.TERRITORIES, "neighbours", "the cells next to it, as the board's adjacency says"),
+        "neighbours": Field(TERRITORIES, "neighbours", "the cells next to it, as the board's adjacency says"),
         "passable": Field(Type.BOOL, "passable", "whether camels may stand on it (false for an impassable kind)"),
     },
     Type.PLAYER: {
-        "tribe": Field(Type.TRIBE, "tribe", "the player's tribe"),
+        "tribe": Field(TRIBE, "tribe", "the player's tribe"),
         "seat": Field(Type.INT, "seat", "the player's seat, 1 first"),
         "cash": Field(Type.INT, "cash", "silver in hand", setter="set_cash"),
         "treasury": Field(Type.INT, "treasury", "silver in the treasury", setter="set_treasury"),
         "camels": Field(Type.INT, "player_camels", "camels on the board"),
-        "territories": Field(Type.TERRITORIES, "territories_of", "the territories the player holds"),
-        "settlement": Field(Type.TERRITORY, "settlement", "the player's own settlement; nobody before it is placed",
+        "territories": Field(TERRITORIES, "territories_of", "the territories the player holds"),
+        "settlement": Field(TERRITORY, "settlement", "the player's own settlement; nobody before it is placed",
                             nullable=True),
         "holds_own_settlement": Field(Type.BOOL, "holds_own_settlement", "whether the player holds its own settlement"),
     },
-    Type.KIND: {
+    KIND: {
         "strategic": Field(Type.INT, "kind_strategic", "the kind's strategic value this round",
                            setter="set_kind_value", round_field="strategic"),
         "economic": Field(Type.INT, "kind_economic", "the kind's economic value this round",
@@ -79,7 +87,7 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
 
 # The parameters of each place a snippet is written, in the order the
 # compiled function takes them: ``function(rt, *params)``.
-COMBAT_PARAMS: Params = {"die": Type.INT, "source": Type.TERRITORY, "target": Type.TERRITORY}
+COMBAT_PARAMS: Params = {"die": Type.INT, "source": TERRITORY, "target": TERRITORY}
 PLAYER_PARAMS: Params = {"player": Type.PLAYER}
 SEAT_PARAMS: Params = {"seat": Type.INT}
 
@@ -159,9 +167,10 @@ VOCABULARY = Vocabulary(
     hook_meanings=HOOK_MEANINGS,
     formulas=FORMULAS,
     places=PLACES,
-    verbs=Verbs(round="round_number", move="move_camels", add="add_kind_value"),
+    verbs=Verbs(round="round_number", move="move_camels", add="add_kind_value", move_place=TERRITORY),
+    types=(TERRITORY, KIND, TRIBE),
     id_sections=("territories", "tribes"),  # as environment() below names them: kinds, then tribes
-    memory_holders={"player": Type.PLAYER, "territory": Type.TERRITORY, "game": None},
+    memory_holders={"player": Type.PLAYER, "territory": TERRITORY, "game": None},
     examples=Examples(
         aggregate="t.camels for t in territories",
         collections="`territories`, `players`, `kinds`, `p.territories`, `t.neighbours` or `1..6`",
@@ -190,7 +199,7 @@ def environment(
 ) -> Environment:
     """What a Targui snippet may name: the vocabulary, a ruleset's kind and tribe ids
     (by their indices), the parameters of the place it is written in, and the ruleset's memory."""
-    ids = {tribe_id: (Type.TRIBE, index) for tribe_id, index in tribes.items()}
-    ids.update((kind_id, (Type.KIND, index)) for kind_id, index in kinds.items())  # a kind shadows a tribe
+    ids = {tribe_id: (TRIBE, index) for tribe_id, index in tribes.items()}
+    ids.update((kind_id, (KIND, index)) for kind_id, index in kinds.items())  # a kind shadows a tribe
     return Environment(VOCABULARY, ids=ids, params=dict(params or {}), only_params=only_params,
                        memory=dict(memory or {}))

@@ -135,7 +135,7 @@ def memory_shown(record: TarguiRecord, viewer: int | None) -> list[str]:
             if not memory_visible(spec.visible, holder_kind, viewer, holder):
                 continue
             value = record.memory[base + (holder or 0)]
-            text = str(bool(value)).lower() if spec.type is Type.BOOL else str(value)
+            text = str(bool(value)).lower() if spec.type == Type.BOOL else str(value)
             where = "" if holder is None else f"[{holder + 1}]" if holder_kind == "player" else (
                 f"@{game.position_of_cell[holder]}")
             shown.append(f"{spec.name}{where}={text}")
@@ -412,7 +412,7 @@ class ObservedRuntime:
         """A declared value as this seat sees it: one it may not see reads as its start."""
         record, spec = self._o._state.record, self._o.game.memory[slot]
         if not memory_visible(spec.visible, record.game.memory_holder[slot], self._o.seat, holder):
-            return bool(spec.start) if spec.type is Type.BOOL else spec.start
+            return bool(spec.start) if spec.type == Type.BOOL else spec.start
         return runtime_of(record).memory(slot, holder)
 
 

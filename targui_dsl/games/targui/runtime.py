@@ -247,7 +247,7 @@ class EffectAdapter:
     def memory(self, slot: int, holder: int | None) -> int | bool:
         place = self._memory_place(slot, holder)
         value = 0 if place < 0 else self._s.memory[place]
-        return bool(value) if self._s.game.memory[slot].type is Type.BOOL else value
+        return bool(value) if self._s.game.memory[slot].type == Type.BOOL else value
 
     def set_memory(self, slot: int, holder: int | None, value: int) -> None:
         """A declared value changed: clamped to its bounds, or the change refused past them
@@ -273,7 +273,7 @@ class EffectAdapter:
                 event["tribe"] = state.game.tribe_ids[holder]
             elif holder_kind == "territory" and holder is not None:
                 event["position"] = state.game.position_of_cell[holder]
-            flag = spec.type is Type.BOOL
+            flag = spec.type == Type.BOOL
             event["value"] = [bool(old), bool(value)] if flag else [old, value]
             state.tell(event)
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
-from targui_dsl.effects.types import Type
 from targui_dsl.engine.chance import draw_limit, seed_state
 from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
+from targui_dsl.games.targui.names import VOCABULARY
+
+#: A memory slot's holder by its type ("player", "territory"), as a ruleset's `of:` names it.
+_HOLDER_NAMES = {t: name for name, t in VOCABULARY.memory_holders.items() if t is not None}
 
 #: Every table _build_tables sets: what a game shares with the first game of its ruleset
 #: and seating (tests/test_engine_tables.py holds this list to _build_tables).
@@ -159,7 +162,7 @@ class GameTables:
         bases, holders, size = [], [], 0
         for slot in ruleset.memory:
             bases.append(size)
-            holder = {Type.PLAYER: "player", Type.TERRITORY: "territory"}.get(slot.holder, "game")  # type: ignore[arg-type]
+            holder = _HOLDER_NAMES.get(slot.holder, "game") if slot.holder is not None else "game"
             holders.append(holder)
             size += players if holder == "player" else self.cells if holder == "territory" else 1
         self.memory_base: tuple[int, ...] = tuple(bases)
