@@ -41,13 +41,7 @@ territories:
 """
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    """Each test its own cache folder, and weights looked up afresh."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    forget_all()
-    yield
-    forget_all()
+pytestmark = pytest.mark.usefixtures("own_score_cache")
 
 
 @pytest.mark.parametrize("variant", REAL_VARIANTS)

@@ -53,7 +53,7 @@ from typing import Any
 
 from targui_dsl.agents.learned import LearnedScore
 from targui_dsl.agents.training import score_for
-from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, State
+from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, SeatObservation, State
 from targui_dsl.games import game_package
 
 DEFAULT_ITERATIONS = 150
@@ -109,7 +109,7 @@ class ISMCTSAgent:
         self.last_visits: dict[int, int] = {}
         self.last_values: dict[int, float] = {}
 
-    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+    def choose(self, observation: SeatObservation, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
         me = observation.seat
@@ -157,7 +157,7 @@ class ISMCTSAgent:
         self._last_choice = best
         return best
 
-    def _learned(self, observation: Any) -> LearnedScore | None:
+    def _learned(self, observation: SeatObservation) -> LearnedScore | None:
         """The learned score of the observed game's ruleset (None: none, or the bot is told not to
         use one; a game with no features is never asked for its `game`)."""
         if not self.learned or self.package.features is None:

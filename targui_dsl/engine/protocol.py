@@ -66,6 +66,19 @@ class SearchPolicy(Protocol):
         """The position score: per seat a reward in 0..1 (a finished game's returns)."""
 
 
+class SeatObservation(Protocol):
+    """What a bot is given at a decision: one seat's view of a game (each game's own class)."""
+
+    seat: int
+
+    @property
+    def game(self) -> Any:
+        """The game being played: its ``ruleset`` is what a learned score was fitted to."""
+
+    def resample(self, rng: Any) -> Any:
+        """A state dealt again from what the seat sees (a determinisation for search)."""
+
+
 class Evaluator(Protocol):
     """What a search bot asks of a game, one per bot (``GamePackage.evaluator(seed)``)."""
 

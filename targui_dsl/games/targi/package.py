@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targi.bounds import ADAPTER
@@ -9,6 +11,7 @@ from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.cards import card_list
 from targui_dsl.games.targi.check import check_meaning
 from targui_dsl.games.targi.drawing import DRAWING
+from targui_dsl.games.targi.features import FEATURE_NAMES, features, prior
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.metrics import METRICS
 from targui_dsl.games.targi.names import VOCABULARY
@@ -29,6 +32,10 @@ PACKAGE = GamePackage(
     metrics=METRICS,
     adapter=ADAPTER,
     evaluator=TargiEvaluator,
+    features=features,
+    feature_names=FEATURE_NAMES,
+    feature_prior=prior,
+    trained=str(Path(__file__).with_name("trained")),
     bots=(BotKind("greedy", GreedyAgent, "placement by card and crossing worth; else one step ahead on a"
                   " determinised state"),),
 )

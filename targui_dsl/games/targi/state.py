@@ -384,6 +384,11 @@ class TargiObservation:
     def __init__(self, state: TargiState, seat: int) -> None:
         self.state, self.seat = state, seat
 
+    @property
+    def game(self) -> Game:
+        """The game being played (engine/protocol.py's SeatObservation): a learned score reads its ruleset."""
+        return self.state.game
+
     def view(self) -> dict[str, Any]:
         return self.state.view(self.seat)
 
