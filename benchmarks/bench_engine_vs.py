@@ -1,6 +1,7 @@
 """The engine against an earlier version of itself, side by side, on CPU time.
 
     python benchmarks/bench_engine_vs.py [--baseline 9647e80] [--games 100] [--rounds 3]
+    python benchmarks/bench_engine_vs.py --variants targi --players 2 --baseline 773427c --ways legal
 
 The baseline is a git revision of this repository (by default the last
 commit before the engine's second edition), unpacked with ``git archive``
@@ -14,6 +15,11 @@ alike. Two ways of playing, for each variant:
   ``apply_action()``, as an OpenSpiel user drives a game (the mean and
   the largest number of legal actions per decision are printed too);
 * ``bot``: the random bot, through each version's own game loop.
+
+Any built-in ruleset of either game may be a variant: Targi (``targi``,
+2 players) against its first version, 773427c, stands where Targui has
+its hand-written anchor (benchmarks/bench_anchor.py); its first version had
+no bot loop for Targi yet, so compare the ``legal`` way with it.
 
 Prints the median games/s and decisions/s of each version and the ratio
 new/old per variant and way. Not a test: nothing here asserts a time.
@@ -42,11 +48,12 @@ sys.path.insert(0, tree)
 import targui_dsl
 assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
-try:
-    from targui_dsl.games.targui.game import Game
+rs = load_ruleset(variant)
+try:  # the game the ruleset plays (Targui or Targi), through its package
+    from targui_dsl.games import game_of
+    Game = game_of(rs).new_game
 except ImportError:  # a tree from before the games/ package (7673ed2 and earlier)
     from targui_dsl.engine.game import Game
-rs = load_ruleset(variant)
 try:  # the second edition's game loop, wherever the tree keeps it
     from targui_dsl.engine.loop import play
     second_edition = True
