@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from targi_fixtures import centre, do, give, new, texts, turn
+from targi_fixtures import centre, display, do, give, new, texts, tribe, turn
 
 from targui_cli.main import cli
+from targui_dsl.games.targi.greedy import GreedyAgent
+from targui_dsl.games.targi.state import TargiState
 from targui_dsl.games.targi.texts import old_text
 
 OLD_LOGS = Path(__file__).resolve().parent / "targi_logs"
@@ -78,3 +80,61 @@ def test_a_new_log_holds_the_readable_texts_and_verifies(tmp_path):
     assert "Tribal Expansion (14)" in actions and not [a for a in actions if a.startswith(("border ", "space "))]
     result = run("replay", str(log), "--verify")
     assert result.exit_code == 0, result.output
+
+
+# --- 2. card 240's stored gold as a choice ----------------------------------------------------------
+
+def stored_gold_and_a_card_to_buy(card_id: int, gold: int) -> TargiState:
+    """Seat 0 has 240 displayed with its gold stored, ``gold`` in its supply, and draws ``card_id``
+    at the Tribal Expansion, the goods of its cost in hand."""
+    state = new()
+    display(state, 0, 240)
+    state.record.sides[0].stored_gold = 1
+    state.record.piles[1] = [tribe(card_id)]
+    give(state, 0, goods=(3, 3, 3), gold=gold)
+    turn(state, 0, border=(14,))
+    do(state, "Tribal Expansion (14)")
+    return state
+
+
+def test_card_240_the_player_chooses_stored_or_supply_gold_when_both_could_pay():
+    state = stored_gold_and_a_card_to_buy(20, gold=1)  # 20: 1 pepper + 1 gold
+    do(state, "pay 1 pepper 1 gold")
+    assert texts(state) == ["pay 1 gold stored on a card", "pay 1 gold from my supply"]
+    do(state, "pay 1 gold from my supply")
+    side = state.record.sides[0]
+    assert (side.gold, side.stored_gold) == (0, 1)  # the stored gold kept for a later card
+    assert texts(state)[0].startswith("row 1")
+    state = stored_gold_and_a_card_to_buy(20, gold=1)
+    do(state, "pay 1 pepper 1 gold", "pay 1 gold stored on a card")
+    side = state.record.sides[0]
+    assert (side.gold, side.stored_gold) == (1, 0)
+
+
+def test_card_240_no_question_when_only_one_gold_can_pay():
+    state = stored_gold_and_a_card_to_buy(20, gold=0)
+    do(state, "pay 1 pepper 1 gold")
+    assert texts(state)[0].startswith("row 1") and state.record.sides[0].stored_gold == 0
+    state = stored_gold_and_a_card_to_buy(20, gold=2)
+    state.record.sides[0].stored_gold = 0
+    do(state, "pay 1 pepper 1 gold")
+    assert texts(state)[0].startswith("row 1") and state.record.sides[0].gold == 1
+
+
+def test_card_240_each_gold_of_a_cost_is_a_choice_until_one_source_is_spent():
+    state = stored_gold_and_a_card_to_buy(20, gold=2)
+    do(state, "pay 1 pepper 1 gold")
+    state.record.stack[-1]["left"] = 2  # a cost of 2 gold (no printed card has one; a house rule may)
+    do(state, "pay 1 gold from my supply")
+    assert state.record.stack[-1]["k"] == "gold_choice"  # asked again for the second gold
+    do(state, "pay 1 gold stored on a card")
+    side = state.record.sides[0]
+    assert (side.gold, side.stored_gold) == (1, 0) and texts(state)[0].startswith("row 1")
+
+
+@pytest.mark.parametrize(("gold", "source"), [(1, "pay 1 gold stored on a card"), (4, "pay 1 gold from my supply")])
+def test_greedy_pays_with_supply_gold_the_round_end_limit_would_take_else_stored(gold, source):
+    state = stored_gold_and_a_card_to_buy(20, gold=gold)
+    do(state, "pay 1 pepper 1 gold")
+    choice = GreedyAgent(1).choose(state.observation(0), state.legal_actions())
+    assert state.action_to_string(0, choice) == source

@@ -119,6 +119,8 @@ def option_text(rs: TargiRuleset, frame: dict[str, Any], k: int) -> str:
             given = " ".join(part for part in (count(a, "good", "goods") if a else "", f"{b} gold" if b else "")
                              if part)  # silversmith: (goods, gold, points)
             return f"give {given or 'nothing'} for {count(c, 'point', 'points')}"
+    elif kind == "gold_choice":
+        return ("pay 1 gold stored on a card", "pay 1 gold from my supply")[k] if k < 2 else f"option {k + 1}"
     return f"option {k + 1}"
 
 
@@ -234,6 +236,10 @@ def decision_prompt(rs: TargiRuleset, record: TargiRecord) -> str:
         if frame["source"] < 0:
             return "Fata Morgana: the tribe marker to move"
         return f"Fata Morgana: where the marker on centre {frame['source'] + 1} goes"
+    if kind == "gold_choice":
+        side = record.sides[seat]
+        return (f"the gold of tribe card {rs.tribe_cards[frame['card']].id}'s cost, {frame['left']} to pay:"
+                f" the {side.stored_gold} gold stored on a card may pay it, or your supply ({side.gold} gold)")
     if kind == "effect":
         card = rs.tribe_cards[frame["card"]]
         return f"tribe card {card.id}: {card.text}"
