@@ -5,6 +5,7 @@ hot seat as a player sees them."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from targi_fixtures import centre, display, do, give, new, texts, tribe, turn
 from targui_cli.main import cli
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.state import TargiState
+from targui_dsl.games.targi.terminal import render_board
 from targui_dsl.games.targi.texts import old_text
 
 OLD_LOGS = Path(__file__).resolve().parent / "targi_logs"
@@ -41,7 +43,7 @@ def test_actions_read_as_the_border_card_the_centre_card_and_its_cost():
     turn(state, 0, border=(5, 2), spaces=(0, 1, 4))
     assert texts(state) == [
         "Dates (2)", "Merchant (5)",
-        "centre 1: goods card 113 (1 good of your choice)",
+        "centre 1: goods card 113 (1 good of choice)",
         "centre 2: tribe card 213 (targia, 2 pts, cost 1 date 1 salt 2 pepper)",
         "centre 5: goods card 115 (1 gold)",
         "end my turn"]
@@ -138,3 +140,61 @@ def test_greedy_pays_with_supply_gold_the_round_end_limit_would_take_else_stored
     do(state, "pay 1 pepper 1 gold")
     choice = GreedyAgent(1).choose(state.observation(0), state.legal_actions())
     assert state.action_to_string(0, choice) == source
+
+
+# --- 3. the board and the table ---------------------------------------------------------------------
+
+def screens(output: str) -> list[tuple[int, str]]:
+    """The hot seat's screens: (the seat at the keyboard, what it was shown)."""
+    parts = output.split("Hand the keyboard to player ")
+    return [(int(part[0]) - 1, part) for part in parts[1:]]
+
+
+def test_hot_seat_each_player_sees_their_own_hand_card_and_never_the_others():
+    result = run("play", "targi", "--human", "1", "--human", "2", "--seed", "3", text="1\n" * 4000)
+    assert result.exit_code == 0, result.output
+    assert "Game over after round" in result.output
+    shown = screens(result.output)
+    assert len(shown) > 50 and {seat for seat, _ in shown} == {0, 1}
+    kept = own = 0
+    for seat, screen in shown:
+        board = screen.split("\n")
+        assert f"Player {seat + 1} (you):" in screen  # the board drawn for the player at the keyboard
+        for i, line in enumerate(board):
+            if line.startswith(f"Player {2 - seat}:") and "score now" in line:  # the other player's supply
+                assert board[i + 1].startswith(("  hand: no card;", "  hand: 1 card;")), board[i + 1]
+                kept += board[i + 1].startswith("  hand: 1 card;")
+            if line.startswith(f"Player {seat + 1} (you):"):
+                own += board[i + 1].startswith("  hand: tribe card ")
+    assert kept and own  # hand cards were kept, shown only to their owners
+
+
+def test_a_game_against_greedy_at_the_terminal_names_every_choice():
+    result = run("play", "targi", "--human", "1", "--bots", "greedy", "--seed", "3", text="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Player 1, place a Targi on a border card (3 to place):\n   1) Dates (2)\n" in out
+    assert "Player 1, act with a Targi (its border card) or a tribe marker (its centre card)" in out
+    assert "16 Raid 4        1 Noble         2 Dates         3 Salt          4 Raid 1" in out  # the square
+    assert "Centre cards:\n  centre 1: goods card " in out and "Hand the keyboard" not in out
+    assert not re.search(r"\) (border|space|option) \d", out)  # no bare numbers on the menus
+    assert re.search(r"round \d+: player 2: \w.* \(\d+\)\n", out)  # the bot's placements by name
+
+
+def test_the_board_shows_face_down_cards_markers_stored_gold_and_the_last_round():
+    state = new()
+    display(state, 0, 240, 20, row=1)
+    state.record.sides[0].stored_gold = 1
+    state.record.centre_up[4] = False
+    state.record.markers[1] = 1
+    state.record.last_round = True
+    state.record.robber = 0
+    state.record.figures[2] = 0
+    board = render_board(state, viewer=0)
+    hidden = state.record.centre[4]
+    assert "c5 face down" in board and "centre 5" not in board
+    assert str(state.rs.goods_cards[hidden].id if state.record.centre_kind[4] == 0
+               else state.rs.tribe_cards[hidden].id) not in board.split("c5 face down")[1].split("\n")[0]
+    assert "marker P2" in board and "Targi P1" in board and "robber" in board
+    assert "1 gold (+1 stored on a card)" in board and "  row 2: 240 well, 20 oasis, -, -" in board
+    assert "last round" in board.split("\n")[0]

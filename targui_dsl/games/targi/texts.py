@@ -62,11 +62,11 @@ def tribe_text(rs: TargiRuleset, card: int) -> str:
 
 
 def goods_card_text(rs: TargiRuleset, card: int) -> str:
-    """`goods card 16 (2 pepper)`, `goods card 33 (2 goods of your choice)`: its gift."""
+    """`goods card 16 (2 pepper)`, `goods card 112 (1 good of choice)`: its gift."""
     g = rs.goods_cards[card]
     gift = amounts(rs, g.goods, g.gold, g.points)
     if g.choice:
-        choice = count(g.choice, "good", "goods") + " of your choice"
+        choice = count(g.choice, "good", "goods") + " of choice"
         gift = choice if gift == "nothing" else f"{gift} {choice}"
     return f"goods card {g.id} ({gift})"
 
@@ -113,7 +113,7 @@ def option_text(rs: TargiRuleset, frame: dict[str, Any], k: int) -> str:
             a, b, c = exchanges[k]
             if kind == "merchant":  # (goods given, gold got, goods of choice got)
                 got = " and ".join(part for part in (f"{b} gold" if b else "",
-                                                     count(c, "good", "goods") + " of my choice" if c else "")
+                                                     count(c, "good", "goods") + " of choice" if c else "")
                                    if part)
                 return f"give {count(a, 'good', 'goods')} for {got or 'nothing'}"
             given = " ".join(part for part in (count(a, "good", "goods") if a else "", f"{b} gold" if b else "")
