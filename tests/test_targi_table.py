@@ -15,6 +15,7 @@ from targi_fixtures import centre, display, do, give, new, texts, tribe, turn
 from targui_cli.main import cli
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.state import TargiState
+from targui_dsl.games.targi.svg import board_svg
 from targui_dsl.games.targi.terminal import render_board
 from targui_dsl.games.targi.texts import old_text
 
@@ -198,3 +199,27 @@ def test_the_board_shows_face_down_cards_markers_stored_gold_and_the_last_round(
     assert "marker P2" in board and "Targi P1" in board and "robber" in board
     assert "1 gold (+1 stored on a card)" in board and "  row 2: 240 well, 20 oasis, -, -" in board
     assert "last round" in board.split("\n")[0]
+
+
+# --- 4. the picture -----------------------------------------------------------------------------------
+
+def test_the_svg_picture_names_the_border_cards_and_shows_what_the_board_shows(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    state = new()
+    display(state, 0, 240, 20, row=1)
+    state.record.sides[0].stored_gold = 1
+    state.record.sides[1].hand = tribe(213)
+    state.record.centre_up[4] = False
+    state.record.markers[1] = 1
+    state.record.robber, state.record.figures[2] = 0, 0
+    picture = board_svg(state)
+    root = ET.fromstring(picture)
+    words = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    for name in ("Noble", "Dates", "Merchant", "Fata Morgana", "Silversmith", "Tribal", "Expansion", "Raid 4"):
+        assert name in words, name
+    assert "robber" in words and "P1" in words and "face down" in words
+    assert any("(+1 stored on a card)" in w and "no card in hand" in w for w in words)
+    assert any(w.startswith("Player 2:") and "1 card in hand" in w for w in words)
+    assert not [w for w in words if "213" in w]  # a hand card is never drawn
+    assert "row 2: 240 well, 20 oasis, -, -" in words
