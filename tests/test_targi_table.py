@@ -180,6 +180,8 @@ def test_a_game_against_greedy_at_the_terminal_names_every_choice():
     assert "Centre cards:\n  centre 1: goods card " in out and "Hand the keyboard" not in out
     assert not re.search(r"\) (border|space|option) \d", out)  # no bare numbers on the menus
     assert re.search(r"round \d+: player 2: \w.* \(\d+\)\n", out)  # the bot's placements by name
+    assert "Player 1, give 1 good back: you keep at most 10 at the end of a round (you hold " in out
+    assert "Player 1, give 1 good to the raid" in out and "Player 1, Raid 4 (16): what you give:" in out
 
 
 def test_the_board_shows_face_down_cards_markers_stored_gold_and_the_last_round():

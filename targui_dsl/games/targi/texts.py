@@ -224,7 +224,14 @@ def decision_prompt(rs: TargiRuleset, record: TargiRecord) -> str:
     if kind == "row":
         return f"the display row for tribe card {rs.tribe_cards[frame['card']].id}"
     if kind == "give":
-        return f"give {count(frame['left'], 'good', 'goods')} (you hold {amounts(rs, record.sides[seat].goods)})"
+        # why: read from the frame the give was pushed over (the flow keeps no reason)
+        below = record.stack[-2] if len(record.stack) > 1 else {}
+        why = {"limit": f" back: you keep at most {rs.limit_goods} at the end of a round",
+               "round": f" back: you keep at most {rs.limit_goods} at the end of a round",
+               "merchant": " for the exchange", "gain": " for the exchange", "raid_pay": " to the raid",
+               "raid_end": " to the raid", "row": " more: the hand card displayed without the Noble"}
+        return (f"give {count(frame['left'], 'good', 'goods')}{why.get(below.get('k', ''), '')}"
+                f" (you hold {amounts(rs, record.sides[seat].goods)})")
     if kind == "choose_good":
         return f"take {count(frame['left'], 'good', 'goods')} of your choice"
     if kind in ("merchant", "silversmith", "raid_pay"):
