@@ -21,9 +21,9 @@ def test_greedy_displays_a_card_that_completes_a_same_symbol_row_rather_than_kee
     give(state, 0, goods=(1, 0, 1), gold=1)
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert state.action_to_string(0, choose(state)) == "option 1"
+    assert state.action_to_string(0, choose(state)) == "pay 1 date 1 pepper 1 gold"
     state.apply_action(choose(state))
-    assert state.action_to_string(0, choose(state)) == "row 1"  # the row it completes, not an empty one
+    assert state.action_to_string(0, choose(state)) == "row 1 (3 cards)"  # the row it completes, not an empty one
 
 
 def test_greedy_places_where_its_crossing_gives_an_affordable_tribe_card_over_a_goods_card():
@@ -35,7 +35,7 @@ def test_greedy_places_where_its_crossing_gives_an_affordable_tribe_card_over_a_
     centre(state, 0, 17, deck="goods")  # row 1 crosses two salt
     centre(state, 3, 236)  # row 2 crosses an oasis that completes its row
     give(state, 0, goods=(1, 0, 1), gold=1)
-    assert state.action_to_string(0, choose(state)) in ("border 6", "border 14")
+    assert state.action_to_string(0, choose(state)) in ("Pepper (6)", "Tribal Expansion (14)")
 
 
 def test_greedy_beats_random_in_every_game():

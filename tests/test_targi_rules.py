@@ -23,7 +23,8 @@ from targi_fixtures import (
 
 
 def borders(state) -> set[int]:
-    return {int(t.split()[1]) for t in texts(state) if t.startswith("border ")}
+    return {int(t.rsplit("(", 1)[1].rstrip(")")) for t in texts(state) if t.endswith(")") and "(" in t
+            and t.rsplit("(", 1)[1].rstrip(")").isdigit()}
 
 
 # --- placement: the four bans ------------------------------------------------------------------
@@ -122,10 +123,10 @@ def test_order_of_actions_is_the_players_choice():
     centre(state, 0, 16, deck="goods")  # 2 dates
     give(state, 0, goods=(0, 0, 0))
     turn(state, 0, border=(3, 6), spaces=(0,))
-    assert sorted(texts(state)) == ["border 3", "border 6", "space 1", "stop"]
+    assert sorted(texts(state)) == ["Pepper (6)", "Salt (3)", "centre 1: goods card 16 (2 date)", "end my turn"]
     do(state, "space 1")
     assert state.record.sides[0].goods == [2, 0, 0]
-    assert sorted(texts(state)) == ["border 3", "border 6", "stop"]
+    assert sorted(texts(state)) == ["Pepper (6)", "Salt (3)", "end my turn"]
     do(state, "border 6")
     assert state.record.sides[0].goods == [2, 0, 1]
 
@@ -179,7 +180,7 @@ def test_hand_limit_one_card_kept_in_hand_only_when_the_hand_is_empty():
     give(state, 0, goods=(0, 0, 0), gold=0)
     turn(state, 0, spaces=(1, 3))
     do(state, "space 2")
-    assert texts(state) == ["hand", "discard"]  # cannot pay
+    assert texts(state) == ["keep in hand", "discard"]  # cannot pay
     do(state, "hand")
     do(state, "space 4")
     assert texts(state) == ["discard"]  # the hand is full
@@ -192,7 +193,7 @@ def test_noble_displays_the_hand_card_paying_its_cost():
     give(state, 0, goods=(0, 0, 1), gold=1)
     turn(state, 0, border=(1,))
     do(state, "border 1")
-    assert set(texts(state)) == {"option 1", "discard"}
+    assert set(texts(state)) == {"pay 1 pepper 1 gold", "discard"}
     do(state, "option 1", "row 2")
     side = state.record.sides[0]
     assert side.hand == -1 and side.display[1] == [tribe(20)] and side.goods == [0, 0, 0] and side.gold == 0
@@ -211,7 +212,7 @@ def test_noble_with_an_empty_hand_does_nothing():
     state = new()
     turn(state, 0, border=(1, 2))
     do(state, "border 1")
-    assert sorted(texts(state)) == ["border 2", "stop"]
+    assert sorted(texts(state)) == ["Dates (2)", "end my turn"]
 
 
 def test_a_full_display_accepts_no_more_cards():
@@ -223,7 +224,7 @@ def test_a_full_display_accepts_no_more_cards():
     give(state, 0, goods=(5, 5, 5), gold=3)
     turn(state, 0, spaces=(1,))
     do(state, "space 2")
-    assert texts(state) == ["hand", "discard"]  # no option to display it
+    assert texts(state) == ["keep in hand", "discard"]  # no option to display it
 
 
 # --- border cards -------------------------------------------------------------------------------
@@ -248,7 +249,7 @@ def test_border_card_merchant_any_number_of_exchanges_of_any_goods():
     assert state.record.sides[0].gold == 1
     do(state, "option 2", "good date", "good salt", "good pepper")  # 2 goods -> 1 good of choice
     assert state.record.sides[0].goods == [0, 0, 1]
-    assert texts(state) == ["stop"]
+    assert texts(state) == ["stop trading"]
     do(state, "stop")
 
 
@@ -257,7 +258,8 @@ def test_border_card_silversmith_exactly_one_exchange():
     give(state, 0, goods=(2, 2, 0), gold=2, points=0)
     turn(state, 0, border=(10,))
     do(state, "border 10")
-    assert set(texts(state)) == {"option 1", "option 2", "option 3", "option 4", "stop"}
+    assert set(texts(state)) == {"give 2 goods for 1 point", "give 4 goods for 3 points", "give 1 gold for 2 points",
+                                 "give 2 gold for 4 points", "no exchange"}
     do(state, "option 4")  # 2 gold -> 4 points
     side = state.record.sides[0]
     assert (side.gold, side.points, side.goods) == (0, 4, [2, 2, 0])
@@ -311,7 +313,7 @@ def test_border_card_tribal_expansion_display_hand_or_discard():
     give(state, 0, goods=(0, 0, 1), gold=1)
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert set(texts(state)) == {"option 1", "hand", "discard"}
+    assert set(texts(state)) == {"pay 1 pepper 1 gold", "keep in hand", "discard"}
     do(state, "option 1", "row 3")
     assert state.record.sides[0].display[2] == [tribe(20)]
 
@@ -323,7 +325,7 @@ def test_display_rows_fill_from_the_left_and_the_player_picks_the_row():
     give(state, 0, goods=(1, 2, 1))
     turn(state, 0, border=(14,))
     do(state, "border 14", "option 1")
-    assert texts(state) == ["row 2", "row 3"]
+    assert texts(state) == ["row 2 (empty)", "row 3 (empty)"]
 
 
 # --- raids --------------------------------------------------------------------------------------
@@ -341,12 +343,15 @@ def raid(number: int, goods=(2, 2, 2), gold=1, points=4, seat_cards=()):
     return state
 
 
-@pytest.mark.parametrize(("number", "options"), [(4, ("goods", 1, "points", 1)), (8, ("goods", 2, "points", 1)),
-                                                  (12, ("goods", 3, "points", 2)), (16, ("gold", 1, "points", 3))])
-def test_each_raid_offers_its_two_options(number, options):
+@pytest.mark.parametrize(("number", "options", "shown"), [
+    (4, ("goods", 1, "points", 1), ["give 1 good", "give 1 point"]),
+    (8, ("goods", 2, "points", 1), ["give 2 goods", "give 1 point"]),
+    (12, ("goods", 3, "points", 2), ["give 3 goods", "give 2 points"]),
+    (16, ("gold", 1, "points", 3), ["give 1 gold", "give 3 points"])])
+def test_each_raid_offers_its_two_options(number, options, shown):
     state = raid(number)
     assert state.record.stack[-1]["k"] == "raid_pay" and state.current_player() == 0  # the amulet holder first
-    assert texts(state) == ["option 1", "option 2"]
+    assert texts(state) == shown
     assert RS.ring[number - 1].raid == ((options[0], options[1]), (options[2], options[3]))
 
 

@@ -106,7 +106,7 @@ def test_tribe_card_discount_the_player_picks_the_good_left_out():
     give(state, 0, goods=(1, 2, 2))
     turn(state, 0, border=(14,))
     do(state, "border 14", "option 1")
-    assert texts(state) == ["good date", "good salt", "good pepper"]
+    assert texts(state) == ["leave out date", "leave out salt", "leave out pepper"]
     do(state, "good salt", "row 1")
     assert state.record.sides[0].goods == [0, 1, 0]
 
@@ -117,7 +117,7 @@ def test_tribe_card_226_slash_cost_goods_or_one_gold():
     give(state, 0, goods=(0, 0, 0), gold=1)
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert set(texts(state)) == {"option 2", "hand", "discard"}
+    assert set(texts(state)) == {"pay 1 gold", "keep in hand", "discard"}
 
 
 def test_tribe_card_230_the_noble_costs_one_good_less():
@@ -137,7 +137,7 @@ def test_tribe_card_230_does_not_discount_tribal_expansion():
     give(state, 0, goods=(1, 1, 1))
     turn(state, 0, border=(14,))
     do(state, "border 14")
-    assert texts(state) == ["hand", "discard"]
+    assert texts(state) == ["keep in hand", "discard"]
 
 
 @pytest.mark.parametrize(("card_id", "good", "goods_id"), [(233, 1, 12), (234, 2, 14), (235, 0, 10)])
@@ -203,7 +203,7 @@ def test_tribe_card_238_the_hand_card_without_the_noble_at_one_good_more():
     state.record.sides[0].hand = tribe(20)  # 1 pepper + 1 gold
     give(state, 0, goods=(1, 0, 1), gold=1)
     turn(state, 0, border=(2,))
-    assert "display hand" in texts(state)
+    assert "display my hand card 20" in texts(state)
     do(state, "display hand", "option 1", "good date", "row 1")
     side = state.record.sides[0]
     assert side.display[0] == [tribe(20)] and side.hand == -1 and side.goods == [0, 0, 0]
@@ -215,7 +215,7 @@ def test_tribe_card_238_not_offered_without_the_extra_good():
     state.record.sides[0].hand = tribe(20)
     give(state, 0, goods=(0, 0, 1), gold=1)
     turn(state, 0, border=(2,))
-    assert "display hand" not in texts(state)
+    assert not [t for t in texts(state) if t.startswith("display my hand card")]
 
 
 def test_tribe_card_239_the_merchant_trades_one_good_for_one_of_choice():
@@ -268,7 +268,8 @@ def test_tribe_card_243_moves_two_displayed_cards_leaving_no_gaps():
     state = new()
     display(state, 0, 223, 20, 21, row=0)
     buy_from_expansion(state, 243, goods=(0, 1, 1), gold=1, row="row 1")
-    assert texts(state) == [f"card {i}" for i in (223, 20, 21, 243)]
+    assert texts(state) == [f"card {i} ({symbol}, row 1)" for i, symbol in
+                            ((223, "camel_rider"), (20, "oasis"), (21, "oasis"), (243, "oasis"))]
     do(state, "card 223", "choose 1")  # to the end of its own row
     do(state, "card 20", "choose 2")
     display_rows = state.record.sides[0].display

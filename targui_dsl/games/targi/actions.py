@@ -1,7 +1,8 @@
 """Targi's integer actions: one small choice per decision, each id meaning one thing everywhere.
 
-Texts (``border 5``, ``space 3``, ``good salt``...) are what logs and people write; a text
-is read back against the legal actions of the state at hand (:func:`.state.TargiState.actions_from_text`).
+Their texts (``Merchant (5)``, ``centre 3: ...``, ``give salt``...) are written by :mod:`.texts`, what
+logs and people write; a text is read back against the legal actions of the state at hand
+(:func:`.state.TargiState.actions_from_text`), in the older spelling (``border 5``) too.
 """
 
 from __future__ import annotations

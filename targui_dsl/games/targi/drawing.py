@@ -7,6 +7,7 @@ from typing import Any
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.engine.drawing import Drawing
 from targui_dsl.games.targi.terminal import (
+    HELP_ACTIONS,
     Console,
     LeaveGame,
     Style,
@@ -18,18 +19,16 @@ from targui_dsl.games.targi.terminal import (
 )
 
 HELP_BOARD = """THE BOARD (Targi)
-The ring of border cards with their numbers, `R` where the robber stands
-and the seat whose Targi stands on a card; the centre's 3 x 3 spaces (a
-goods card, a tribe card with its symbol, `(face down)` or `(empty)`,
-`[N]` for seat N's tribe marker); each player's goods, gold, points, hand
-and display row by row. A player sees their own hand card; the other
-hand shows as `one card`."""
-
-HELP_ACTIONS = """ACTIONS (Targi)
-A numbered menu lists the legal actions: `border N` (place a Targi, or act
-with it), `space N` (act with a tribe marker), `option K` (a cost, an
-exchange, a raid's option), `row R`, `good NAME`, `hand`, `discard`,
-`display hand`, `card ID`, `choose V` and `stop`."""
+The ring of border cards as the printed square, each with its number and
+name, `robber` where the robber stands and `Targi PN` where seat N's Targi
+stands; inside it the centre's 3 x 3 spaces `c1`..`c9` (a goods card, a
+tribe card with its symbol, `face down` or `empty`; `marker PN` for seat
+N's tribe marker), then every face-up centre card spelled out (what a goods
+card gives; a tribe card's symbol, points and cost). Then each player's
+goods, gold (and gold stored on a card), points, score so far, hand and
+display row by row with symbols. A player sees their own hand card; the
+other hand shows as `1 card`. The first line: the round, the robber, the
+amulet holder (who places first) and `last round` once a display is full."""
 
 HELP_END = """THE END (Targi)
 The result, then each player's points by source (tokens, printed, END

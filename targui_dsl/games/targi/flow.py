@@ -31,7 +31,9 @@ from targui_dsl.games.targi.told import EVERYTHING, NOTHING
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "merchant",
-                       "silversmith", "fata", "raid_pay", "effect"})
+                       "silversmith", "fata", "raid_pay", "effect", "gold_choice"})
+#: The options of a `gold_choice`: the gold stored on a card (240's), or the supply's.
+STORED_GOLD, SUPPLY_GOLD = 0, 1
 
 
 class Flow:
@@ -213,18 +215,43 @@ class Flow:
             record.stack.append({"k": "give", "seat": frame["seat"], "left": excess})
 
     def auto_pay(self, record: TargiRecord, frame: dict[str, Any]) -> None:
-        """A tribe card's cost, its discount chosen: goods, then gold (stored gold first)."""
+        """A tribe card's cost, its discount chosen: goods, then gold (frame `gold`)."""
         record.stack.pop()
         side = record.sides[frame["seat"]]
         for g, amount in enumerate(frame["cost"]):
             side.goods[g] -= amount
-        gold = frame["gold"]
-        stored = min(gold, side.stored_gold)
-        side.stored_gold -= stored
-        side.gold -= gold - stored
         record.stack.append({"k": "row", "seat": frame["seat"], "card": frame["card"], "src": frame["src"]})
         if frame["extra"]:
             record.stack.append({"k": "give", "seat": frame["seat"], "left": frame["extra"]})
+        if frame["gold"]:  # paid first: on top
+            record.stack.append({"k": "gold", "seat": frame["seat"], "card": frame["card"], "left": frame["gold"]})
+
+    def auto_gold(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        """The gold of a cost, one at a time: stored gold (240's) may pay it, and so may the supply.
+        Where only one can, it pays; where both can, the player chooses (frame `gold_choice`)."""
+        side = record.sides[frame["seat"]]
+        while frame["left"] > 0 and not (side.stored_gold > 0 and side.gold > 0):
+            if side.stored_gold > 0:
+                side.stored_gold -= 1
+            else:
+                side.gold -= 1
+            frame["left"] -= 1
+        if frame["left"] <= 0:
+            record.stack.pop()
+        else:
+            frame["k"] = "gold_choice"
+
+    def legal_gold_choice(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
+        return [A_OPTION + STORED_GOLD, A_OPTION + SUPPLY_GOLD]
+
+    def apply_gold_choice(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
+        side = record.sides[frame["seat"]]
+        if action - A_OPTION == STORED_GOLD:
+            side.stored_gold -= 1
+        else:
+            side.gold -= 1
+        frame["left"] -= 1
+        frame["k"] = "gold"  # the next gold, if any, is looked at again
 
     def effect_frame(self, seat: int, card: int, what: str) -> dict[str, Any]:
         return {"k": "effect", "seat": seat, "card": card, "what": what, "answers": [], "asked": 0,

@@ -13,7 +13,8 @@ import random
 from typing import Any
 
 from targui_dsl.games.targi import rules
-from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
+from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_OPTION, A_STOP
+from targui_dsl.games.targi.flow import STORED_GOLD, SUPPLY_GOLD
 from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
@@ -107,6 +108,8 @@ class GreedyAgent:
         state, seat = observation.state, observation.seat
         if state.record.stack and state.record.stack[-1]["k"] == "place":
             return max(legal_actions, key=lambda a: (self.placement(state, seat, a - A_BORDER), -a))
+        if state.record.stack and state.record.stack[-1]["k"] == "gold_choice":
+            return gold_source(state, seat)
         dealt = observation.resample(self.rng)
         best, best_value = legal_actions[0], float("-inf")
         for action in legal_actions:
@@ -143,10 +146,20 @@ def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
         state.apply_action(default_choice(state, seat, legal))
 
 
+def gold_source(state: TargiState, seat: int) -> int:
+    """Which gold pays a cost's gold when stored gold could: the supply's if the round-end limit
+    would take it anyway, else the stored gold (it pays nothing but a cost)."""
+    if state.record.sides[seat].gold > state.rs.limit_gold:
+        return A_OPTION + SUPPLY_GOLD
+    return A_OPTION + STORED_GOLD
+
+
 def default_choice(state: TargiState, seat: int, legal: list[int]) -> Any:
     """The first legal action, except a good: then the one the seat holds fewest of (to take) or
     most of (to give)."""
     frame = state.record.stack[-1]
+    if frame["k"] == "gold_choice":
+        return gold_source(state, seat)
     goods = state.record.sides[seat].goods
     if frame["k"] in ("choose_good", "effect") and all(A_GOOD <= a < A_CARD for a in legal):
         return min(legal, key=lambda a: goods[a - A_GOOD])

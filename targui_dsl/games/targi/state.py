@@ -14,23 +14,11 @@ from typing import Any, Sequence
 
 from targui_dsl.engine.chance import below, seed_state
 from targui_dsl.games.targi import rules
-from targui_dsl.games.targi.actions import (
-    A_BORDER,
-    A_CARD,
-    A_DISCARD,
-    A_GOOD,
-    A_HAND,
-    A_HAND_DISPLAY,
-    A_NUMBER,
-    A_OPTION,
-    A_ROW,
-    A_SPACE,
-    A_STOP,
-    NUM_ACTIONS,
-)
+from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
+from targui_dsl.games.targi.texts import action_text, old_text
 from targui_dsl.games.targi.told import NOTHING, tells_for
 
 
@@ -73,6 +61,7 @@ class TargiState:
         self.game = game
         self.rs: TargiRuleset = game.ruleset
         self.flow = Flow(self.rs, self._emit)
+        self._spelled: tuple[int, str] | None = None  # an action just read in an older spelling
         self.sink = log
         if record is not None:
             self.record = record
@@ -183,54 +172,40 @@ class TargiState:
             if action not in self.flow.legal(record):
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
+            spelled, self._spelled = self._spelled, None
             if "decision" in self.tells:
+                # an action just read in an older spelling is told in it: a log written before verifies
+                text = spelled[1] if spelled is not None and spelled[0] == action \
+                    else self.action_to_string(seat, action)
                 self._sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
-                                "action": self.action_to_string(seat, action), "forced": False})
+                                "action": text, "forced": False})
             record.decisions += 1
             self.flow.apply(record, action)
         self._advance()
 
     def action_to_string(self, player: int, action: int | None = None) -> str:
-        """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move)."""
+        """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move):
+        what it means, in words (:func:`.texts.action_text`, the one home of the texts)."""
         if action is None:
             player, action = self.current_player(), player
         if self.is_chance_node():
             return self._card_text(self.record.stack[-1]["deck"], action)
-        rs = self.rs
-        if action == A_STOP:
-            return "stop"
-        if action == A_HAND:
-            return "hand"
-        if action == A_DISCARD:
-            return "discard"
-        if action == A_HAND_DISPLAY:
-            return "display hand"
-        if A_BORDER <= action < A_SPACE:
-            return f"border {action - A_BORDER + 1}"
-        if A_SPACE <= action < A_STOP:
-            return f"space {action - A_SPACE + 1}"
-        if A_OPTION <= action < A_ROW:
-            return f"option {action - A_OPTION + 1}"
-        if A_ROW <= action < A_GOOD:
-            return f"row {action - A_ROW + 1}"
-        if A_GOOD <= action < A_CARD:
-            g = action - A_GOOD
-            return f"good {rs.goods[g]}" if g < len(rs.goods) else f"good {g + 1}"
-        if A_CARD <= action < A_NUMBER:
-            cards = self.record.sides[player].cards if player >= 0 else []
-            i = action - A_CARD
-            return f"card {rs.tribe_cards[cards[i]].id}" if i < len(cards) else f"card #{i + 1}"
-        frame = self.record.stack[-1] if self.record.stack else {}
-        options = frame.get("options", [])
-        i = action - A_NUMBER
-        return f"choose {options[i]}" if frame.get("k") == "effect" and i < len(options) else f"choose #{i + 1}"
+        return action_text(self.rs, self.record, player, action)
 
     def actions_from_text(self, text: str) -> list[int]:
+        """The legal action a text names: as :meth:`action_to_string` writes it, or in the spelling
+        of older logs (``border 2``, ``option 1``: :func:`.texts.old_text`)."""
         wanted = " ".join(text.split())
         player = self.current_player()
-        for action in self.legal_actions():
+        legal = self.legal_actions()
+        for action in legal:
             if self.action_to_string(player, action) == wanted:
                 return [action]
+        if not self.is_chance_node():
+            for action in legal:
+                if old_text(self.rs, self.record, player, action) == wanted:
+                    self._spelled = (action, wanted)
+                    return [action]
         raise IllegalAction(f"`{text}` is not a legal action here")
 
     def returns(self) -> list[float]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from targui_dsl.games.targi.record import GOODS_DECK
+from targui_dsl.games.targi.texts import centre_text, decision_prompt, tribe_text
+
 # A board drawn here is a TargiState (state.py), named `Any`: state.py draws its str() with this module.
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
 SEAT_COLOURS = ("blue", "red")
@@ -31,55 +34,132 @@ def _goods(rs: Any, goods: list[int]) -> str:
     return " ".join(f"{n} {name}" for name, n in zip(rs.goods, goods, strict=True))
 
 
+def ring_square(rs: Any) -> dict[int, tuple[int, int]] | None:
+    """Where each border card lies on the printed square (ring index -> (column, row)), the centre
+    inside it, card 1 next to the top left corner and clockwise: 5 cards a side for a ring of 16,
+    the raids in the corners. None when the ring and the centre do not make such a square."""
+    n = len(rs.ring)
+    side = n // 4 + 1
+    if n % 4 or len(rs.centre) != side - 2 or any(len(row) != side - 2 for row in rs.centre):
+        return None
+    places = [(c, 0) for c in range(1, side)] + [(side - 1, r) for r in range(1, side)] \
+        + [(c, side - 1) for c in range(side - 2, -1, -1)] + [(0, r) for r in range(side - 2, -1, -1)]
+    # the opposite pairs that set the centre's columns and rows must face each other across it
+    for k, (a, b) in enumerate(rs.columns):
+        if {places[a], places[b]} != {(k + 1, 0), (k + 1, side - 1)}:
+            return None
+    for k, (a, b) in enumerate(rs.rows):
+        if {places[a], places[b]} != {(0, k + 1), (side - 1, k + 1)}:
+            return None
+    return dict(enumerate(places))
+
+
+CELL = 16  # a square's cell, in characters
+
+
+def _ring_cell(state: Any, i: int, style: Style) -> tuple[str, str]:
+    rs, rec = state.rs, state.record
+    border = rs.ring[i]
+    top = f"{border.number:>2} {border.name}"[:CELL - 1].ljust(CELL)
+    marks = []
+    if i == rec.robber:
+        marks.append(style.paint("robber", bold=True))
+    owner = rec.figures[i]
+    if owner >= 0:
+        marks.append(style.paint(f"Targi P{owner + 1}", SEAT_COLOURS[owner], bold=True))
+    plain = len(" ".join(m for m in ("robber" if i == rec.robber else "",
+                                     f"Targi P{owner + 1}" if owner >= 0 else "") if m))
+    return top, "   " + " ".join(marks) + " " * max(0, CELL - 3 - plain)
+
+
+def _centre_cell(state: Any, space: int, style: Style) -> tuple[str, str]:
+    rs, rec = state.rs, state.record
+    card = rec.centre[space]
+    if card < 0:
+        what = "empty"
+    elif not rec.centre_up[space]:
+        what = "face down"
+    elif rec.centre_kind[space] == GOODS_DECK:
+        what = f"goods {rs.goods_cards[card].id}"
+    else:
+        what = f"{rs.symbols[rs.tribe_cards[card].symbol]} {rs.tribe_cards[card].id}"
+    top = f"c{space + 1} {what}"[:CELL - 1].ljust(CELL)
+    owner = rec.markers[space]
+    if owner < 0:
+        return top, " " * CELL
+    mark = f"marker P{owner + 1}"
+    return top, "   " + style.paint(mark, SEAT_COLOURS[owner]) + " " * (CELL - 3 - len(mark))
+
+
+def _square(state: Any, places: dict[int, tuple[int, int]], style: Style) -> list[str]:
+    rs = state.rs
+    side = len(rs.ring) // 4 + 1
+    grid: list[list[tuple[str, str]]] = [[(" " * CELL, " " * CELL)] * side for _ in range(side)]
+    for i, (c, r) in places.items():
+        grid[r][c] = _ring_cell(state, i, style)
+    columns = side - 2
+    for space in range(columns * columns):
+        grid[1 + space // columns][1 + space % columns] = _centre_cell(state, space, style)
+    lines = []
+    for r, row in enumerate(grid):
+        for part in (0, 1):
+            lines.append("".join(cell[part] for cell in row).rstrip())
+        if r in (0, side - 2):
+            lines.append("")
+    return lines
+
+
+def _display_row(rs: Any, row: list[int]) -> str:
+    cards = [f"{rs.tribe_cards[c].id} {rs.symbols[rs.tribe_cards[c].symbol]}" for c in row]
+    return ", ".join(cards + ["-"] * (rs.display_columns - len(row)))
+
+
 def render_board(state: Any, record: Any = None, *, style: Style | None = None, viewer: int | None = None,
                  width: int = 80) -> str:
-    """The ring with the robber and the figures, the centre, both displays in rows, the supplies.
-    ``viewer``: the seat whose hand card may be shown (None: neither hand is shown)."""
+    """The ring as the printed square with the robber and the Targi, the centre inside it with the
+    tribe markers and face-down cards, each face-up centre card spelled out, both players'
+    supplies, stored gold, hand and display row by row with symbols, the piles.
+    ``viewer``: the seat whose hand card may be shown (None: neither hand card is shown)."""
     style = style or Style(False)
     rs, rec = state.rs, state.record
-    lines = [style.paint(f"Round {rec.round}", bold=True) + f"  amulet: player {rec.amulet + 1}"
-             + f"  robber on {rec.robber + 1}" if rec.robber >= 0 else f"Round {rec.round}"]
-    ring = []
-    for i, border in enumerate(rs.ring):
-        mark = "R" if i == rec.robber else " "
-        owner = rec.figures[i]
-        who = style.paint(str(owner + 1), SEAT_COLOURS[owner]) if owner >= 0 else "."
-        ring.append(f"{border.number:>2}{mark}{who} {border.name[:12]:<12}")
-    for k in range(0, len(ring), 4):
-        lines.append("  ".join(ring[k:k + 4]))
-    lines.append("Centre:")
-    columns = len(rs.centre[0])
-    for r in range(len(rs.centre)):
-        cells = []
-        for c in range(columns):
-            space = r * columns + c
-            card = rec.centre[space]
-            if card < 0:
-                text = "(empty)"
-            elif not rec.centre_up[space]:
-                text = "(face down)"
-            elif rec.centre_kind[space] == 0:
-                g = rs.goods_cards[card]
-                text = f"goods {g.id}"
-            else:
-                t = rs.tribe_cards[card]
-                text = f"{rs.symbols[t.symbol]} {t.id}"
-            marker = rec.markers[space]
-            text += f" [{marker + 1}]" if marker >= 0 else ""
-            cells.append(f"{space + 1}:{text:<22}")
-        lines.append("  " + " ".join(cells))
+    head = style.paint(f"Round {rec.round}", bold=True)
+    if rec.robber >= 0:
+        robber = rs.ring[rec.robber]
+        head += f"  robber on {robber.number} {robber.name}"
+    head += f"  amulet: player {rec.amulet + 1} (places first)"
+    if rec.last_round and not rec.over:
+        head += "  " + style.paint("last round", "yellow", bold=True)
+    lines = [head]
+    places = ring_square(rs)
+    if places is not None:
+        lines += _square(state, places, style)
+    else:  # a ring of another shape: a list, four to a line
+        ring = []
+        for i, border in enumerate(rs.ring):
+            owner = rec.figures[i]
+            mark = ("R" if i == rec.robber else " ") + (str(owner + 1) if owner >= 0 else ".")
+            ring.append(f"{border.number:>2}{mark} {border.name[:12]:<12}")
+        lines += ["  ".join(ring[k:k + 4]) for k in range(0, len(ring), 4)]
+        lines += [f"  {_centre_cell(state, s, style)[0].rstrip()}{_centre_cell(state, s, style)[1].rstrip()}"
+                  for s in range(len(rec.centre))]
+    up = [s for s, card in enumerate(rec.centre) if card >= 0 and rec.centre_up[s]]
+    if up:
+        lines.append("Centre cards:")
+        lines += [f"  {centre_text(rs, rec, s)}" for s in up]
     for seat, side in enumerate(rec.sides):
-        head = style.paint(f"Player {seat + 1}", SEAT_COLOURS[seat], bold=True)
-        hand = "none"
+        who = f"Player {seat + 1}" + (" (you)" if viewer == seat else "")
+        name = style.paint(who, SEAT_COLOURS[seat], bold=True)
+        hand = "no card"
         if side.hand >= 0:
-            hand = str(rs.tribe_cards[side.hand].id) if viewer == seat else "one card"
-        lines.append(f"{head}: {_goods(rs, side.goods)}, {side.gold} gold"
-                     + (f" (+{side.stored_gold} on a card)" if side.stored_gold else "")
-                     + f", {side.points} points; hand: {hand}; score now {state.scores()[seat]}")
+            hand = tribe_text(rs, side.hand) if viewer == seat else "1 card"
+        stored = f" (+{side.stored_gold} stored on a card)" if side.stored_gold else ""
+        lines.append(f"{name}: {_goods(rs, side.goods)}, {side.gold} gold{stored}, {side.points} points;"
+                     f" score now {state.scores()[seat]}")
+        lines.append(f"  hand: {hand}; displayed {len(side.cards)} of {rs.display_size}")
         for r, row in enumerate(side.display):
-            cards = ", ".join(f"{rs.tribe_cards[c].id} {rs.symbols[rs.tribe_cards[c].symbol]}" for c in row)
-            lines.append(f"  row {r + 1}: {cards or '-'}")
-    lines.append(f"Piles: {len(rec.piles[0])} goods, {len(rec.piles[1])} tribe")
+            lines.append(f"  row {r + 1}: {_display_row(rs, row)}")
+    lines.append(f"Piles: {len(rec.piles[0])} goods, {len(rec.piles[1])} tribe cards;"
+                 f" discarded {len(rec.discards[0])} goods, {len(rec.discards[1])} tribe cards")
     return "\n".join(lines)
 
 
@@ -107,16 +187,25 @@ class TableRecord:
         """Targi's state keeps all a board needs."""
 
 
-def narrate_event(event: dict[str, Any], hidden: frozenset[int] = frozenset()) -> str | None:
+def narrate_event(event: dict[str, Any], hidden: frozenset[int] = frozenset(), rs: Any = None) -> str | None:
+    """One line for an event (``rs``, the ruleset, names the border cards and symbols)."""
     kind = event["type"]
     if kind == "decision":
         return f"round {event['round']}: player {event['player'] + 1}: {event['action']}"
     if kind == "chance":
         return None if hidden else f"draw: {event['action']}"
     if kind == "display":
-        return f"player {event['player'] + 1} displays card {event['card']}"
+        card = f"card {event['card']}"
+        if rs is not None:
+            symbols = {c.id: rs.symbols[c.symbol] for c in rs.tribe_cards}
+            card += f" ({symbols[event['card']]})" if event["card"] in symbols else ""
+        return f"player {event['player'] + 1} displays {card}"
     if kind == "raid":
-        return f"raid on border card {event['border']}"
+        number = event["border"]
+        if rs is not None and 0 < number <= len(rs.ring):
+            border = rs.ring[number - 1]
+            return f"raid: {border.name} ({number}): {border.text}"
+        return f"raid on border card {number}"
     if kind == "end":
         scores = " to ".join(str(n) for n in event["scores"].values())
         return f"the game ends ({event['reason']}): scores {scores}"
@@ -124,7 +213,8 @@ def narrate_event(event: dict[str, Any], hidden: frozenset[int] = frozenset()) -
 
 
 def narrator(game: Any) -> Callable[[dict[str, Any]], str | None]:
-    return narrate_event
+    rs = game.ruleset
+    return lambda event: narrate_event(event, rs=rs)
 
 
 class TableNarrator:
@@ -135,7 +225,21 @@ class TableNarrator:
         self.state: Any = None
 
     def __call__(self, event: dict[str, Any]) -> str | None:
-        return narrate_event(event, frozenset({1}))
+        return narrate_event(event, frozenset({1}), self.game.ruleset)
+
+
+HELP_ACTIONS = """ACTIONS (Targi)
+A numbered menu lists the legal actions, each saying what it does; type
+its number or its text. A border card by its name and number (`Dates (2)`:
+place a Targi there, or act with it); a centre card by its space
+(`centre 5: tribe card 213 (...)`: act with your tribe marker there);
+`pay 1 date 1 gold` (a cost), `give 2 goods` (a raid), `give 3 goods for
+1 gold` (an exchange), `row 2 (3 cards)`, `give salt`, `take salt`,
+`leave out salt` (a discount), `keep in hand`, `discard`, `display my hand
+card 213`, `pay 1 gold stored on a card`, `card 223 (oasis, row 1)`,
+`choose 2` and `end my turn`. The older spellings (`border 2`, `space 5`,
+`option 1`, `good salt`, `stop`) are read too. `board` draws the board
+again, `menu` lists the actions again, `quit` leaves."""
 
 
 class LeaveGame(Exception):
@@ -161,22 +265,23 @@ class Console:
     def decide(self, state: Any) -> str:
         seat = state.current_player()
         if len(self.humans) > 1 and self.last_seat is not None and self.last_seat != seat:
+            # hot seat: the next player must not see this one's hand card
             if self.clear is not None:
                 self.clear()
             self.read(f"Hand the keyboard to player {seat + 1} and press Enter ")
+            if self.clear is not None:
+                self.clear()
         self.last_seat = seat
         if self.board:
             self.echo(render_board(state, style=self.style, viewer=seat))
         legal = state.legal_actions()
         texts = [state.action_to_string(seat, a) for a in legal]
-        frame = state.record.stack[-1]
-        self.echo(f"Player {seat + 1}, {frame['k'].replace('_', ' ')}: "
-                  + "  ".join(f"{i + 1}) {t}" for i, t in enumerate(texts)))
+        self.echo(self.menu(state, seat, texts))
         while True:
             answer = self.read("> ")
             if answer is None or answer.strip() in ("quit", "q"):
                 raise LeaveGame(f"player {seat + 1} left")
-            answer = answer.strip()
+            answer = " ".join(answer.split())
             if answer.isdigit() and 1 <= int(answer) <= len(texts):
                 return texts[int(answer) - 1]
             if answer in texts:
@@ -184,7 +289,23 @@ class Console:
             if answer == "board":
                 self.echo(render_board(state, style=self.style, viewer=seat))
                 continue
-            self.echo("Type a number from the menu, an action as shown, `board` or `quit`.")
+            if answer == "menu":
+                self.echo(self.menu(state, seat, texts))
+                continue
+            if answer == "help":
+                self.echo(HELP_ACTIONS)
+                continue
+            try:  # an action in the spelling of older logs (`border 2`, `option 1`)
+                return texts[legal.index(state.actions_from_text(answer)[0])]
+            except ValueError:
+                self.echo("Type a number from the menu, an action as shown, `board`, `menu`, `help` or `quit`.")
+
+    def menu(self, state: Any, seat: int, texts: list[str]) -> str:
+        """What the decision is about, and its actions numbered, one a line."""
+        head = self.style.paint(f"Player {seat + 1}", SEAT_COLOURS[seat], bold=True)
+        lines = [f"{head}, {decision_prompt(state.rs, state.record)}:"]
+        lines += [f"  {i + 1:>2}) {t}" for i, t in enumerate(texts)]
+        return "\n".join(lines)
 
     def finish(self, state: Any) -> None:
         self.echo(render_end(state, style=self.style))
