@@ -13,6 +13,7 @@ from targi_fixtures import RS, do, give, goods_card, new, texts, tribe, turn
 
 from targui_dsl import load_ruleset
 from targui_dsl.games.targi.state import TargiState
+from targui_dsl.games.targi.terminal import Console, Style
 from targui_dsl.lsp.analysis import analyse
 
 BASE = Path(__file__).resolve().parent.parent / "rulesets" / "targi.yaml"
@@ -130,3 +131,15 @@ def test_an_editor_explains_and_offers_targis_procedures_in_a_border_action(tmp_
     offers = {offer.label: offer for offer in analysis.offers(text.index("draw_goods_card()"))}
     assert offers["offer_hand_card"].insert == "offer_hand_card(noble = true)"
     assert "move_tribe_marker" in offers and "break" in offers
+
+
+def test_a_person_at_the_merchant_is_told_the_card_and_what_its_numbers_mean():
+    state = new()
+    give(state, 0, goods=(2, 2, 2), gold=0)
+    merchant(state)
+    said: list[str] = []
+    console = Console(state.game, frozenset({0}), style=Style(False), record=None, echo=said.append,
+                      read=lambda prompt: "3", board=False)
+    assert console.decide(state) == "choose 2"
+    assert said[-1].startswith("Player 1, Merchant (Any number of exchanges: 1) 3 goods for 1 gold")
+    assert said[-1].endswith("1) choose 0  2) choose 1  3) choose 2")

@@ -170,8 +170,11 @@ class Console:
         legal = state.legal_actions()
         texts = [state.action_to_string(seat, a) for a in legal]
         frame = state.record.stack[-1]
-        self.echo(f"Player {seat + 1}, {frame['k'].replace('_', ' ')}: "
-                  + "  ".join(f"{i + 1}) {t}" for i, t in enumerate(texts)))
+        what = frame["k"].replace("_", " ")
+        if frame["k"] == "effect" and frame.get("what") == "border":  # a border card's choice: its card says what
+            border = state.rs.ring[frame["card"]]
+            what = f"{border.name} ({border.text})"
+        self.echo(f"Player {seat + 1}, {what}: " + "  ".join(f"{i + 1}) {t}" for i, t in enumerate(texts)))
         while True:
             answer = self.read("> ")
             if answer is None or answer.strip() in ("quit", "q"):
