@@ -12,6 +12,8 @@ from cli_run import run
 from targi_fixtures import RS, do, give, goods_card, new, texts, tribe, turn
 
 from targui_dsl import load_ruleset
+from targui_dsl.effects import compile_effect
+from targui_dsl.games.targi.names import environment
 from targui_dsl.games.targi.state import TargiState
 from targui_dsl.games.targi.terminal import Console, Style
 from targui_dsl.lsp.analysis import analyse
@@ -143,3 +145,16 @@ def test_a_person_at_the_merchant_is_told_the_card_and_what_its_numbers_mean():
     assert console.decide(state) == "choose 2"
     assert said[-1].startswith("Player 1, Merchant (Any number of exchanges: 1) 3 goods for 1 gold")
     assert said[-1].endswith("1) choose 0  2) choose 1  3) choose 2")
+
+
+def test_a_procedures_arguments_are_checked_by_name_and_type():
+    env = environment({"date": 0, "salt": 1, "pepper": 2}, {})
+    for source, code, message in (
+            ("offer_hand_card()", "E0526", "`offer_hand_card` needs `noble`"),
+            ("offer_hand_card(noble = 1)", "E0504", "`noble` of `offer_hand_card` is true/false, but this is"),
+            ("offer_hand_card(nobel = true)", "E0526", "`offer_hand_card` has no argument `nobel`"),
+            ("draw_goods_card(noble = true)", "E0526", "`draw_goods_card` has no argument `noble`")):
+        _, problems = compile_effect(source, env)
+        assert [(p.code, message in p.message) for p in problems][:1] == [(code, True)], (source, problems)
+    code, problems = compile_effect("offer_hand_card(noble = false)", env)
+    assert problems == [] and code is not None

@@ -272,10 +272,12 @@ class SnippetEmitter(ExpressionEmitter):
                 self.expr(arg.value)  # its own problems still show
             return []
         given: dict[str, ast.expr] = {}
+        unknown = False
         for arg in node.args:
             value = self.expr(arg.value)
             wanted = proc.params.get(arg.name)
             if wanted is None:
+                unknown = True
                 names = list(proc.params)
                 self.report("E0526", f"`{node.name}` has no argument `{arg.name}`", arg.name_pos,
                             did_you_mean(arg.name, names) or (f"its arguments are {', '.join(names)}" if names
@@ -287,10 +289,11 @@ class SnippetEmitter(ExpressionEmitter):
                             " but this is {}")
                 given[arg.name] = value.code
         missing = [name for name in proc.params if name not in given]
-        if missing:
+        if missing and not unknown:  # a misspelt argument is the one problem told
             example = ", ".join(f"{name} = ..." for name in proc.params)
             self.report("E0526", f"`{node.name}` needs {', '.join(f'`{m}`' for m in missing)}", node.pos,
                         f"give every argument by name: `{node.name}({example})`")
+        if missing:
             return []
         args = [given[name] for name in proc.params]
         return [at(ast.Expr(call(self.method(proc.method), *args)), node.pos)]
