@@ -104,7 +104,7 @@ def test_end_game_without_its_reason_shows_how_to_write_one(tmp_path):
 def test_a_lone_word_at_the_end_is_an_unknown_statement_too(tmp_path):
     problem, _ = _syntax(tmp_path, "box = 2\nreturn")
     assert (problem.span.line, problem.span.column) == (7, 13)
-    assert problem.message == "expected `+=`, `-=`, `.`, `=` or `chooses` but found end of effect"
+    assert problem.message == "expected `(`, `+=`, `-=`, `.`, `=` or `chooses` but found end of effect"
     assert problem.hint.startswith("the language has no statement `return`: ")
 
 

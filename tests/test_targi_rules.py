@@ -245,12 +245,13 @@ def test_border_card_merchant_any_number_of_exchanges_of_any_goods():
     state = new()
     give(state, 0, goods=(2, 2, 1), gold=0)
     turn(state, 0, border=(5,))
-    do(state, "border 5", "option 1", "good date", "good salt", "good pepper")  # 3 goods -> 1 gold
+    do(state, "border 5", "choose 1", "good date", "good salt", "good pepper")  # 3 goods -> 1 gold
     assert state.record.sides[0].gold == 1
-    do(state, "option 2", "good date", "good salt", "good pepper")  # 2 goods -> 1 good of choice
+    do(state, "choose 2", "good date", "good salt", "good pepper")  # 2 goods -> 1 good of choice
     assert state.record.sides[0].goods == [0, 0, 1]
-    assert texts(state) == ["stop trading"]
-    do(state, "stop")
+    assert texts(state) == ["choose 0"]  # nothing left to exchange: stop
+    do(state, "choose 0")
+    assert all(frame["k"] != "effect" for frame in state.record.stack)  # the visit is over
 
 
 def test_border_card_silversmith_exactly_one_exchange():
@@ -258,19 +259,18 @@ def test_border_card_silversmith_exactly_one_exchange():
     give(state, 0, goods=(2, 2, 0), gold=2, points=0)
     turn(state, 0, border=(10,))
     do(state, "border 10")
-    assert set(texts(state)) == {"give 2 goods for 1 point", "give 4 goods for 3 points", "give 1 gold for 2 points",
-                                 "give 2 gold for 4 points", "no exchange"}
-    do(state, "option 4")  # 2 gold -> 4 points
+    assert set(texts(state)) == {"choose 0", "choose 1", "choose 2", "choose 3", "choose 4"}  # 0: none
+    do(state, "choose 4")  # 2 gold -> 4 points
     side = state.record.sides[0]
     assert (side.gold, side.points, side.goods) == (0, 4, [2, 2, 0])
-    assert state.record.stack[-1]["k"] != "silversmith"
+    assert all(frame["k"] != "effect" for frame in state.record.stack)  # one exchange, no second
 
 
 def test_border_card_silversmith_four_goods_for_three_points():
     state = new()
     give(state, 0, goods=(2, 2, 0), gold=0, points=0)
     turn(state, 0, border=(10,))
-    do(state, "border 10", "option 2", "good date", "good date", "good salt", "good salt")
+    do(state, "border 10", "choose 2", "good date", "good date", "good salt", "good salt")
     assert state.record.sides[0].points == 3 and state.record.sides[0].goods == [0, 0, 0]
 
 

@@ -223,9 +223,9 @@ def test_tribe_card_239_the_merchant_trades_one_good_for_one_of_choice():
     display(state, 0, 239)
     give(state, 0, goods=(1, 0, 0), gold=0)
     turn(state, 0, border=(5,))
-    do(state, "border 5", "option 2", "good date", "good pepper")
+    do(state, "border 5", "choose 2", "good date", "good pepper")
     assert state.record.sides[0].goods == [0, 0, 1]
-    do(state, "stop")
+    do(state, "choose 0")
 
 
 def test_tribe_card_240_stored_gold_pays_a_later_cards_gold():

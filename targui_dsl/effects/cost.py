@@ -122,6 +122,9 @@ def domain_size(collection: n.Node, sizes: Sizes) -> int:
     """How many elements ``collection`` can hold at most."""
     if isinstance(collection, n.ListLit):
         return len(collection.items)
+    if isinstance(collection, n.RangeLit) and isinstance(collection.low, n.IntLit) \
+            and isinstance(collection.high, n.IntLit):
+        return max(0, collection.high.value - collection.low.value + 1)  # `1..20`: written out
     if isinstance(collection, n.Name) and collection.name in sizes.names:
         return sizes.names[collection.name]
     if isinstance(collection, n.Field) and collection.name in sizes.fields:

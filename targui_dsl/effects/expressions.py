@@ -115,6 +115,7 @@ class ExpressionEmitter:
         self.temp_count = 0
         self.uses_budget = False  # some loop pays steps: the run needs its budget
         self.loop_depth = 0  # binders around the code being compiled
+        self.loops = 0  # `for` statements around the statement being compiled (`break` needs one)
         # Inside a comprehension (a `where`, `sum(...)`...) Python cannot
         # pause: what the author was writing there, for the message.
         self.no_pause: list[str] = []

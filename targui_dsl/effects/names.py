@@ -12,7 +12,7 @@ from typing import Mapping
 #: grammar's keywords (grammar.lark; a test holds the two together).
 KEYWORDS = frozenset(
     "for in where if else and or not true false nobody this round sum min max count any all"
-    " let chooses move from to end game".split()
+    " let chooses move from to end game break".split()
 )
 
 #: Functions: name -> what it does. ``roll`` may pause the snippet (effects only).

@@ -245,6 +245,29 @@ class EndGame(Stmt):
     reason_pos: Pos
 
 
+@dataclass(frozen=True, slots=True)
+class Break(Stmt):
+    """``break``: the innermost ``for`` ends at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Argument(Node):
+    """``NAME = VALUE``: one argument of a procedure, given by name."""
+
+    name: str
+    name_pos: Pos
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Perform(Stmt):
+    """``NAME(ARG = VALUE, ...)``: one of the game's procedures (its vocabulary's table)."""
+
+    name: str
+    name_pos: Pos
+    args: tuple[Argument, ...]
+
+
 # Snippets ------------------------------------------------------------------
 
 

@@ -170,6 +170,17 @@ class _ToNodes(Transformer):
         (text,) = children
         return n.EndGame(_pos(meta), str(text)[1:-1], _tpos(text))
 
+    def break_stmt(self, meta: Meta, children: _Children) -> n.Break:
+        return n.Break(_pos(meta))
+
+    def do_stmt(self, meta: Meta, children: _Children) -> n.Perform:
+        name, *args = children
+        return n.Perform(_pos(meta), str(name), _tpos(name), tuple(a for a in args if a is not None))
+
+    def do_arg(self, meta: Meta, children: _Children) -> n.Argument:
+        name, _, value = children
+        return n.Argument(_pos(meta), str(name), _tpos(name), value)
+
     def if_stmt(self, meta: Meta, children: _Children) -> n.If:
         cond, body = children
         return n.If(_pos(meta), cond, body, ())
@@ -404,7 +415,7 @@ def round_long_changes(source: str) -> tuple[str, ...]:
 _EXPR_START = frozenset(
     "NAME INT LPAR MINUS NOT TRUE FALSE NOBODY ROUND SUM MIN MAX COUNT ANY ALL".split()
 )
-_STMT_START = frozenset("FOR IF NAME SEMICOLON LET MOVE END".split())
+_STMT_START = frozenset("FOR IF NAME SEMICOLON LET MOVE END BREAK".split())
 _OPERATORS = frozenset(
     "PLUS MINUS STAR DSLASH SLASH PERCENT EQEQ NE LT LE GT GE AND OR IN NOT IF DOT".split()
 )

@@ -97,7 +97,11 @@ class SnippetEmitter(ExpressionEmitter):
 
     def s_For(self, node: n.For) -> list[ast.stmt]:
         with self.bind(node.binder) as (pyname, iterable, cond):
-            body = self.block(node.body)
+            self.loops += 1
+            try:
+                body = self.block(node.body)
+            finally:
+                self.loops -= 1
         # The collection is read and the `where` tested for every element
         # before the body runs once: the body cannot change the selection.
         chosen = self.temp("_s")
@@ -240,6 +244,55 @@ class SnippetEmitter(ExpressionEmitter):
         # The game is over: nothing after this runs (the rest of the effect, its loops).
         end = ast.Expr(call(self.method(self.vocabulary.verbs.end_game), ast.Constant(reason)))
         return [at(end, node.pos), at(ast.Return(None), node.pos)]
+
+    def s_Break(self, node: n.Break) -> list[ast.stmt]:
+        if not self.loops:
+            self.report("E0525", "`break` leaves a `for` loop, but it is not inside one", node.pos,
+                        "write it inside the body of a `for`: `for i in 1..5 { ... if DONE { break } }`")
+            return []
+        return [at(ast.Break(), node.pos)]
+
+    def s_Perform(self, node: n.Perform) -> list[ast.stmt]:
+        procedures = self.vocabulary.procedures
+        proc = procedures.get(node.name)
+        if proc is None:
+            if not procedures:
+                self.report("E0526", f"`{node.name}(...)` calls a procedure, but {self.vocabulary.game} declares"
+                            " none", node.name_pos, "change something with an assignment instead: `"
+                            + self.examples.syntax["statement"] + "`")
+            else:
+                self.report("E0526", f"{self.vocabulary.game} has no procedure `{node.name}`", node.name_pos,
+                            did_you_mean(node.name, list(procedures))
+                            or "the procedures are " + ", ".join(f"`{p}()`" for p in sorted(procedures)))
+            for arg in node.args:
+                self.expr(arg.value)  # its own problems still show
+            return []
+        given: dict[str, ast.expr] = {}
+        unknown = False
+        for arg in node.args:
+            value = self.expr(arg.value)
+            wanted = proc.params.get(arg.name)
+            if wanted is None:
+                unknown = True
+                names = list(proc.params)
+                self.report("E0526", f"`{node.name}` has no argument `{arg.name}`", arg.name_pos,
+                            did_you_mean(arg.name, names) or (f"its arguments are {', '.join(names)}" if names
+                                                              else f"write `{node.name}()`"))
+            elif arg.name in given:
+                self.report("E0526", f"`{arg.name}` is given twice", arg.name_pos, "give each argument once")
+            else:
+                self.expect(value, wanted, arg.value, f"`{arg.name}` of `{node.name}` is {wanted.described},"
+                            " but this is {}")
+                given[arg.name] = value.code
+        missing = [name for name in proc.params if name not in given]
+        if missing and not unknown:  # a misspelt argument is the one problem told
+            example = ", ".join(f"{name} = ..." for name in proc.params)
+            self.report("E0526", f"`{node.name}` needs {', '.join(f'`{m}`' for m in missing)}", node.pos,
+                        f"give every argument by name: `{node.name}({example})`")
+        if missing:
+            return []
+        args = [given[name] for name in proc.params]
+        return [at(ast.Expr(call(self.method(proc.method), *args)), node.pos)]
 
     def s_Assign(self, node: n.Assign) -> list[ast.stmt]:
         value = self.expr(node.value)

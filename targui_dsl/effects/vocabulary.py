@@ -60,6 +60,20 @@ class Formula:
 
 
 @dataclass(frozen=True)
+class Procedure:
+    """One of a game's procedures (``draw_goods_card()``): rules machinery a snippet sets going.
+
+    ``method`` is the runtime method called, with the arguments in the order of ``params``
+    (each written by name in the snippet). What it does, and when, is the game's: a game
+    whose effects run on copies may schedule the procedure for when the effect is done.
+    """
+
+    method: str
+    meaning: str
+    params: Params = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Verbs:
     """The runtime methods behind the language's own words."""
 
@@ -118,6 +132,10 @@ class Vocabulary:
     #: What may hold declared memory (a ruleset's `memory:`, `of:`): a holder's name -> the type
     #: of the value holding it, None for the one value of the whole game. Empty: no memory.
     memory_holders: Mapping[str, Type | None] = field(default_factory=dict)
+    #: The game's procedures, by the name a snippet calls them with; empty: none.
+    procedures: Mapping[str, Procedure] = field(default_factory=dict)
+    #: The game's name, as messages give it ("Targui declares no procedures").
+    game: str = "this game"
     #: The game's own element types (the language knows numbers, true/false and players).
     types: tuple[Type, ...] = ()
 
@@ -145,7 +163,8 @@ class Vocabulary:
     def reserved_names(self) -> frozenset[str]:
         """What a ruleset id may not be (E0414): a keyword, or a name the language gives a
         meaning of its own (globals, functions, parameters); a snippet could not tell them apart."""
-        return KEYWORDS | frozenset(self.globals) | frozenset(FUNCTIONS) | self.parameter_names
+        return (KEYWORDS | frozenset(self.globals) | frozenset(FUNCTIONS) | self.parameter_names
+                | frozenset(self.procedures))
 
     @property
     def runtime_methods(self) -> frozenset[str]:
@@ -158,6 +177,7 @@ class Vocabulary:
             | {self.verbs.round, self.verbs.move, self.verbs.add}
             | ({self.verbs.memory, self.verbs.set_memory} if self.memory_holders else set())
             | {self.verbs.end_game}
+            | {proc.method for proc in self.procedures.values()}
         )
 
 

@@ -59,6 +59,8 @@ CODES: Mapping[str, str] = MappingProxyType({
     "E0522": "a choice over too large a range or list",
     "E0523": "a snippet that can ask more choices in one run than a run may ask (warning)",
     "E0524": "an `end game` reason that is empty, too long or not one line of text",
+    "E0525": "`break` outside a `for` loop",
+    "E0526": "an unknown procedure, or wrong arguments to one",
     "E0530": "over a size cap",
     "E0531": "a snippet too costly to run",
     "E0532": "a division that can be by zero",

@@ -192,10 +192,18 @@ def describe_name(vocabulary: Vocabulary, word: str, after_dot: bool, params: Pa
         return f"**`{word}`**: {spec.type.described}: {spec.meaning}"
     if word in FUNCTIONS:
         return f"**`{word}(...)`**: {FUNCTIONS[word]}"
+    procedure = vocabulary.procedures.get(word)
+    if procedure is not None:
+        return f"**`{word}({_arguments(procedure.params)})`**, a procedure of {vocabulary.game}: {procedure.meaning}"
     hint = vocabulary.parameter_hint(word)
     if hint is not None:
         return f"**`{word}`**: {hint}"
     return None
+
+
+def _arguments(params: Params) -> str:
+    """A procedure's arguments as a call writes them: ``noble = true``."""
+    return ", ".join(f"{name} = {'true' if kind is Type.BOOL else '...'}" for name, kind in params.items())
 
 
 # --- completion ---------------------------------------------------------------------------
@@ -206,7 +214,7 @@ class Offer:
     """One completion: the text, what kind of thing it is, a line of detail, its meaning."""
 
     label: str
-    kind: str  # "key", "field", "global", "function", "keyword", "parameter", "id", "value"
+    kind: str  # "key", "field", "global", "function", "procedure", "keyword", "parameter", "id", "value"
     detail: str
     meaning: str = ""
     insert: str | None = None  # the text to insert, when not the label
@@ -263,6 +271,9 @@ def snippet_offers(
         yield Offer(name, "global", spec.type.described, spec.meaning)
     for name, meaning in FUNCTIONS.items():
         yield Offer(name, "function", "function", meaning)
+    for name, procedure in vocabulary.procedures.items():
+        yield Offer(name, "procedure", f"procedure({_arguments(procedure.params)})", procedure.meaning,
+                    f"{name}({_arguments(procedure.params)})")
     for word in sorted(KEYWORDS - set(FUNCTIONS)):
         yield Offer(word, "keyword", "keyword")
     for entry in ids.values():

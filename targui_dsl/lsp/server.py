@@ -37,6 +37,7 @@ _KINDS = {
     "field": lsp.CompletionItemKind.Field,
     "global": lsp.CompletionItemKind.Variable,
     "function": lsp.CompletionItemKind.Function,
+    "procedure": lsp.CompletionItemKind.Method,
     "keyword": lsp.CompletionItemKind.Keyword,
     "parameter": lsp.CompletionItemKind.Variable,
     "id": lsp.CompletionItemKind.Constant,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from targui_dsl.effects.runtime import MAX_CHOICES
 from targui_dsl.engine.protocol import AdapterHooks
-from targui_dsl.games.targi.flow import MAX_EXCHANGES
 
-#: Decisions one action of a player can take at most, a generous bound: a Merchant visit of
-#: MAX_EXCHANGES exchanges of a few goods each, a display with its discounts, row and effect.
-PER_ACTION = MAX_EXCHANGES * 8 + 60
+#: Decisions one action of a player can take at most, a generous bound: its snippet's choices (a
+#: run asking more than MAX_CHOICES is stopped), a display with its discounts, row and effect.
+PER_ACTION = MAX_CHOICES + 60
 
 
 def max_game_length(ruleset: Any, players: int, again_limit: int = 0) -> int:

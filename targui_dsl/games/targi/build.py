@@ -36,7 +36,7 @@ def _sizes(data: dict) -> Sizes:
 
 
 def compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[tuple, CompiledCode]:
-    """Every snippet on a tribe card, keyed by its path in the data."""
+    """Every snippet on a border or a tribe card, keyed by its path in the data."""
     data = resolved.data or {}
     goods, symbols = _names(data, "goods"), _names(data, "symbols")
     out: dict[tuple, CompiledCode] = {}
@@ -59,6 +59,10 @@ def compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict[
             diagnostics.extend(snippet_cost(source, "effect" if expected is None else "formula", sizes, locator(path)))
             out[path] = code
 
+    border = data.get("border")
+    for i, card in enumerate(border if isinstance(border, list) else []):
+        if isinstance(card, dict):
+            one(("border", i, "action"), {}, None)
     cards = data.get("tribe_cards")
     for i, card in enumerate(cards if isinstance(cards, list) else []):
         if not isinstance(card, dict):
@@ -84,20 +88,11 @@ def assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostic
         return tuple(int(amounts.get(g, 0)) for g in goods)
 
     ring = []
-    for card in data["border"]:
-        action = card.get("action") or {}
-        kind = next(iter(action), None)
-        params = action.get(kind) or {} if kind else {}
-        exchanges: tuple[tuple[int, int, int], ...] = ()
-        if kind == "merchant":
-            exchanges = tuple((e["give"], e.get("gold", 0), e.get("good", 0)) for e in params.get("exchanges", []))
-        elif kind == "silversmith":
-            exchanges = tuple((e.get("goods", 0), e.get("gold", 0), e["points"]) for e in params.get("exchanges", []))
+    for i, card in enumerate(data["border"]):
         raid = card.get("raid") or {}
         ring.append(Border(
-            number=card["number"], name=card["name"], text=card.get("text", ""), action=kind,
-            take=per_good(params) if kind == "take" else (),
-            exchanges=exchanges,
+            number=card["number"], name=card["name"], text=card.get("text", ""),
+            action=compiled.get(("border", i, "action")),
             raid=tuple(next(iter(option.items())) for option in raid.get("options", [])),
             ends_game=bool(raid.get("ends_game", False)),
         ))

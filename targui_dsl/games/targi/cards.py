@@ -19,7 +19,8 @@ def card_list(rs: TargiRuleset) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for border in rs.ring:
         out.append({"deck": "border", "id": border.number, "name": border.name,
-                    "action": border.action or "raid", "text": border.text,
+                    "action": " ".join(border.action.source.split()) if border.action else "raid",
+                    "text": border.text,
                     "raid": [{what: amount} for what, amount in border.raid], "ends_game": border.ends_game})
     for card in rs.goods_cards:
         gives = {g: n for g, n in zip(rs.goods, card.goods, strict=True) if n}

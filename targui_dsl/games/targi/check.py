@@ -30,10 +30,6 @@ def check_meaning(
     for i, card in enumerate(data.get("goods_cards") or []):
         _amounts(card.get("gives") or {}, ("goods_cards", i, "gives"), goods, ("gold", "points", "choice"),
                  "a goods card", key_spans, out)
-    for i, card in enumerate(data.get("border") or []):
-        take = (card.get("action") or {}).get("take")
-        if isinstance(take, dict):
-            _amounts(take, ("border", i, "action", "take"), goods, (), "a border card", key_spans, out)
     _ids(data, spans, out)
     _ring(data, spans, out)
     _display(data, spans, out)

@@ -7,21 +7,18 @@ from typing import Any, Mapping
 
 from targui_dsl.effects.code import CompiledCode
 
-#: What a raid option takes, and what the silversmith's and costs' amounts are in, besides goods.
+#: What a raid option takes, besides goods.
 GOLD, POINTS, GOODS = "gold", "points", "goods"
 
 
 @dataclass(frozen=True)
 class Border:
-    """One card of the ring: its action (a kind and its numbers) or its raid."""
+    """One card of the ring: its action (an effect of the player who uses it) or its raid."""
 
     number: int
     name: str
     text: str
-    action: str | None  # noble, take, merchant, fata_morgana, silversmith, caravan, expansion; None for a raid
-    take: tuple[int, ...] = ()  # per good (`take`)
-    # merchant: (goods given, gold got, goods got); silversmith: (goods, gold, points)
-    exchanges: tuple[tuple[int, int, int], ...] = ()
+    action: CompiledCode | None  # None for a raid
     raid: tuple[tuple[str, int], ...] = ()  # the options: (goods|gold|points, amount)
     ends_game: bool = False
 

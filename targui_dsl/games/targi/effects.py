@@ -1,9 +1,10 @@
 """The runtime Targi's snippets call (the methods :mod:`.names` lists), and how a snippet is run.
 
-An effect never changes the record while it may still pause: it runs on copies of both
-sides, and only a run that finishes is committed. A paused effect keeps its answers only
-(in its frame), so a state with a choice pending copies and serialises as plain data: the
-run is made again from the start with the same answers (the record has not changed).
+A paused effect keeps its answers and the sides as they were when it began (in its frame),
+so a state with a choice pending copies and serialises as plain data: the run is made again
+from that start with the same answers, and its changes so far are what the record shows.
+What its procedures set going (a draw, an offer) is scheduled, and happens only once the run
+has finished.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.runtime import ChoiceRequest, clamp
+from targui_dsl.effects.runtime import ChoiceRequest, check_choices, clamp
 from targui_dsl.games.targi.compiled import TargiRuleset
-from targui_dsl.games.targi.record import Side, TargiRecord
+from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, Side, TargiRecord
 
 
 class TargiRuntime:
@@ -21,6 +22,9 @@ class TargiRuntime:
 
     def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int) -> None:
         self.rs, self.sides, self.seat, self._round = rs, sides, seat, round_number
+        #: The frames the snippet's procedures set going, in the order written: pushed by the flow
+        #: once the run has finished (a run may be replayed; only a finished one counts).
+        self.scheduled: list[dict[str, Any]] = []
 
     # globals
     def me(self) -> int:
@@ -85,6 +89,32 @@ class TargiRuntime:
     def set_next_figures(self, p: int, value: int) -> None:
         self.sides[p].next_figures = min(clamp(value), self.rs.figures)
 
+    def merchant_good_rate(self, p: int) -> int:
+        total = 0
+        for card in self.sides[p].cards:
+            code = self.rs.tribe_cards[card].modifiers.get("merchant_good_rate")
+            if code is not None:
+                total += int(code.function(TargiRuntime(self.rs, self.sides, p, self._round)))
+        return total
+
+    # procedures: each schedules its frame
+    def draw_goods_card(self) -> None:
+        self.scheduled.append({"k": "draw", "deck": GOODS_DECK, "then": "caravan", "space": -1, "up": 1,
+                               "seat": self.seat})
+
+    def draw_tribe_card(self) -> None:
+        self.scheduled.append({"k": "draw", "deck": TRIBE_DECK, "then": "expansion", "space": -1, "up": 1,
+                               "seat": self.seat})
+
+    def offer_hand_card(self, noble: bool) -> None:
+        hand = self.sides[self.seat].hand
+        if hand >= 0:  # an empty hand offers nothing
+            self.scheduled.append({"k": "tribe", "seat": self.seat, "card": hand,
+                                   "src": "noble" if noble else "offer", "space": -1})
+
+    def move_tribe_marker(self) -> None:
+        self.scheduled.append({"k": "fata", "seat": self.seat, "source": -1})
+
     # goods: the card owner's
     def held(self, g: int) -> int:
         return self.sides[self.seat].goods[g]
@@ -138,23 +168,44 @@ def formula(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode
 
 
 def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode,
-               answers: list[int]) -> ChoiceRequest | None:
-    """Run an effect of ``seat``'s card with the answers given so far: the next choice it asks
-    (nothing committed), or None when it finished (its changes committed to the record)."""
-    sides = [side.copy() for side in record.sides]
+               frame: dict[str, Any], scheduled: list[dict[str, Any]]) -> ChoiceRequest | None:
+    """Run an effect of ``seat``'s card (or of the border card ``seat`` acts on) with the answers
+    its frame holds: the next choice it asks, or None when it has finished (the frames its
+    procedures set going then added to ``scheduled``, in the order written).
+
+    A run starts from the sides as they were when the effect began (the frame's ``base``, kept
+    once it first pauses) and leaves its changes so far on the record, so a state paused inside
+    an exchange shows the goods already paid. The hand cards are never in ``base`` (a snippet
+    cannot change them; a dealt-again state has its own): they come from the record.
+    """
+    if frame.get("base") is None:
+        start = [side.copy() for side in record.sides]
+    else:
+        start = [Side.from_json(data).copy() for data in frame["base"]]
+        for side, now in zip(start, record.sides, strict=True):
+            side.hand = now.hand
+    sides = [side.copy() for side in start]
     rt = TargiRuntime(rs, sides, seat, record.round)
+    request = None
     if code.pauses:
         generator = code.function(rt)
-        request = None
         try:
             request = generator.send(None)
-            for answer in answers:
+            for answer in frame["answers"]:
                 request = generator.send(answer)
         except StopIteration:
             request = None
         if request is not None:
-            return request
+            check_choices(code, len(frame["answers"]) + 1)  # past MAX_CHOICES a run is stopped
+            if frame.get("base") is None:
+                frame["base"] = [_hidden_hand(side.to_json()) for side in start]
     else:
         code.function(rt)
     record.sides = sides
-    return None
+    if request is None:
+        scheduled.extend(rt.scheduled)
+    return request
+
+
+def _hidden_hand(side: dict[str, Any]) -> dict[str, Any]:
+    return {**side, "hand": -1}

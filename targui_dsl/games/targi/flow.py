@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from targui_dsl.effects.runtime import ChoiceRequest
+from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import (
     A_BORDER,
@@ -30,8 +30,8 @@ from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRe
 from targui_dsl.games.targi.told import EVERYTHING, NOTHING
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
-DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "merchant",
-                       "silversmith", "fata", "raid_pay", "effect", "gold_choice"})
+DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "fata", "raid_pay",
+                       "effect", "gold_choice"})
 #: The options of a `gold_choice`: the gold stored on a card (240's), or the supply's.
 STORED_GOLD, SUPPLY_GOLD = 0, 1
 
@@ -170,12 +170,6 @@ class Flow:
         if self.rs.ring[frame["ring"]].ends_game:
             self.finish(record, "raid")
 
-    def auto_take(self, record: TargiRecord, frame: dict[str, Any]) -> None:
-        record.stack.pop()
-        side = record.sides[frame["seat"]]
-        for g, amount in enumerate(self.rs.ring[frame["ring"]].take):
-            side.goods[g] += amount
-
     def auto_goods(self, record: TargiRecord, frame: dict[str, Any]) -> None:
         """A goods card's goods: these count as taken from a goods card."""
         record.stack.pop()
@@ -254,16 +248,29 @@ class Flow:
         frame["k"] = "gold"  # the next gold, if any, is looked at again
 
     def effect_frame(self, seat: int, card: int, what: str) -> dict[str, Any]:
+        """A snippet to run for ``seat``: a tribe card's (``what``: once or a hook moment) or the
+        action of the border card ``card`` (an index into the ring; ``what``: border)."""
         return {"k": "effect", "seat": seat, "card": card, "what": what, "answers": [], "asked": 0,
-                "kind": "", "options": []}
+                "kind": "", "options": [], "base": None}
 
     def run_effect_frame(self, record: TargiRecord, frame: dict[str, Any]) -> None:
-        card = self.rs.tribe_cards[frame["card"]]
-        code = card.once if frame["what"] == "once" else card.hooks[frame["what"]]
+        what = frame["what"]
+        if what == "border":
+            code = self.rs.ring[frame["card"]].action
+        else:
+            card = self.rs.tribe_cards[frame["card"]]
+            code = card.once if what == "once" else card.hooks[what]
         assert code is not None
-        request = run_effect(self.rs, record, frame["seat"], code, frame["answers"])
+        scheduled: list[dict[str, Any]] = []
+        try:
+            request = run_effect(self.rs, record, frame["seat"], code, frame, scheduled)
+        except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
+            self.finish(record, "stopped")
+            return
         if request is None:
             record.stack.pop()
+            # the procedures' frames, pushed last first: they run in the order written
+            record.stack.extend(reversed(scheduled))
             rules.grant_extra_goods(self.rs, record, frame["seat"])
             return
         frame["asked"], frame["kind"], frame["options"] = 1, request.kind, self.options_of(record, request)
@@ -358,29 +365,7 @@ class Flow:
         else:
             ring = action - A_BORDER
             record.figures[ring] = -1
-            self.border_action(record, seat, ring)
-
-    def border_action(self, record: TargiRecord, seat: int, ring: int) -> None:
-        border = self.rs.ring[ring]
-        kind = border.action
-        if kind == "take":
-            record.stack.append({"k": "take", "seat": seat, "ring": ring})
-        elif kind == "noble":
-            hand = record.sides[seat].hand
-            if hand >= 0:
-                record.stack.append({"k": "tribe", "seat": seat, "card": hand, "src": "noble", "space": -1})
-        elif kind == "merchant":
-            record.stack.append({"k": "merchant", "seat": seat, "ring": ring, "count": 0})
-        elif kind == "silversmith":
-            record.stack.append({"k": "silversmith", "seat": seat, "ring": ring})
-        elif kind == "fata_morgana":
-            record.stack.append({"k": "fata", "seat": seat, "source": -1})
-        elif kind == "caravan":
-            record.stack.append({"k": "draw", "deck": GOODS_DECK, "then": "caravan", "space": -1, "up": 1,
-                                 "seat": seat})
-        elif kind == "expansion":
-            record.stack.append({"k": "draw", "deck": TRIBE_DECK, "then": "expansion", "space": -1, "up": 1,
-                                 "seat": seat})
+            record.stack.append(self.effect_frame(seat, ring, "border"))
 
     def legal_tribe(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
@@ -401,7 +386,7 @@ class Flow:
         rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
         record.stack.pop()
         side = record.sides[seat]
-        if src in ("noble", "hand"):
+        if src in ("noble", "hand", "offer"):  # the hand card, offered: it leaves the hand
             side.hand = -1
         if frame["space"] >= 0:
             self.vacate(record, frame["space"], GOODS_DECK)
@@ -478,54 +463,6 @@ class Flow:
             side.goods_from_cards += 1
             rules.grant_extra_goods(self.rs, record, seat)
 
-    def merchant_rates(self, record: TargiRecord, frame: dict[str, Any]) -> list[tuple[int, int, int]]:
-        seat = frame["seat"]
-        rate = None
-        if rules.modifier_present(self.rs, record, seat, "merchant_good_rate"):
-            rate = rules.modifier_sum(self.rs, record, seat, "merchant_good_rate")
-        out = []
-        for give, gold, good in self.rs.ring[frame["ring"]].exchanges:
-            if good and rate is not None:
-                give = max(1, min(give, rate))
-            out.append((give, gold, good))
-        return out
-
-    def legal_merchant(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        held = sum(record.sides[frame["seat"]].goods)
-        if frame["count"] >= MAX_EXCHANGES:
-            return [A_STOP]
-        out = [A_OPTION + k for k, (give, _, _) in enumerate(self.merchant_rates(record, frame)) if held >= give]
-        return out + [A_STOP]
-
-    def apply_merchant(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        if action == A_STOP:
-            record.stack.pop()
-            return
-        give, gold, good = self.merchant_rates(record, frame)[action - A_OPTION]
-        frame["count"] += 1
-        seat = frame["seat"]
-        if good:
-            record.stack.append({"k": "choose_good", "seat": seat, "left": good, "card": 0})
-        if gold:
-            record.stack.append({"k": "gain", "seat": seat, "gold": gold})
-        record.stack.append({"k": "give", "seat": seat, "left": give})
-
-    def legal_silversmith(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        side = record.sides[frame["seat"]]
-        out = [A_OPTION + k for k, (goods, gold, _) in enumerate(self.rs.ring[frame["ring"]].exchanges)
-               if sum(side.goods) >= goods and side.gold >= gold]
-        return out + [A_STOP]
-
-    def apply_silversmith(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        record.stack.pop()
-        if action == A_STOP:
-            return
-        goods, gold, points = self.rs.ring[frame["ring"]].exchanges[action - A_OPTION]
-        seat = frame["seat"]
-        record.sides[seat].gold -= gold
-        record.stack.append({"k": "gain", "seat": seat, "points": points})
-        record.stack.append({"k": "give", "seat": seat, "left": goods})
-
     def legal_fata(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         seat = frame["seat"]
         if frame["source"] < 0:
@@ -578,7 +515,3 @@ class Flow:
         frame["answers"].append(answer)
         frame["asked"] = 0
 
-
-#: Exchanges one visit to the Merchant may make: a bound, so that a game is finite even where a
-#: modifier makes a trade that loses nothing (1 good for 1 good of choice).
-MAX_EXCHANGES = 20

@@ -76,23 +76,52 @@ def centre_worth(state: TargiState, seat: int, space: int) -> float:
     return HAND if record.sides[seat].hand < 0 else 0.0
 
 
-def border_worth(state: TargiState, seat: int, ring: int) -> float:
-    rs, side = state.rs, state.record.sides[seat]
-    kind = rs.ring[ring].action
-    goods = sum(side.goods)
-    if kind == "take":
-        return GOOD * sum(rs.ring[ring].take)
-    if kind == "merchant":
-        return 0.6 if goods >= 3 else 0.0
-    if kind == "silversmith":
-        return 1.2 if goods >= 2 or side.gold >= 1 else 0.0
-    if kind == "noble":
-        return 2.0 if side.hand >= 0 else 0.0
-    if kind == "caravan":
-        return 0.9
-    if kind == "expansion":
-        return 1.3
-    return 0.3
+def border_worth(dealt: TargiState, seat: int, ring: int, rng: random.Random) -> float:
+    """What using border card ``ring`` now is worth to the seat: its action (whatever its snippet
+    says, a house rule's card too) played out on ``dealt``, a state dealt again from what the seat
+    sees, each decision by a one-step look-ahead; the value it adds. A card that draws is played
+    out twice, from two deals of the pile, and the two values averaged."""
+    total, runs = 0.0, 0
+    for _ in range(2):
+        trial = dealt.clone()
+        record = trial.record
+        if record.over or not record.stack:
+            return 0.0
+        depth, before, piles = len(record.stack), value(trial, seat), [len(p) for p in record.piles]
+        if runs:  # the second deal: another order of the piles
+            for pile in record.piles:
+                rng.shuffle(pile)
+            record.rng = rng.getrandbits(64)
+        trial.use_border(seat, ring)
+        for _ in range(60):
+            if record.over or len(record.stack) <= depth:
+                break
+            if trial.is_chance_node():
+                trial.apply_action(rng.choice(trial.chance_outcomes())[0])
+            elif trial.current_player() == seat:
+                trial.apply_action(best_step(trial, seat, trial.legal_actions()))
+            else:
+                break
+        total, runs = total + value(trial, seat) - before, runs + 1
+        if [len(p) for p in record.piles] == piles:
+            break  # nothing drawn: one run says it all
+    return total / runs
+
+
+def best_step(state: TargiState, seat: int, legal: list[int]) -> int:
+    """The legal action whose task, finished by the plain default, leaves the seat best off (stopping
+    a hair worse than an equal alternative)."""
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        trial = state.clone()
+        trial.apply_action(action)
+        finish_task(trial, seat)
+        worth = value(trial, seat) - (0.01 if action == A_STOP else 0.0)
+        if worth > best_value:
+            best, best_value = action, worth
+    return best
 
 
 class GreedyAgent:
@@ -106,23 +135,17 @@ class GreedyAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         state, seat = observation.state, observation.seat
-        if state.record.stack and state.record.stack[-1]["k"] == "place":
-            return max(legal_actions, key=lambda a: (self.placement(state, seat, a - A_BORDER), -a))
         if state.record.stack and state.record.stack[-1]["k"] == "gold_choice":
             return gold_source(state, seat)
         dealt = observation.resample(self.rng)
-        best, best_value = legal_actions[0], float("-inf")
-        for action in legal_actions:
-            trial = dealt.clone()
-            trial.apply_action(action)
-            finish_task(trial, seat)
-            worth = value(trial, seat) - (0.01 if action == A_STOP else 0.0)
-            if worth > best_value:
-                best, best_value = action, worth
-        return best
+        if state.record.stack and state.record.stack[-1]["k"] == "place":
+            worth = {a: self.placement(state, seat, a - A_BORDER, border_worth(dealt, seat, a - A_BORDER, self.rng))
+                     for a in legal_actions}
+            return max(legal_actions, key=lambda a: (worth[a], -a))
+        return best_step(dealt, seat, legal_actions)
 
-    def placement(self, state: TargiState, seat: int, ring: int) -> float:
-        """A border card's worth plus what the markers it would bring are worth."""
+    def placement(self, state: TargiState, seat: int, ring: int, worth: float) -> float:
+        """A border card's worth (``worth``) plus what the markers it would bring are worth."""
         record = state.record
         before = set(rules.crossings(state.rs, record, seat))
         record.figures[ring] = seat
@@ -130,7 +153,7 @@ class GreedyAgent:
             after = set(rules.crossings(state.rs, record, seat)) - before
         finally:
             record.figures[ring] = -1
-        return border_worth(state, seat, ring) + sum(centre_worth(state, seat, s) for s in after)
+        return worth + sum(centre_worth(state, seat, s) for s in after)
 
 
 def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
@@ -140,7 +163,7 @@ def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
         if state.is_terminal() or state.is_chance_node() or state.current_player() != seat:
             return
         frame = state.record.stack[-1]
-        if frame["k"] in ("turn", "place", "merchant"):
+        if frame["k"] in ("turn", "place"):
             return
         legal = state.legal_actions()
         state.apply_action(default_choice(state, seat, legal))
@@ -155,8 +178,8 @@ def gold_source(state: TargiState, seat: int) -> int:
 
 
 def default_choice(state: TargiState, seat: int, legal: list[int]) -> Any:
-    """The first legal action, except a good: then the one the seat holds fewest of (to take) or
-    most of (to give)."""
+    """The first legal action (in a snippet's choice of a number, its first: the border cards'
+    "stop"), except a good: then the one the seat holds fewest of (to take) or most of (to give)."""
     frame = state.record.stack[-1]
     if frame["k"] == "gold_choice":
         return gold_source(state, seat)

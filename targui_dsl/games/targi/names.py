@@ -12,7 +12,17 @@ from __future__ import annotations
 from typing import Mapping
 
 from targui_dsl.effects.types import Type, collection_of
-from targui_dsl.effects.vocabulary import Environment, Examples, Field, Formula, Global, Params, Verbs, Vocabulary
+from targui_dsl.effects.vocabulary import (
+    Environment,
+    Examples,
+    Field,
+    Formula,
+    Global,
+    Params,
+    Procedure,
+    Verbs,
+    Vocabulary,
+)
 
 #: Targi's own types (the language itself knows numbers, true/false and players).
 GOOD = Type("a good", plural="a collection of goods", choice="good")
@@ -41,6 +51,9 @@ FIELDS: Mapping[Type, Mapping[str, Field]] = {
         "goods_from_cards": Field(Type.INT, "goods_from_cards", "goods taken from goods cards this round"),
         "next_figures": Field(Type.INT, "next_figures", "Targi the player places next round (one round only)",
                               setter="set_next_figures"),
+        "merchant_good_rate": Field(Type.INT, "merchant_good_rate", "what the player's displayed cards say they"
+                                    " give the Merchant for one good of choice (their `merchant_good_rate`"
+                                    " modifiers, added up); 0 when no card says"),
     },
     GOOD: {
         "held": Field(Type.INT, "held", "how many of this good the card's owner holds", setter="set_held"),
@@ -81,13 +94,30 @@ FORMULAS: tuple[Formula, ...] = (
     Formula(("tribe_cards", "end"), THIS, "Points at scoring; `card` is the card itself.", many=True),
 )
 
+#: Rules machinery a snippet sets going (a border card's action): each schedules its frame, which
+#: runs once the snippet has finished, in the order written (effects.py, flow.py).
+PROCEDURES: Mapping[str, Procedure] = {
+    "draw_goods_card": Procedure("draw_goods_card", "turn up the top goods card and take what it shows; it is"
+                                 " discarded (the Caravan)"),
+    "draw_tribe_card": Procedure("draw_tribe_card", "draw the top tribe card: display it paying its cost, keep"
+                                 " it in hand or discard it (Tribal Expansion)"),
+    "offer_hand_card": Procedure("offer_hand_card", "the card in hand, if any: display it paying its cost, or"
+                                 " discard it; `noble`: cards' discounts through the Noble apply (the Noble)",
+                                 {"noble": Type.BOOL}),
+    "move_tribe_marker": Procedure("move_tribe_marker", "the player may move one of their unused tribe markers"
+                                   " to a free face-up centre card (Fata Morgana)"),
+}
+
 PLACES: Mapping[str, tuple[str, Params]] = {
+    "action": ("a border card's action (`border[].action`)", {}),
     "end": ("the scoring formula of a tribe card (`end`)", THIS),
     "discount": ("the `discount` modifier", BUY),
     "extra_good": ("the `extra_good` modifier", GOOD_PARAMS),
 }
 
 VOCABULARY = Vocabulary(
+    game="Targi",
+    procedures=PROCEDURES,
     globals=GLOBALS,
     fields=FIELDS,
     hook_moments=HOOK_MOMENTS,

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 from targui_dsl.games.targi.actions import A_BORDER, A_DISCARD, A_HAND, A_OPTION, A_STOP
-from targui_dsl.games.targi.greedy import GreedyAgent, value
-from targui_dsl.games.targi.state import TargiObservation, TargiState
+from targui_dsl.games.targi.greedy import GreedyAgent, border_worth, value
+from targui_dsl.games.targi.state import Game, TargiObservation, TargiState
 
 #: Points of value difference that make a position worth about 0.73 to the seat ahead.
 SCALE = 4.0
@@ -33,6 +33,21 @@ class TargiPolicy:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.greedy = GreedyAgent(rng.getrandbits(32))
+        self._borders: list[float] | None = None
+
+    def border_worth(self, state: TargiState, seat: int, ring: int) -> float:
+        """A border card's worth for rollouts: greedy's, played out once on a new game of the
+        ruleset (a rollout cannot afford a look-ahead per placement)."""
+        if self._borders is None:
+            start = Game(state.rs, seed=0).new_initial_state()
+            rng = random.Random(0)
+            self._borders = [0.0 if border.action is None else border_worth(start, start.current_player(), i, rng)
+                             for i, border in enumerate(state.rs.ring)]
+        return self._borders[ring]
+
+    def placement(self, state: TargiState, seat: int, action: int) -> float:
+        ring = action - A_BORDER
+        return self.greedy.placement(state, seat, ring, self.border_worth(state, seat, ring))
 
     def reset(self) -> None:
         """Nothing planned ahead."""
@@ -48,13 +63,13 @@ class TargiPolicy:
     def _worth(self, state: TargiState, seat: int, action: int) -> float:
         frame = state.record.stack[-1]
         if frame["k"] == "place":
-            return self.greedy.placement(state, seat, action - A_BORDER)
+            return self.placement(state, seat, action)
         return 0.0 if action == A_STOP else 1.0
 
     def choose(self, state: Any, seat: int, legal: list[int]) -> int:
         kind = state.record.stack[-1]["k"]
         if kind == "place":
-            return max(legal, key=lambda a: (self.greedy.placement(state, seat, a - A_BORDER), self.rng.random()))
+            return max(legal, key=lambda a: (self.placement(state, seat, a), self.rng.random()))
         if kind == "turn" and len(legal) > 1:
             return self.rng.choice([a for a in legal if a != A_STOP])
         if kind == "tribe":
@@ -62,8 +77,8 @@ class TargiPolicy:
             if options:
                 return self.rng.choice(options)
             return A_HAND if A_HAND in legal else A_DISCARD
-        if kind in ("merchant", "silversmith") and self.rng.random() < 0.5:
-            return A_STOP if A_STOP in legal else legal[0]
+        if kind == "effect" and self.rng.random() < 0.5:
+            return legal[0]  # a snippet's first option: at a border card, stop (exchanges end sooner)
         return self.rng.choice(legal)
 
     def evaluate(self, state: Any) -> list[float]:

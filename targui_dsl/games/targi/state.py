@@ -119,6 +119,12 @@ class TargiState:
     def _advance(self) -> None:
         self.flow.advance(self.record, self._draw)
 
+    def use_border(self, seat: int, ring: int) -> None:
+        """Set the seat's action on border card ``ring`` (a ring index) going at once, as though its
+        Targi stood there: what a bot's look-ahead plays out to value a card."""
+        self.record.stack.append(self.flow.effect_frame(seat, ring, "border"))
+        self._advance()
+
     # --- OpenSpiel's verbs ------------------------------------------------------------------
 
     def is_terminal(self) -> bool:

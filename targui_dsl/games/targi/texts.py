@@ -30,8 +30,7 @@ from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, Cost, TargiRule
 from targui_dsl.games.targi.record import GOODS_DECK, TargiRecord
 
 #: A stop, by the decision it ends.
-STOPS = {"turn": "end my turn", "merchant": "stop trading", "silversmith": "no exchange",
-         "fata": "move no marker"}
+STOPS = {"turn": "end my turn", "fata": "move no marker"}
 #: What choosing a good does, by decision.
 GOOD_VERBS = {"give": "give", "choose_good": "take", "discount": "leave out"}
 
@@ -107,18 +106,6 @@ def option_text(rs: TargiRuleset, frame: dict[str, Any], k: int) -> str:
                 return f"give {amount} gold"
             if what == POINTS:
                 return "give " + count(amount, "point", "points")
-    elif kind in ("merchant", "silversmith"):
-        exchanges = rs.ring[frame["ring"]].exchanges
-        if k < len(exchanges):
-            a, b, c = exchanges[k]
-            if kind == "merchant":  # (goods given, gold got, goods of choice got)
-                got = " and ".join(part for part in (f"{b} gold" if b else "",
-                                                     count(c, "good", "goods") + " of choice" if c else "")
-                                   if part)
-                return f"give {count(a, 'good', 'goods')} for {got or 'nothing'}"
-            given = " ".join(part for part in (count(a, "good", "goods") if a else "", f"{b} gold" if b else "")
-                             if part)  # silversmith: (goods, gold, points)
-            return f"give {given or 'nothing'} for {count(c, 'point', 'points')}"
     elif kind == "gold_choice":
         return ("pay 1 gold stored on a card", "pay 1 gold from my supply")[k] if k < 2 else f"option {k + 1}"
     return f"option {k + 1}"
@@ -228,17 +215,15 @@ def decision_prompt(rs: TargiRuleset, record: TargiRecord) -> str:
         below = record.stack[-2] if len(record.stack) > 1 else {}
         why = {"limit": f" back: you keep at most {rs.limit_goods} at the end of a round",
                "round": f" back: you keep at most {rs.limit_goods} at the end of a round",
-               "merchant": " for the exchange", "gain": " for the exchange", "raid_pay": " to the raid",
+               "raid_pay": " to the raid",
                "raid_end": " to the raid", "row": " more: the hand card displayed without the Noble"}
         return (f"give {count(frame['left'], 'good', 'goods')}{why.get(below.get('k', ''), '')}"
                 f" (you hold {amounts(rs, record.sides[seat].goods)})")
     if kind == "choose_good":
         return f"take {count(frame['left'], 'good', 'goods')} of your choice"
-    if kind in ("merchant", "silversmith", "raid_pay"):
+    if kind == "raid_pay":
         border = rs.ring[frame["ring"]]
-        what = {"merchant": f"exchange again or stop ({frame.get('count', 0)} made)",
-                "silversmith": "one exchange", "raid_pay": "what you give"}[kind]
-        return f"{border.name} ({border.number}): {what}"
+        return f"{border.name} ({border.number}): what you give"
     if kind == "fata":
         if frame["source"] < 0:
             return "Fata Morgana: the tribe marker to move"
@@ -248,6 +233,9 @@ def decision_prompt(rs: TargiRuleset, record: TargiRecord) -> str:
         return (f"the gold of tribe card {rs.tribe_cards[frame['card']].id}'s cost, {frame['left']} to pay:"
                 f" the {side.stored_gold} gold stored on a card may pay it, or your supply ({side.gold} gold)")
     if kind == "effect":
+        if frame.get("what") == "border":  # a border card's choice: its card says what each answer does
+            border = rs.ring[frame["card"]]
+            return f"{border.name} ({border.number}): {border.text}"
         card = rs.tribe_cards[frame["card"]]
         return f"tribe card {card.id}: {card.text}"
     return kind.replace("_", " ")

@@ -161,6 +161,7 @@ PLACES: Mapping[str, tuple[str, Params]] = {
 }
 
 VOCABULARY = Vocabulary(
+    game="Targui",
     globals=GLOBALS,
     fields=FIELDS,
     hook_moments=HOOK_MOMENTS,
