@@ -46,21 +46,26 @@ def ring_values(view: dict[str, Any], seat: int) -> list[float]:
 
 def centre_values(rs: Any, view: dict[str, Any]) -> list[float]:
     """Per centre space: its deck (goods, tribe), face down, the card one-hot when face up."""
-    goods_ids, tribe_ids = _card_places(rs)
     out: list[float] = []
     for space in view["centre"]:
-        cell = [0.0] * (3 + len(rs.goods_cards) + len(rs.tribe_cards))
-        if space is not None:
-            cell[0] = float(space["deck"] == "goods")
-            cell[1] = float(space["deck"] == "tribe")
-            if space["card"] is None:
-                cell[2] = 1.0
-            elif space["deck"] == "goods":
-                cell[3 + goods_ids[space["card"]]] = 1.0
-            else:
-                cell[3 + len(rs.goods_cards) + tribe_ids[space["card"]]] = 1.0
-        out += cell
+        out += space_values(rs, space)
     return out
+
+
+def space_values(rs: Any, space: dict[str, Any] | None) -> list[float]:
+    """One centre space of the view (None: empty), as :func:`centre_values` gives it."""
+    cell = [0.0] * (3 + len(rs.goods_cards) + len(rs.tribe_cards))
+    if space is not None:
+        goods_ids, tribe_ids = _card_places(rs)
+        cell[0] = float(space["deck"] == "goods")
+        cell[1] = float(space["deck"] == "tribe")
+        if space["card"] is None:
+            cell[2] = 1.0
+        elif space["deck"] == "goods":
+            cell[3 + goods_ids[space["card"]]] = 1.0
+        else:
+            cell[3 + len(rs.goods_cards) + tribe_ids[space["card"]]] = 1.0
+    return cell
 
 
 def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
@@ -83,6 +88,11 @@ def tail_values(view: dict[str, Any], seat: int) -> list[float]:
     """The round, the robber, whether this seat holds the amulet, the piles' sizes."""
     return [float(view["round"]), float(view["robber"]), float(view["amulet"] == seat)] + \
         [float(n) for n in view["piles"]]
+
+
+# what each part reads of the view beyond its cheap public fields
+_VIEWED: tuple[frozenset[str], ...] = (frozenset(), frozenset({"centre"}), frozenset({"sides"}), frozenset({"sides"}),
+                                      frozenset())
 
 
 class SeatTensor:
@@ -113,7 +123,9 @@ class SeatTensor:
         ]
         if keys == self._keys:
             return self.out
-        view, rs = state.view(seat), state.rs
+        changed = [index for index, key in enumerate(keys) if not self._at or key != self._keys[index]]
+        # the view's costly parts only when a part made of them changed
+        view, rs = state.view(seat, frozenset().union(*(_VIEWED[index] for index in changed))), state.rs
         parts = (lambda: ring_values(view, seat), lambda: centre_values(rs, view),
                  lambda: side_values(rs, view, seat), lambda: side_values(rs, view, 1 - seat),
                  lambda: tail_values(view, seat))
@@ -127,10 +139,11 @@ class SeatTensor:
             if at != len(self.out):
                 raise ValueError(f"the tensor has {at} numbers, the array {len(self.out)}")
         else:
-            for index, part in enumerate(parts):
-                if keys[index] != self._keys[index]:
-                    values = part()
-                    self._write(self._at[index], values)
+            for index in changed:
+                if index == 1:  # the centre (most of the tensor): only the spaces that changed
+                    self._spaces(rs, view, keys[1])
+                else:
+                    self._write(self._at[index], parts[index]())
         # kept as copies: the record's lists change in place
         self._keys = [
             (record.figures[:], record.markers[:]),
@@ -138,6 +151,13 @@ class SeatTensor:
             _side_key(mine, copy=True), _side_key(theirs, copy=True), keys[4],
         ]
         return self.out
+
+    def _spaces(self, rs: Any, view: dict[str, Any], now: tuple[list[int], list[int], list[bool]]) -> None:
+        kept = self._keys[1]
+        width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
+        for space, card in enumerate(now[0]):
+            if card != kept[0][space] or now[1][space] != kept[1][space] or now[2][space] != kept[2][space]:
+                self._write(self._at[1] + space * width, space_values(rs, view["centre"][space]))
 
     def _write(self, at: int, values: list[float]) -> None:
         end, mv = at + len(values), self._mv

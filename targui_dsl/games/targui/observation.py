@@ -110,9 +110,12 @@ class StateView(Protocol[_G]):
     def buy_limit(self) -> int: ...
     def resample_from_infostate(self: _S, player: int, rng: random.Random) -> _S: ...
 
-_PER_SEAT = 12
-_GLOBALS = 6
-_PENDING = 4
+# the tensor's parts (tensor_size's docstring): a seat's numbers (the last: is to move), the
+# globals, the count's numbers
+PER_SEAT = 12
+SEAT_TO_MOVE = 11
+GLOBALS = 6
+COUNT_NUMBERS = 4
 
 
 def memory_visible(visible: str, holder_kind: str, viewer: int | None, holder: int | None) -> bool:
@@ -510,8 +513,8 @@ def tensor_size(game: "GameTables") -> int:
       the observer may see it (0 for one it may not, as for hidden cash).
     """
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
-    return (cells * (kinds + 1 + players + 1 + 1) + players * _PER_SEAT + _GLOBALS + len(Phase)
-            + 2 * cells + _PENDING + len(game.card_ids) + len(game.memory_start))
+    return (cells * (kinds + 1 + players + 1 + 1) + players * PER_SEAT + GLOBALS + len(Phase)
+            + 2 * cells + COUNT_NUMBERS + len(game.card_ids) + len(game.memory_start))
 
 
 def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:

@@ -18,6 +18,10 @@ from typing import Any, Sequence
 
 from targui_dsl.games.targui.flow import current_player
 from targui_dsl.games.targui.observation import (
+    COUNT_NUMBERS,
+    GLOBALS,
+    PER_SEAT,
+    SEAT_TO_MOVE,
     count_values,
     fill_observation,
     global_values,
@@ -33,8 +37,6 @@ from targui_dsl.games.targui.tables import GameTables
 
 __all__ = ["SeatTensor"]
 
-_PER_SEAT = 12  # observation._PER_SEAT: a seat's numbers
-_TURN = 11  # in a seat's numbers: is to move
 
 
 class SeatTensor:
@@ -57,12 +59,12 @@ class SeatTensor:
         self._kinds, self._players = kinds, players
         self._width = kinds + 1 + players + 1 + 1  # a cell's numbers
         self._seats = cells * self._width
-        self._globals = self._seats + players * _PER_SEAT
-        self._phase_at = self._globals + 6
+        self._globals = self._seats + players * PER_SEAT
+        self._phase_at = self._globals + GLOBALS
         self._source_at = self._phase_at + len(Phase)
         self._target_at = self._source_at + cells
         self._count_at = self._target_at + cells
-        self._turned_at = self._count_at + 4
+        self._turned_at = self._count_at + COUNT_NUMBERS
         self._memory_at = self._turned_at + len(game.card_ids)
         if self._memory_at + len(game.memory_start) != len(out):
             raise ValueError(f"the tensor has {self._memory_at + len(game.memory_start)} numbers, the array {len(out)}")
@@ -111,9 +113,9 @@ class SeatTensor:
             self._keep_seats(r, over, turn)
         elif turn != self._turn:
             if self._turn >= 0:
-                self._set(self._seats + self._turn * _PER_SEAT + _TURN, 0.0)
+                self._set(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
             if turn >= 0:
-                self._set(self._seats + turn * _PER_SEAT + _TURN, 1.0)
+                self._set(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
             self._turn = turn
         # the globals, the phase and the pending cells follow from these record fields
         key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
