@@ -134,6 +134,7 @@ def measure(tree: str, way: str, variant: str, players: int, games: int, seed: i
 def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int = 5,
                            simulations: int = 50) -> float:
     """OpenSpiel's MCTSBot (random rollouts) deciding at the first few decisions after the setup."""
+    sys.path.insert(0, str(HERE.parent))  # this tree, as the children import it
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts
