@@ -118,9 +118,15 @@ class TarguiEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        mask = np.zeros(self._actions, np.int8)
+        ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            mask[state.legal_actions()] = 1
+            legal = state.legal_actions()
+            if len(legal) > 32:  # (a count's range) by NumPy at once; a few one by one, without its index array
+                np.frombuffer(ones, np.int8)[legal] = 1
+            else:
+                for action in legal:
+                    ones[action] = 1
+        mask = np.frombuffer(ones, np.int8)  # a writable array over the agent's own bytes
         # the seat's tensor is kept up to date (only what changed since it was last read is
         # written); the agent gets its own copy, which later steps leave alone
         return {"observation": self._tensors[seat].update(state).copy(), "action_mask": mask}
