@@ -304,8 +304,9 @@ class TargiState:
     # --- what a seat sees -------------------------------------------------------------------
 
     def view(self, seat: int, only: frozenset[str] | None = None) -> dict[str, Any]:
-        """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data; with ``only``,
-        just those keys (the adapters' kept tensors read the parts that changed)."""
+        """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data. With ``only``,
+        of the costly parts (``centre``, ``sides``) just those named, with the cheap public ones
+        and without the rest (the adapters' kept tensors read only the parts that changed)."""
         record, rs = self.record, self.rs
         out: dict[str, Any] = {}
         if only is None or "centre" in only:
