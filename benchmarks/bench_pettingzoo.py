@@ -1,95 +1,141 @@
-"""Agent steps per second through the PettingZoo env, per variant, against the same
-random policy on the raw engine; with ``--openspiel`` also through pyspiel and
-OpenSpiel's MCTS (milliseconds per simulation).
+"""Agent steps per second through the PettingZoo env and through pyspiel, each reading the
+observation tensor at every step as a learner does, against the raw engine; CPU time.
 
-    python benchmarks/bench_pettingzoo.py [--games 20] [--players 4] [--seed 0] [--openspiel]
+    python benchmarks/bench_pettingzoo.py [--games 10] [--rounds 3] [--players 4] [--seed 0]
+        [--variants original-dutch,swedish-12,updated-treasury,targi]
+        [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare]
+        [--baseline 55055c8] [--mcts]
 
-CPU time (``time.process_time``), not wall time. The policy is uniform over the
-legal actions at every step, drawn from one NumPy generator:
+Each measurement is one child process that plays ``--games`` games one way and reports
+its own CPU time (``time.process_time``); the children run interleaved, round after
+round, so a drift in the machine's speed hits every way alike. With ``--baseline REV``,
+the same children also run on that revision's tree (unpacked by ``git archive``): the
+before and the after in one run. Prints the median steps/s of each tree and way, and
+each way's ratio to the raw engine of the same tree.
 
-* ``pettingzoo``: ``env.reset(seed)``, ``env.last()`` (the observation tensor and
-  the action mask), ``env.step``; the env resolves chance itself;
-* ``engine``: ``legal_actions()`` and ``apply_action()`` on a game with implicit
-  chance (the engine's own generator), no observation;
-* ``pyspiel`` (``--openspiel``): ``legal_actions()``/``apply_action()`` and chance
-  outcomes sampled in Python, through the registered ``python_targui``.
+The policy is uniform over the legal actions, drawn from one NumPy generator
+(``legal[rng.integers(len(legal))]``) in every way:
 
-An agent step is one decision step (a chance outcome is not one). Not a test:
-nothing here asserts a time.
+* ``engine``: ``legal_actions()`` and ``apply_action()`` on a game with implicit chance
+  (the engine's own generator), no observation: the raw engine;
+* ``pettingzoo``: ``env.reset(seed)``, ``env.last()`` (the observation tensor and the
+  action mask of the agent to move), the legal ids from the mask, ``env.step``; the env
+  resolves chance itself;
+* ``pyspiel``: the registered ``python_targui``; at each decision
+  ``state.observation_tensor(player)`` (a list of floats), then ``legal_actions()`` and
+  ``apply_action()``; chance outcomes drawn in Python;
+* ``pettingzoo-bare``, ``pyspiel-bare`` (not by default): the same loops without the
+  observation (``env.last(observe=False)`` and the state's legal actions; no
+  ``observation_tensor``), what each adapter costs before any observation.
+
+An agent step is one decision (a chance outcome is not one). ``--mcts`` also times
+OpenSpiel's MCTSBot (milliseconds per simulation) on this tree. Not a test: nothing
+here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from typing import Any
+from pathlib import Path
 
+HERE = Path(__file__).resolve().parent
+VARIANTS = ("original-dutch", "swedish-12", "updated-treasury", "targi")
+WAYS = ("engine", "pettingzoo", "pyspiel")
+BARE = ("pettingzoo-bare", "pyspiel-bare")  # the same loops reading no observation: each adapter's own cost
+
+# one way on one tree: argv = tree, way, variant, players, games, seed
+CHILD = r"""
+import json, sys, time
+tree, way, variant, players, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], *map(int, sys.argv[4:7])
+sys.path.insert(0, tree)
 import numpy as np
-
+import targui_dsl
+assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
-from targui_dsl.games.targui.game import Game
-
-VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
-
-
-def pettingzoo_steps(variant: str, players: int, games: int, seed: int) -> tuple[int, float]:
-    from targui_dsl.adapters.pettingzoo import env
-
-    environment = env(variant, players)
-    policy = np.random.default_rng(seed)
-    steps = 0
-    started = time.process_time()
-    for number in range(games):
-        environment.reset(seed=seed + number)
-        for _ in environment.agent_iter():
-            observation, _, terminated, truncated, _ = environment.last()
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            environment.step(int(policy.choice(np.flatnonzero(observation["action_mask"]))))
-            steps += 1
-    return steps, time.process_time() - started
-
-
-def engine_steps(variant: str, players: int, games: int, seed: int) -> tuple[int, float]:
+from targui_dsl.games import game_of
+policy = np.random.default_rng(seed)
+steps = 0
+if way == "engine":
     ruleset = load_ruleset(variant)
-    policy = np.random.default_rng(seed)
-    steps = 0
     started = time.process_time()
     for number in range(games):
-        state = Game(ruleset, players=players, seed=seed + number).new_initial_state()
+        state = game_of(ruleset).new_game(ruleset, players=players, seed=seed + number).new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply_action(legal[int(policy.integers(len(legal)))])
             steps += 1
-    return steps, time.process_time() - started
-
-
-def pyspiel_steps(variant: str, players: int, games: int, seed: int) -> tuple[int, float]:
+elif way.startswith("pettingzoo"):
+    from targui_dsl.adapters.pettingzoo import env
+    environment = env(variant, players)
+    observe = way == "pettingzoo"
+    started = time.process_time()
+    for number in range(games):
+        environment.reset(seed=seed + number)
+        for _ in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last(observe)
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = (np.flatnonzero(observation["action_mask"]) if observe
+                     else environment.game_state.legal_actions())
+            environment.step(int(legal[int(policy.integers(len(legal)))]))
+            steps += 1
+else:  # pyspiel, pyspiel-bare
     import pyspiel
-
-    import targui_dsl.adapters.openspiel  # noqa: F401  (registers python_targui)
-
+    import targui_dsl.adapters.openspiel  # registers python_targui
     game = pyspiel.load_game("python_targui", {"ruleset": variant, "players": players})
-    policy = np.random.default_rng(seed)
-    steps = 0
+    observe = way == "pyspiel"
+    chance = np.random.default_rng(seed + 1).random
     started = time.process_time()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(outcomes[int(policy.choice(len(outcomes), p=probabilities))])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(policy.integers(len(legal)))])
-                steps += 1
-    return steps, time.process_time() - started
+                outcomes = state.chance_outcomes()
+                left, chosen = chance(), outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    left -= probability
+                    if left < 0:
+                        chosen = outcome
+                        break
+                state.apply_action(chosen)
+                continue
+            if observe:
+                state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(policy.integers(len(legal)))])
+            steps += 1
+print(json.dumps({"steps": steps, "seconds": time.process_time() - started}))
+"""
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The tree of ``revision`` of this repository, unpacked under ``into``."""
+    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def measure(tree: str, way: str, variant: str, players: int, games: int, seed: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)],
+                         check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int = 5,
                            simulations: int = 50) -> float:
-    """OpenSpiel's MCTSBot (random rollouts) deciding at the first few move decisions."""
+    """OpenSpiel's MCTSBot (random rollouts) deciding at the first few decisions after the setup."""
+    sys.path.insert(0, str(HERE.parent))  # this tree, as the children import it
+    import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts
 
@@ -100,13 +146,14 @@ def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng)
     state = game.new_initial_state()
-    spent, searched = 0.0, 0
+    spent, searched, setup = 0.0, 0, True
     while not state.is_terminal() and searched < decisions:
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
             continue
-        if state.engine.round > 0:  # a decision of the game proper, not of the setup
+        setup = setup and getattr(state.engine, "round", 1) == 0
+        if not setup:  # a decision of the game proper
             started = time.process_time()
             action = bot.step(state)
             spent += time.process_time() - started
@@ -119,29 +166,44 @@ def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per variant and way")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=10, help="games per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved measurements per tree, variant and way")
+    parser.add_argument("--players", type=int, default=4, help="seats (Targi always has 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--openspiel", action="store_true", help="also through pyspiel, and OpenSpiel's MCTS")
+    parser.add_argument("--ways", default=",".join(WAYS), help=f"of {', '.join(WAYS + BARE)}")
+    parser.add_argument("--baseline", help="also measure this git revision's tree (the before)")
+    parser.add_argument("--mcts", action="store_true", help="also time OpenSpiel's MCTSBot on this tree")
     args = parser.parse_args()
-    ways: list[tuple[str, Any]] = [("pettingzoo", pettingzoo_steps), ("engine", engine_steps)]
-    if args.openspiel:
-        ways.append(("pyspiel", pyspiel_steps))
-    print(f"{args.games} random games per variant and way, {args.players} players; CPU seconds")
-    print(f"{'variant':<18} {'way':<11} {'steps':>8} {'seconds':>8} {'steps/s':>9}")
-    for variant in args.variants.split(","):
-        rates = {}
-        for name, run in ways:
-            steps, seconds = run(variant, args.players, args.games, args.seed)
-            rates[name] = steps / seconds
-            print(f"{variant:<18} {name:<11} {steps:>8} {seconds:>8.2f} {rates[name]:>9.0f}")
-        for name in rates:
-            if name != "engine":
-                print(f"{variant:<18} {name:<11} is {rates['engine'] / rates[name]:.1f}x slower than the raw engine")
-        if args.openspiel:
-            ms = mcts_ms_per_simulation(variant, args.players, args.seed)
-            print(f"{variant:<18} OpenSpiel MCTSBot (random rollouts): {ms:.1f} ms CPU per simulation")
+    variants, ways = args.variants.split(","), args.ways.split(",")
+    if "engine" not in ways or not set(ways) <= set(WAYS + BARE):
+        parser.error(f"--ways: engine (the ratios are to it) and any of {', '.join(WAYS[1:] + BARE)}")
+    with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
+        trees = [("this tree", str(HERE.parent))]
+        if args.baseline:
+            trees.append((args.baseline, str(unpack(args.baseline, Path(tmp)))))
+        results: dict[tuple[str, str, str], list[dict]] = {}
+        for round_index in range(args.rounds):
+            for variant in variants:
+                players = 2 if variant.startswith("targi") else args.players
+                for label, tree in trees:
+                    for way in ways:
+                        run = measure(tree, way, variant, players, args.games, args.seed)
+                        results.setdefault((label, variant, way), []).append(run)
+            print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+    print(f"agent steps/s: {args.games} random games x {args.rounds} rounds per tree, variant and way; CPU time, "
+          "medians; ratio = steps/s over the raw engine's of the same tree")
+    print(f"{'variant':<17} {'tree':<10} {'way':<11} {'steps/s':>9} {'ratio':>6}")
+    for variant in variants:
+        for label, _ in trees:
+            engine = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, "engine")])
+            for way in ways:
+                rate = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, way)])
+                print(f"{variant:<17} {label:<10} {way:<11} {rate:>9.0f} {rate / engine:>6.2f}")
+        if args.mcts:
+            players = 2 if variant.startswith("targi") else args.players
+            ms = mcts_ms_per_simulation(variant, players, args.seed)
+            print(f"{variant:<17} OpenSpiel MCTSBot (random rollouts): {ms:.1f} ms CPU per simulation")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ import numpy as np
 import pyspiel
 
 from targui_dsl.adapters._load import ruleset as _ruleset
+from targui_dsl.adapters._tensor import seat_tensor
 from targui_dsl.engine.protocol import AdapterHooks, RepeatRule
 from targui_dsl.games import game_of
 from targui_dsl.games.targui.compiled import CompiledRuleset
@@ -110,13 +111,31 @@ class _Play:
     pickling (pyspiel's own serialisation, through the C++ ``Serialize``) is the
     engine's ``to_json``, read back by :class:`TarguiState`'s checks."""
 
-    __slots__ = ("state", "again", "limit", "ref", "repeat")
+    __slots__ = ("state", "again", "limit", "ref", "repeat", "tensors")
 
     def __init__(self, state: GameState, again: int, limit: int, ref: str, repeat: RepeatRule | None = None) -> None:
         self.state, self.again, self.limit, self.ref = state, again, limit, ref
         # the game's repeatable decision: given by the game (pyspiel makes a new state for every clone),
         # else looked up
         self.repeat = repeat if repeat is not None else _hooks(state.game.ruleset).repeat
+        self.tensors: list[Any] | None = None  # per seat, made when first read: a keeper of its tensor
+
+    def tensor(self, player: int, width: int) -> np.ndarray:
+        """``player``'s observation tensor (a seat), in the array its keeper brings up to date:
+        only what changed since that seat's last reading of this state is written again."""
+        tensors = self.tensors
+        if tensors is None:
+            tensors = self.tensors = [None] * self.state.game.players
+        keeper = tensors[player]
+        if keeper is None:
+            keeper = tensors[player] = seat_tensor(self.state.game, player, width, listed=True)
+        return keeper.update(self.state)
+
+    def tensor_list(self, player: int, width: int) -> list[float]:
+        """:meth:`tensor` as a new list of floats (copied from the list its keeper keeps in step
+        with the array: listing the whole array would cost a float object per number)."""
+        self.tensor(player, width)
+        return self.tensors[player].listed[:]  # type: ignore[index]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
         return _Play(self.state.clone(), self.again, self.limit, self.ref, self.repeat)
@@ -203,6 +222,7 @@ class TarguiGame(pyspiel.Game):
         self.engine_game = engine_game
         self.repeat = _hooks(ruleset).repeat
         self._initial = engine_game.new_initial_state()
+        self.tensor_width = engine_game.observation_tensor_shape()[0]
 
     @property
     def ruleset(self) -> CompiledRuleset:
@@ -351,6 +371,16 @@ class TarguiState(pyspiel.State):
         sample = play.state.resample_from_infostate(player_id, rng)
         return TarguiState(self.get_game(), _Play(sample, play.again, play.limit, play.ref, play.repeat))
 
+    def observation_tensor(self, *args: Any) -> list[float]:
+        """OpenSpiel's ``observation_tensor([player])``: the same numbers as pyspiel's own path
+        (which builds the tensor afresh, and a new initial state to learn its size, at every
+        call), read from the seat's array kept up to date. Anything but a seat goes to pyspiel,
+        which refuses it as it always did."""
+        player = args[0] if args else self._play.state.current_player()
+        if len(args) <= 1 and type(player) is int and 0 <= player < self._play.state.game.players:
+            return self._play.tensor_list(player, self.get_game().tensor_width)
+        return pyspiel.State.observation_tensor(self, *args)
+
     def _action_to_string(self, player: int, action: int) -> str:
         return self._play.state.action_to_string(action)
 
@@ -444,6 +474,9 @@ class TarguiObserver:
 
     def set_from(self, state: TarguiState, player: int) -> None:
         if self.tensor is not None:
+            if type(player) is int and 0 <= player < state.engine.game.players:
+                self.tensor[:] = state._play.tensor(player, len(self.tensor))  # the state's kept array
+                return
             fill = getattr(state.engine, "observation_into", None)  # a game's faster verb, when it has one
             if fill is not None:
                 fill(player, self.tensor)

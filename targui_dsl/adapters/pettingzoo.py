@@ -34,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from targui_dsl.adapters._load import ruleset as _ruleset
+from targui_dsl.adapters._tensor import seat_tensors
 from targui_dsl.games import game_of
 from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.compiled import CompiledRuleset
@@ -68,6 +69,7 @@ class TarguiEnv(AECEnv):
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._tensors = seat_tensors(self.game, width)
         self._initial = self.game.new_initial_state()
         self.game_state: GameState = self._initial.clone()
         self._rng = np.random.default_rng()
@@ -110,22 +112,24 @@ class TarguiEnv(AECEnv):
             for agent_name, seat in self._seat.items():
                 self.rewards[agent_name] = float(returns[seat])
                 self.terminations[agent_name] = True
+            self._accumulate_rewards()  # (the only rewards: every earlier step's are 0)
         self._select()
-        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        mask = np.zeros(self._actions, np.int8)
+        ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            mask[state.legal_actions()] = 1
-        tensor = np.empty(self._width, np.float32)
-        fill = getattr(state, "observation_into", None)  # a game's faster verb, when it has one
-        if fill is not None:
-            fill(seat, tensor)
-        else:
-            tensor[:] = state.observation_tensor(seat)
-        return {"observation": tensor, "action_mask": mask}
+            legal = state.legal_actions()
+            if len(legal) > 32:  # (a count's range) by NumPy at once; a few one by one, without its index array
+                np.frombuffer(ones, np.int8)[legal] = 1
+            else:
+                for action in legal:
+                    ones[action] = 1
+        mask = np.frombuffer(ones, np.int8)  # a writable array over the agent's own bytes
+        # the seat's tensor is kept up to date (only what changed since it was last read is
+        # written); the agent gets its own copy, which later steps leave alone
+        return {"observation": self._tensors[seat].update(state).copy(), "action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -143,7 +147,7 @@ class TarguiEnv(AECEnv):
         while state.is_chance_node():
             outcomes = state.chance_outcomes()
             # inverse transform sampling: one uniform draw per outcome (rng.choice costs more)
-            left = random() * sum(p for _, p in outcomes)
+            left = random() * sum([p for _, p in outcomes])
             chosen = outcomes[-1][0]
             for outcome, probability in outcomes:
                 left -= probability

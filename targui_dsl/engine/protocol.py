@@ -160,6 +160,11 @@ class AdapterHooks:
     max_game_length: Callable[[Any, int, int], int]  # (ruleset, players, repeat limit) -> decisions at most
     perfect_information: Callable[[Any], bool]  # (ruleset) -> every seat sees everything
     repeat: RepeatRule | None = None
+    #: (game, seat, out, listed) -> a keeper of ``seat``'s observation tensor in ``out`` (a float32 NumPy
+    #: vector of its length): its ``update(state)`` makes ``out`` hold ``state.observation_tensor(seat)``,
+    #: writing only what changed since its last update, and returns ``out``; with ``listed`` it keeps
+    #: the same numbers in ``keeper.listed``, a list of floats. None: built afresh each time.
+    tensor: Callable[[Any, int, Any, bool], Any] | None = None
 
 
 @dataclass(frozen=True)

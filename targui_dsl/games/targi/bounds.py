@@ -7,6 +7,7 @@ from typing import Any
 
 from targui_dsl.effects.runtime import MAX_CHOICES
 from targui_dsl.engine.protocol import AdapterHooks
+from targui_dsl.games.targi.tensor import SeatTensor
 
 #: Decisions one action of a player can take at most, a generous bound: its snippet's choices (a
 #: run asking more than MAX_CHOICES is stopped), a display with its discounts, row and effect.
@@ -21,4 +22,4 @@ def max_game_length(ruleset: Any, players: int, again_limit: int = 0) -> int:
     return (len(ruleset.ring) + 1) * per_round
 
 
-ADAPTER = AdapterHooks(max_game_length=max_game_length, perfect_information=lambda ruleset: False)
+ADAPTER = AdapterHooks(max_game_length=max_game_length, perfect_information=lambda ruleset: False, tensor=SeatTensor)

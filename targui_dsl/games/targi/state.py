@@ -284,37 +284,43 @@ class TargiState:
 
     # --- what a seat sees -------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data."""
+    def view(self, seat: int, only: frozenset[str] | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data. With ``only``,
+        of the costly parts (``centre``, ``sides``) just those named, with the cheap public ones
+        and without the rest (the adapters' kept tensors read only the parts that changed)."""
         record, rs = self.record, self.rs
-        centre: list[dict[str, Any] | None] = []
-        for space, card in enumerate(record.centre):
-            kind = "goods" if record.centre_kind[space] == GOODS_DECK else "tribe"
-            if card < 0:
-                centre.append(None)
-            elif not record.centre_up[space]:
-                centre.append({"deck": kind, "card": None})
-            else:
-                deck = rs.goods_cards if kind == "goods" else rs.tribe_cards
-                centre.append({"deck": kind, "card": deck[card].id})
-        sides = []
-        for s, side in enumerate(record.sides):
-            sides.append({
-                "goods": side.goods[:], "gold": side.gold, "points": side.points, "stored_gold": side.stored_gold,
-                "hand": (rs.tribe_cards[side.hand].id if side.hand >= 0 else None) if s == seat else side.hand >= 0,
-                "display": [[rs.tribe_cards[c].id for c in row] for row in side.display],
-                "next_figures": side.next_figures,
-            })
-        frame = record.stack[-1] if record.stack else {}
-        return {
-            "seat": seat, "round": record.round, "amulet": record.amulet, "robber": record.robber + 1,
-            "figures": record.figures[:], "markers": record.markers[:], "centre": centre, "sides": sides,
-            "piles": [len(p) for p in record.piles],
-            "discards": [sorted(rs.goods_cards[i].id for i in record.discards[GOODS_DECK]),
-                         sorted(rs.tribe_cards[i].id for i in record.discards[TRIBE_DECK])],
-            "to_move": self.current_player(), "decision": frame.get("k") if frame.get("seat") == seat else None,
-            "over": record.over,
-        }
+        out: dict[str, Any] = {}
+        if only is None or "centre" in only:
+            centre: list[dict[str, Any] | None] = []
+            for space, card in enumerate(record.centre):
+                kind = "goods" if record.centre_kind[space] == GOODS_DECK else "tribe"
+                if card < 0:
+                    centre.append(None)
+                elif not record.centre_up[space]:
+                    centre.append({"deck": kind, "card": None})
+                else:
+                    deck = rs.goods_cards if kind == "goods" else rs.tribe_cards
+                    centre.append({"deck": kind, "card": deck[card].id})
+            out["centre"] = centre
+        if only is None or "sides" in only:
+            sides = []
+            for s, side in enumerate(record.sides):
+                sides.append({
+                    "goods": side.goods[:], "gold": side.gold, "points": side.points, "stored_gold": side.stored_gold,
+                    "hand": (rs.tribe_cards[side.hand].id if side.hand >= 0 else None) if s == seat else side.hand >= 0,
+                    "display": [[rs.tribe_cards[c].id for c in row] for row in side.display],
+                    "next_figures": side.next_figures,
+                })
+            out["sides"] = sides
+        out.update(seat=seat, round=record.round, amulet=record.amulet, robber=record.robber + 1,
+                   figures=record.figures[:], markers=record.markers[:], piles=[len(p) for p in record.piles])
+        if only is None:
+            frame = record.stack[-1] if record.stack else {}
+            out.update(discards=[sorted(rs.goods_cards[i].id for i in record.discards[GOODS_DECK]),
+                                 sorted(rs.tribe_cards[i].id for i in record.discards[TRIBE_DECK])],
+                       to_move=self.current_player(), decision=frame.get("k") if frame.get("seat") == seat else None,
+                       over=record.over)
+        return out
 
     def observation_string(self, player: int) -> str:
         return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))

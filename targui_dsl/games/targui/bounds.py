@@ -16,6 +16,7 @@ from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.names import hook_runs
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
+from targui_dsl.games.targui.tensor import SeatTensor
 
 __all__ = ["ADAPTER", "max_game_length", "perfect_information"]
 
@@ -79,4 +80,5 @@ ADAPTER = AdapterHooks(
     max_game_length=max_game_length,
     perfect_information=perfect_information,
     repeat=RepeatRule(again=AGAIN, stop=GIVE_UP, asks=_asks_again, within=_in_attack),
+    tensor=SeatTensor,
 )

@@ -26,6 +26,7 @@ from targui_dsl.effects.types import Type
 from targui_dsl.engine.chance import seed_state
 from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
 from targui_dsl.games.targui.flow import buy_limit, choice_kind, current_player
+from targui_dsl.games.targui.ownership import holds_own_settlement, in_game
 from targui_dsl.games.targui.phases import (
     BUY_CELL,
     BUY_COUNT,
@@ -109,9 +110,12 @@ class StateView(Protocol[_G]):
     def buy_limit(self) -> int: ...
     def resample_from_infostate(self: _S, player: int, rng: random.Random) -> _S: ...
 
-_PER_SEAT = 12
-_GLOBALS = 6
-_PENDING = 4
+# the tensor's parts (tensor_size's docstring): a seat's numbers (the last: is to move), the
+# globals, the count's numbers
+PER_SEAT = 12
+SEAT_TO_MOVE = 11
+GLOBALS = 6
+COUNT_NUMBERS = 4
 
 
 def memory_visible(visible: str, holder_kind: str, viewer: int | None, holder: int | None) -> bool:
@@ -509,8 +513,8 @@ def tensor_size(game: "GameTables") -> int:
       the observer may see it (0 for one it may not, as for hidden cash).
     """
     cells, kinds, players = game.cells, len(game.kind_ids), game.players
-    return (cells * (kinds + 1 + players + 1 + 1) + players * _PER_SEAT + _GLOBALS + len(Phase)
-            + 2 * cells + _PENDING + len(game.card_ids) + len(game.memory_start))
+    return (cells * (kinds + 1 + players + 1 + 1) + players * PER_SEAT + GLOBALS + len(Phase)
+            + 2 * cells + COUNT_NUMBERS + len(game.card_ids) + len(game.memory_start))
 
 
 def observation_tensor(state: "StateView[Any]", player: int) -> list[float]:
@@ -550,50 +554,93 @@ def fill_observation(state: "StateView[Any]", player: int, out: Any) -> None:
 
 def _after_cells(state: "StateView[Any]", player: int) -> list[float]:
     """The tensor after the cells' block: seats, the round, the phase, the pending cells,
-    the count, the cards turned."""
+    the count, the cards turned, the memory. Each part is its own function below, which
+    :mod:`.tensor` (the adapters' arrays kept up to date) calls part by part."""
     game = state.game
-    cells, players = game.cells, game.players
-    out: list[float] = []
-    turn = state.current_player()
-    record = state.record
-    for seat in range(players):
-        cash_known = cash_visible(state, player, seat)
-        treasury_known = treasury_visible(state, player, seat)
-        out.extend((
-            float(state.in_game(seat)), float(state.holds_own_settlement(seat)),
-            float(cash_known), float(state.cash(seat)) if cash_known else 0.0,
-            float(treasury_known), float(state.treasury(seat)) if treasury_known else 0.0,
-            float(state.tribal_cards_left(seat)), float(record.deposits[seat]),
-            float(record.levy_total[seat]), float(record.spent[seat]),
-            float(seat == player), float(seat == turn),
-        ))
-    out.extend((float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
-                float(state.fortune_cards_left()), float(state.deck_left())))
+    cells = game.cells
+    out = seat_values(state, player)
+    out.extend(global_values(state))
     phase = [0.0] * len(Phase)
     phase[state.phase] = 1.0
     out.extend(phase)
     source = [0.0] * cells
     target = [0.0] * cells
-    pair = state.attack() or state.pending_move()
-    if pair is not None:
-        source[pair[0]] = 1.0
-        target[pair[1]] = 1.0
-    elif state.buy_cell() >= 0:
-        target[state.buy_cell()] = 1.0
+    pending_source, pending_target = pending_cells(state)
+    if pending_source >= 0:
+        source[pending_source] = 1.0
+    if pending_target >= 0:
+        target[pending_target] = 1.0
     out.extend(source)
     out.extend(target)
+    out.extend(count_values(state, player))
+    out.extend(turned_values(state))
+    out.extend(memory_values(state, player))
+    return out
+
+
+def seat_values(state: "StateView[Any]", player: int) -> list[float]:
+    """Per seat, as ``player`` sees it: in game, holds its own settlement, cash known, cash,
+    treasury known, treasury, tribal cards left, deposits, levy received, silver spent on
+    camels, is the observer, is to move."""
+    out: list[float] = []
+    turn = state.current_player()
+    record = state.record
+    cash, treasury, stack = record.cash, record.treasury, record.stack_turns
+    for seat in range(state.game.players):  # read from the record: the adapters call this often
+        cash_known = cash_visible(state, player, seat)
+        treasury_known = treasury_visible(state, player, seat)
+        out.extend((
+            float(in_game(record, seat)), float(holds_own_settlement(record, seat)),
+            float(cash_known), float(cash[seat]) if cash_known else 0.0,
+            float(treasury_known), float(treasury[seat]) if treasury_known else 0.0,
+            float(stack[seat]), float(record.deposits[seat]),
+            float(record.levy_total[seat]), float(record.spent[seat]),
+            float(seat == player), float(seat == turn),
+        ))
+    return out
+
+
+def global_values(state: "StateView[Any]") -> tuple[float, ...]:
+    """The round, the round's die, double turns (0/1), camels in the box, (mis)fortune
+    cards left in the stack, cards left in the deck."""
+    return (float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
+            float(state.fortune_cards_left()), float(state.deck_left()))
+
+
+def pending_cells(state: "StateView[Any]") -> tuple[int, int]:
+    """The pending source and target cells, -1 for none: a move's or an attack's pair, or
+    (target only) the cell camels are bought on."""
+    pair = state.attack() or state.pending_move()
+    if pair is not None:
+        return pair
+    return -1, state.buy_cell()
+
+
+def count_values(state: "StateView[Any]", player: int) -> tuple[float, float, float, float]:
+    """The count being chosen as ``player`` may see it: lo, hi, the digits chosen so far,
+    digits left (all 0 when there is none or it is not visible)."""
     counts = state.count_range()
     if counts is not None and count_visible(state, player):
-        out.extend((float(counts[0]), float(counts[1]), float(record.count_prefix), float(record.count_digits)))
-    else:
-        out.extend((0.0, 0.0, 0.0, 0.0))
-    turned = [0.0] * len(game.card_ids)
-    for card in record.turned:
+        record = state.record
+        return float(counts[0]), float(counts[1]), float(record.count_prefix), float(record.count_digits)
+    return 0.0, 0.0, 0.0, 0.0
+
+
+def turned_values(state: "StateView[Any]") -> list[float]:
+    """Per card of the ruleset: how many times it has been turned."""
+    turned = [0.0] * len(state.game.card_ids)
+    for card in state.record.turned:
         turned[card] += 1.0
-    out.extend(turned)
+    return turned
+
+
+def memory_values(state: "StateView[Any]", player: int) -> list[float]:
+    """The ruleset's declared memory in slot order, each value as ``player`` may see it."""
+    game, record = state.game, state.record
+    out: list[float] = []
     for slot, spec in enumerate(game.memory):
         holder_kind, base = game.memory_holder[slot], game.memory_base[slot]
-        count = players if holder_kind == "player" else cells if holder_kind == "territory" else 1
+        count = game.players if holder_kind == "player" else game.cells if holder_kind == "territory" else 1
         for offset in range(count):
             seen = memory_visible(spec.visible, holder_kind, player, None if holder_kind == "game" else offset)
             out.append(float(record.memory[base + offset]) if seen else 0.0)

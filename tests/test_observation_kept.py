@@ -1,0 +1,114 @@
+"""The adapters' observation arrays kept up to date (``AdapterHooks.tensor``: only the parts
+whose record fields changed are written again) hold exactly the tensor built from scratch, at
+every step of seeded random games of every built-in ruleset of both games, whichever way they
+are read: every step, every few steps, from another game or a clone, through the PettingZoo
+env and through pyspiel."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from targui_dsl import load_ruleset
+from targui_dsl.games import game_of
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+# the three Targui variants, a ruleset with declared memory (some of it hidden), Targi and a house rule of it
+CASES = [("original-dutch", (2, 3, 4)), ("swedish-12", (2, 4)), ("updated-treasury", (3, 4)),
+         (str(RULESETS / "examples" / "auction.yaml"), (3,)), ("targi", (2,)),
+         (str(RULESETS / "examples" / "targi-wide-display.yaml"), (2,))]
+
+
+def _keepers(game, every):
+    width = game.observation_tensor_shape()[0]
+    make = game_of(game.ruleset).adapter.tensor
+    return [make(game, seat, np.full(width, 7.0, np.float32)) for seat in range(game.players) for _ in every]
+
+
+def _exact(state, seat):
+    return np.asarray(state.observation_tensor(seat), np.float32)
+
+
+@pytest.mark.parametrize("ref,counts", CASES, ids=[Path(ref).stem for ref, _ in CASES])
+def test_kept_arrays_are_the_tensor_at_every_step(ref, counts):
+    ruleset = load_ruleset(ref)
+    compared = 0
+    for players in counts:
+        game = game_of(ruleset).new_game(ruleset, players=players, seed=players)
+        every = (1, 3, 7)  # one keeper per seat reads at every step, one every 3rd, one every 7th
+        keepers = _keepers(game, every)
+        for number in range(2):  # the second game is read by the keepers of the first
+            rng = random.Random(100 * players + number)
+            state = game.new_initial_state()
+            step = 0
+            while True:
+                for index, keeper in enumerate(keepers):
+                    if step % every[index % len(every)] == 0 or state.is_terminal():
+                        seat = index // len(every)
+                        assert np.array_equal(keeper.update(state), _exact(state, seat)), (players, step, seat)
+                        compared += 1
+                if state.is_terminal():
+                    break
+                if step == 40:  # a clone, gone on from there, read by the every-step keepers, then back
+                    other = state.clone()
+                    for _ in range(5):
+                        if not other.is_terminal():
+                            other.apply_action(rng.choice(other.legal_actions()))
+                    for seat in range(players):
+                        assert np.array_equal(keepers[seat * len(every)].update(other), _exact(other, seat))
+                state.apply_action(rng.choice(state.legal_actions()))
+                step += 1
+    assert compared > 1000
+
+
+def test_the_pettingzoo_env_observes_the_tensor_at_every_step():
+    from targui_dsl.adapters.pettingzoo import env
+
+    for ref, players in (("updated-treasury", 3), ("targi", 2)):
+        environment = env(ref, players)
+        rng = np.random.default_rng(5)
+        for seed in (1, 2):
+            environment.reset(seed=seed)
+            held = []  # observations kept by a learner do not change as the game goes on
+            for agent in environment.agent_iter():
+                observation, _, terminated, truncated, _ = environment.last()
+                state = environment.game_state
+                seat = environment.possible_agents.index(agent)
+                assert np.array_equal(observation["observation"], _exact(state, seat))
+                other = environment.possible_agents[(seat + 1) % players]
+                assert np.array_equal(environment.observe(other)["observation"], _exact(state, (seat + 1) % players))
+                held.append((observation["observation"], _exact(state, seat)))
+                if terminated or truncated:
+                    environment.step(None)
+                    continue
+                environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            assert all(np.array_equal(kept, exact) for kept, exact in held)
+
+
+def test_pyspiel_reads_the_tensor_at_every_step():
+    pyspiel = pytest.importorskip("pyspiel")
+    import targui_dsl.adapters.openspiel  # noqa: F401
+
+    for ref, players in (("swedish-12", 4), ("targi", 2)):
+        game = pyspiel.load_game("python_targui", {"ruleset": ref, "players": players})
+        observer = game.make_py_observer()
+        rng = random.Random(3)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for seat in range(players):
+                    exact = state.engine.observation_tensor(seat)
+                    assert state.observation_tensor(seat) == exact
+                    observer.set_from(state, seat)
+                    assert np.array_equal(observer.tensor, np.asarray(exact, np.float32))
+                if steps % 50 == 0:  # and through OpenSpiel's own C++ path, from another state
+                    assert state.clone().observation_tensor(steps % players) == \
+                        pyspiel.State.observation_tensor(state, steps % players)
+                steps += 1
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+        assert steps > 50
