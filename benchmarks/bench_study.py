@@ -18,7 +18,10 @@ parallel overhead is made of, in CPU time: the CPU milliseconds per game
 workers cost nothing), the chunk plan and each worker's share of it (chunks
 and CPU seconds: the imbalance), the start of the pool (fork, first round
 trip) and the pickling of the chunks' results (bytes, and the time to
-pickle and unpickle them all once, as the worker and this process do). The
+pickle and unpickle them all once, as the worker and this process do), and
+the workers' CPU time outside their chunks (the CPU of the exited workers,
+``os.times()``, less the chunks' own: starting, taking chunks, sending
+results, exiting). The
 speed-up two workers would reach on an idle machine is then at most
 ``workers x (CPU per game with 1) / (CPU per game with W) x (mean / max
 worker CPU)``, less the start and the parent's share: printed as
@@ -115,6 +118,7 @@ def main() -> None:
     overheads = []
     for workers in (int(w) for w in args.workers.split(",")):
         before, cpu, started = load(), time.process_time(), time.perf_counter()
+        reaped = os.times()  # the CPU of the workers, once they have exited and been waited for
         start_wall = start_cpu = 0.0
         if workers == 1:
             tagged = Tagged(InlineExecutor())
@@ -128,14 +132,19 @@ def main() -> None:
         parent_cpu = time.process_time() - cpu - tagged.pickle_seconds  # the pickling check is the bench's own
         summaries[f"{workers} local"] = result.summary
         report(f"{workers} local worker{'s' if workers > 1 else ''}", seconds, parent_cpu, result.cpu_seconds, before)
-        overheads.append((workers, result.cpu_seconds, parent_cpu, start_wall, start_cpu, tagged))
+        after = os.times()
+        # the workers' CPU outside their chunks: starting, taking chunks, pickling results, exiting
+        outside = (after.children_user + after.children_system - reaped.children_user - reaped.children_system
+                   - result.cpu_seconds) if workers > 1 else 0.0
+        overheads.append((workers, result.cpu_seconds, parent_cpu, start_wall, start_cpu, outside, tagged))
 
     print(f"\nparallel overhead, CPU time ({study.chunk_count} chunks of {study.chunk_size} games):")
     print(f"{'workers':>7} {'CPU ms/game':>11} {'chunks per worker':>18} {'worker CPU s':>18} {'mean/max':>8} "
           f"{'pool start ms wall/CPU':>22} "
-          f"{'results kB':>10} {'pickle ms':>9} {'parent CPU ms':>13} {'idle bound':>10}")
+          f"{'results kB':>10} {'pickle ms':>9} {'parent CPU ms':>13} {'workers CPU ms outside chunks':>29} "
+          f"{'idle bound':>10}")
     one = None
-    for workers, chunk_cpu, parent_cpu, start_wall, start_cpu, tagged in overheads:
+    for workers, chunk_cpu, parent_cpu, start_wall, start_cpu, outside, tagged in overheads:
         per_game = chunk_cpu / args.games * 1000
         one = one or per_game
         shares = sorted(tagged.workers.values(), key=lambda share: -share[1])
@@ -143,13 +152,13 @@ def main() -> None:
         balance = (sum(cpus) / workers) / max(cpus) if len(cpus) == workers else 0.0
         # at best: each worker's CPU, the slowest worker's share, plus the start and the parent's part
         ideal = workers * one / per_game * balance
-        wall_best = max(cpus) + start_wall + parent_cpu / max(1, workers)
+        wall_best = max(cpus) + start_wall + (parent_cpu + outside) / max(1, workers)
         bound = min(ideal, chunk_cpu / wall_best) if workers > 1 else 1.0
         start = f"{start_wall * 1000:.1f}/{start_cpu * 1000:.1f}"
         print(f"{workers:>7} {per_game:>11.3f} {'/'.join(str(int(s[0])) for s in shares):>18} "
               f"{'/'.join(f'{c:.2f}' for c in cpus):>18} {balance:>8.3f} {start:>22} "
               f"{tagged.pickled_bytes / 1000:>10.1f} {tagged.pickle_seconds * 1000:>9.1f} "
-              f"{parent_cpu * 1000:>13.1f} {bound:>9.2f}x")
+              f"{parent_cpu * 1000:>13.1f} {outside * 1000:>29.1f} {bound:>9.2f}x")
 
     if not args.no_dask:
         try:
