@@ -1,6 +1,7 @@
 """A study against the public path: CPU time of `targui simulate`'s runner against plain random play.
 
     python benchmarks/bench_simulate.py [--games 200] [--ruleset original-dutch] [--players 4] [--repeats 3]
+        [--baseline 55055c8]
 
 Not a test: nothing here asserts a time. Both sides play the same games (the
 study's seeds, its random bots seeded per seat) in this process, one after
@@ -9,18 +10,88 @@ slows both alike; it prints each side's CPU seconds (``time.process_time``),
 games per CPU second and the study's share of the public path's speed (the
 median of the repeats). The public path is a loop over ``legal_actions()`` and
 ``apply_action()`` with no event sink, what a user's own script would write.
+
+With ``--baseline REV`` each repeat also runs both sides in a child process
+importing that revision (unpacked by ``git archive``) and one importing this
+tree, one after the other, so that the two trees' ratios are printed side by
+side from the same stretch of the machine's time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from targui_dsl.agents import seat_agents
 from targui_dsl.games import game_of
 from targui_dsl.study import RulesetSource, Study, compile_source, run_study
 from targui_dsl.study.games import game_seed
+
+HERE = Path(__file__).resolve().parent
+
+# argv: tree, ruleset, games, players, seed; both sides in the tree's own code
+CHILD = r"""
+import json, sys, time
+tree, ruleset, games, players, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+sys.path.insert(0, tree)
+sys.path.insert(0, tree + "/benchmarks")
+import targui_dsl
+assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
+from bench_simulate import public_path
+from targui_dsl.study import RulesetSource, Study, compile_source, run_study
+source = RulesetSource.from_reference(ruleset)
+rs = compile_source(source)
+study = Study(source, games, players, ("random",) * players, seed)
+cpu = time.process_time()
+decisions = public_path(rs, games, players, seed)
+public = time.process_time() - cpu
+cpu = time.process_time()
+result = run_study(study)
+studied = time.process_time() - cpu
+assert result.decisions_played == decisions
+print(json.dumps({"public": public, "study": studied}))
+"""
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The tree of ``revision`` of this repository, unpacked under ``into``."""
+    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def in_child(tree: str, args: argparse.Namespace) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", CHILD, tree, args.ruleset, str(args.games), str(args.players),
+                          str(args.seed)], check=True, capture_output=True, text=True, env=env,
+                         cwd=tempfile.gettempdir()).stdout
+    return json.loads(out)
+
+
+def side_by_side(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
+        trees = [("this tree", str(HERE.parent)), (args.baseline, str(unpack(args.baseline, Path(tmp))))]
+        runs: dict[str, list[dict]] = {label: [] for label, _ in trees}
+        for repeat in range(args.repeats):
+            for label, tree in trees:
+                runs[label].append(in_child(tree, args))
+            print(f"repeat {repeat + 1} of {args.repeats} done", file=sys.stderr)
+    print(f"{args.games} random games of {args.ruleset}, {args.players} players, seed {args.seed}, "
+          f"{args.repeats} repeats in child processes; load {os.getloadavg()[0]:.2f}")
+    print(f"{'tree':<10} {'public CPU s':>13} {'study CPU s':>12} {'ratio (median)':>15}  per repeat")
+    for label, _ in trees:
+        ratios = [r["public"] / r["study"] for r in runs[label]]
+        print(f"{label:<10} {statistics.median(r['public'] for r in runs[label]):>13.2f} "
+              f"{statistics.median(r['study'] for r in runs[label]):>12.2f} {statistics.median(ratios):>14.2f}x  "
+              + " ".join(f"{x:.2f}x" for x in ratios))
 
 
 def public_path(ruleset: object, games: int, players: int, seed: int) -> int:
@@ -45,7 +116,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--baseline", help="also run this git revision, side by side (in child processes)")
     args = parser.parse_args()
+    if args.baseline:
+        side_by_side(args)
+        return
     source = RulesetSource.from_reference(args.ruleset)
     ruleset = compile_source(source)
     study = Study(source, args.games, args.players, ("random",) * args.players, args.seed)

@@ -10,15 +10,73 @@ one worker, the CPU time of this process and of the workers (the sum of
 every chunk's CPU time), and the load average before and after, since on a
 shared machine other work takes cores too. It also checks that every
 executor gave the identical summary.
+
+On a shared machine the wall speed-up says more about the other jobs than
+about the workers, so for the local executors it also prints what the
+parallel overhead is made of, in CPU time: the CPU milliseconds per game
+(the chunks' CPU over the games: equal with 1 and 2 workers when the
+workers cost nothing), the chunk plan and each worker's share of it (chunks
+and CPU seconds: the imbalance), the start of the pool (fork, first round
+trip) and the pickling of the chunks' results (bytes, and the time to
+pickle and unpickle them all once, as the worker and this process do), and
+the workers' CPU time outside their chunks (the CPU of the exited workers,
+``os.times()``, less the chunks' own: starting, taking chunks, sending
+results, exiting). The
+speed-up two workers would reach on an idle machine is then at most
+``workers x (CPU per game with 1) / (CPU per game with W) x (mean / max
+worker CPU)``, less the start and the parent's share: printed as
+``idle bound``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import time
+from concurrent.futures import Executor, Future
+from typing import Any, Callable
 
 from targui_dsl.study import RulesetSource, Study, check_seating, compile_source, local_pool, run_study
+from targui_dsl.study.executors import InlineExecutor
+
+
+def _tagged(fn: Callable[..., Any], *args: Any) -> tuple[int, Any]:
+    """In the worker: the chunk's result, and which process played it."""
+    return os.getpid(), fn(*args)
+
+
+class Tagged(Executor):
+    """An executor that notes which process played each chunk, its CPU time, and what its result
+    costs to pickle; the runner gets the chunk results as from the executor it wraps."""
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+        self.workers: dict[int, list[float]] = {}  # pid: [chunks, CPU seconds]
+        self.pickled_bytes = 0
+        self.pickle_seconds = 0.0  # CPU: pickling and unpickling every result once
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        outer: Future = Future()
+
+        def done(inner: Future) -> None:
+            try:
+                pid, result = inner.result()
+            except BaseException as err:  # noqa: BLE001 - handed to the runner as the executor's would be
+                outer.set_exception(err)
+                return
+            share = self.workers.setdefault(pid, [0, 0.0])
+            share[0] += 1
+            share[1] += result.cpu_seconds
+            cpu = time.process_time()
+            data = pickle.dumps(result)
+            pickle.loads(data)
+            self.pickle_seconds += time.process_time() - cpu
+            self.pickled_bytes += len(data)
+            outer.set_result(result)
+
+        self.inner.submit(_tagged, fn, *args, **kwargs).add_done_callback(done)
+        return outer
 
 
 def load() -> str:
@@ -57,17 +115,50 @@ def main() -> None:
         print(f"{name:<22} {seconds:>8.2f} {rate:>9.1f} {rate / base:>8.2f}x {parent_cpu:>13.2f} "
               f"{workers_cpu:>14.2f} {before:>20} {load():>11}", flush=True)
 
+    overheads = []
     for workers in (int(w) for w in args.workers.split(",")):
         before, cpu, started = load(), time.process_time(), time.perf_counter()
+        reaped = os.times()  # the CPU of the workers, once they have exited and been waited for
+        start_wall = start_cpu = 0.0
         if workers == 1:
-            result = run_study(study)
+            tagged = Tagged(InlineExecutor())
+            result = run_study(study, tagged)
         else:
             with local_pool(workers, source, ruleset) as pool:
-                result = run_study(study, pool, window=4 * workers)
+                start_wall, start_cpu = time.perf_counter() - started, time.process_time() - cpu
+                tagged = Tagged(pool)
+                result = run_study(study, tagged, window=4 * workers)
         seconds = time.perf_counter() - started
+        parent_cpu = time.process_time() - cpu - tagged.pickle_seconds  # the pickling check is the bench's own
         summaries[f"{workers} local"] = result.summary
-        report(f"{workers} local worker{'s' if workers > 1 else ''}", seconds, time.process_time() - cpu,
-               result.cpu_seconds, before)
+        report(f"{workers} local worker{'s' if workers > 1 else ''}", seconds, parent_cpu, result.cpu_seconds, before)
+        after = os.times()
+        # the workers' CPU outside their chunks: starting, taking chunks, pickling results, exiting
+        outside = (after.children_user + after.children_system - reaped.children_user - reaped.children_system
+                   - result.cpu_seconds) if workers > 1 else 0.0
+        overheads.append((workers, result.cpu_seconds, parent_cpu, start_wall, start_cpu, outside, tagged))
+
+    print(f"\nparallel overhead, CPU time ({study.chunk_count} chunks of {study.chunk_size} games):")
+    print(f"{'workers':>7} {'CPU ms/game':>11} {'chunks per worker':>18} {'worker CPU s':>18} {'mean/max':>8} "
+          f"{'pool start ms wall/CPU':>22} "
+          f"{'results kB':>10} {'pickle ms':>9} {'parent CPU ms':>13} {'workers CPU ms outside chunks':>29} "
+          f"{'idle bound':>10}")
+    one = None
+    for workers, chunk_cpu, parent_cpu, start_wall, start_cpu, outside, tagged in overheads:
+        per_game = chunk_cpu / args.games * 1000
+        one = one or per_game
+        shares = sorted(tagged.workers.values(), key=lambda share: -share[1])
+        cpus = [share[1] for share in shares]
+        balance = (sum(cpus) / workers) / max(cpus) if len(cpus) == workers else 0.0
+        # at best: each worker's CPU, the slowest worker's share, plus the start and the parent's part
+        ideal = workers * one / per_game * balance
+        wall_best = max(cpus) + start_wall + (parent_cpu + outside) / max(1, workers)
+        bound = min(ideal, chunk_cpu / wall_best) if workers > 1 else 1.0
+        start = f"{start_wall * 1000:.1f}/{start_cpu * 1000:.1f}"
+        print(f"{workers:>7} {per_game:>11.3f} {'/'.join(str(int(s[0])) for s in shares):>18} "
+              f"{'/'.join(f'{c:.2f}' for c in cpus):>18} {balance:>8.3f} {start:>22} "
+              f"{tagged.pickled_bytes / 1000:>10.1f} {tagged.pickle_seconds * 1000:>9.1f} "
+              f"{parent_cpu * 1000:>13.1f} {outside * 1000:>29.1f} {bound:>9.2f}x")
 
     if not args.no_dask:
         try:
