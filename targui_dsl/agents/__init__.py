@@ -16,10 +16,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from targui_dsl.agents.ismcts import (
+    DEFAULT_ALPHA,
     DEFAULT_BIAS,
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
+    DEFAULT_WIDEN,
     DEFAULT_WIDTH,
     ISMCTSAgent,
 )
@@ -63,6 +65,11 @@ register(BotKind(
                  "rollout policy's below the root), fading as 1/(visits+1)", minimum=0, maximum=1000),
         BotParam("learned", int, 0, "1: score positions with the ruleset's learned score (`targui train`; "
                  "trained on first use); 0: with the game's hand-written score (measured stronger)",
+                 minimum=0, maximum=1),
+        BotParam("widen", float, DEFAULT_WIDEN, "progressive widening: a node visited n times tries the "
+                 "ceil(widen * n^alpha) best actions by the rollout policy's ranking (0: a fixed `width`)",
+                 minimum=0, maximum=100),
+        BotParam("alpha", float, DEFAULT_ALPHA, "the exponent of progressive widening (with widen > 0)",
                  minimum=0, maximum=1),
     ),
     takes_game=True,

@@ -61,6 +61,8 @@ DEFAULT_EXPLORATION = 1.0
 DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
 DEFAULT_BIAS = 1.0
+DEFAULT_WIDEN = 0.0  # 0: a fixed ``width`` of candidates per node
+DEFAULT_ALPHA = 0.5
 
 
 class _Edge:
@@ -87,6 +89,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
                  exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
                  width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, learned: int = 0,
+                 widen: float = DEFAULT_WIDEN, alpha: float = DEFAULT_ALPHA,
                  game: GamePackage | None = None) -> None:
         package = game if game is not None else game_package()
         if package.evaluator is None:
@@ -98,6 +101,8 @@ class ISMCTSAgent:
         self.depth = depth
         self.width = width
         self.bias = bias
+        self.widen = widen
+        self.alpha = alpha
         self.evaluator: Evaluator = package.evaluator(seed)
         self.package = package
         self.learned = learned
@@ -128,19 +133,29 @@ class ISMCTSAgent:
                 pool.append(rng.getrandbits(64))
             return observation.resample(random.Random(pool[j]))
 
-        options = policy.candidates(determinised(0), me, legal_actions, self.width)
-        if favourite not in options and favourite in legal_actions:
-            options = sorted({favourite, *options})
+        # the root's options for k candidates, computed once per k (progressive widening asks
+        # for more as the root is visited; a fixed width always asks for `width`)
+        first_state = determinised(0)
+        options_for: dict[int, list[int]] = {}
+
+        def root_options(k: int) -> list[int]:
+            options = options_for.get(k)
+            if options is None:
+                options = policy.candidates(first_state, me, legal_actions, k)
+                if favourite not in options and favourite in legal_actions:
+                    options = sorted({favourite, *options})
+                options_for[k] = options
+            return options
         if self.seconds > 0:
             deadline = time.process_time() + self.seconds
             done = 0
             while done == 0 or time.process_time() < deadline:
-                self._iterate(root, me, options, determinised, policy, score, rng)
+                self._iterate(root, me, root_options, determinised, policy, score, rng)
                 done += 1
         else:
             done = self.iterations
             for _ in range(done):
-                self._iterate(root, me, options, determinised, policy, score, rng)
+                self._iterate(root, me, root_options, determinised, policy, score, rng)
         self.iterations_done += done
         self.decisions_searched += 1
         allowed = set(legal_actions)
@@ -167,11 +182,19 @@ class ISMCTSAgent:
             self._score = (game, score_for(game.ruleset, self.package, _note))
         return self._score[1]
 
-    def _iterate(self, root: _Edge, me: int, options: list[int], determinised: Any, policy: SearchPolicy,
+    def _width(self, visits: int) -> int:
+        """Candidates at a node visited ``visits`` times: the fixed ``width``, or with progressive
+        widening ceil(widen * visits^alpha), at least 1 (0 would mean every legal action)."""
+        if self.widen <= 0:
+            return self.width
+        return max(1, math.ceil(self.widen * visits ** self.alpha))
+
+    def _iterate(self, root: _Edge, me: int, root_options: Any, determinised: Any, policy: SearchPolicy,
                  score: LearnedScore | None, rng: random.Random) -> None:
         c = self.exploration
         bias = self.bias
-        width = self.width
+        width_at = self._width
+        options = root_options(width_at(root.visits))
         candidates, choose, forget = policy.candidates, policy.choose, policy.forget  # bound once: the hot loop
         policy.reset()
         # the root: the seat's own options, the same in every determinisation
@@ -200,7 +223,7 @@ class ISMCTSAgent:
                 break
             seat = state.current_player()
             every = state.legal_actions()
-            legal = candidates(state, seat, every, width)
+            legal = candidates(state, seat, every, width_at(node.visits))
             favourite = node.favourite.get(seat)
             if favourite is None:
                 favourite = node.favourite[seat] = choose(state, seat, every)
@@ -229,6 +252,7 @@ class ISMCTSAgent:
             state.apply_action(action)
             node = edge
         rewards = self._rollout_value(state, policy, score, rng)
+        root.visits += 1  # the root's own count: how wide it has grown
         for edge, seat in path:
             edge.visits += 1
             edge.reward += rewards[seat]
