@@ -5,12 +5,16 @@ the same choice for the same seed, whether forked or run one after another."""
 from __future__ import annotations
 
 import math
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
+from cli_run import no_crash, run, targui
 from test_bots_search import reach, reach_phase
 
-from targui_dsl.agents import BotSpecError, ISMCTSAgent, make_agent, parse_bot
+from targui_dsl.agents import BotSpecError, ISMCTSAgent, ismcts, make_agent, parse_bot
 from targui_dsl.games.targui.phases import Phase
+from targui_dsl.study.simulate import run_games, without_timing
 
 
 def wide_choice():
@@ -52,3 +56,53 @@ def test_a_widening_bot_with_one_candidate_per_visit_still_plays_legal_moves():
     state, seat, legal = wide_choice()
     bot = make_agent("ismcts:iterations=20:widen=0.1:alpha=0", 3)  # k(n) = 1 at every node
     assert bot.choose(state.observation(seat), legal) in legal
+
+
+def test_a_decision_split_over_workers_spends_the_whole_budget_and_repeats_for_its_seed():
+    state, seat, legal = wide_choice()
+
+    def search(seed: int, workers: int) -> tuple[int, dict[int, int]]:
+        bot = ISMCTSAgent(seed=seed, iterations=61, workers=workers)
+        choice = bot.choose(state.observation(seat), legal)
+        assert sum(bot.last_visits.values()) == 61 == bot.iterations_done
+        assert bot.last_visits[choice] == max(bot.last_visits.values())
+        return choice, bot.last_visits
+
+    first = search(5, 3)
+    assert search(5, 3) == first
+    assert search(6, 3)[1] != first[1]  # the seed matters
+    assert search(5, 2)[1] != first[1]  # and so does how many trees share the budget
+
+
+@pytest.mark.parametrize("ruleset", ["updated-treasury", "targi"])
+def test_forked_workers_and_workers_in_turn_play_the_same_game(ruleset, monkeypatch):
+    """Where the bot may not fork (a study's worker, a system without fork) its parts run one
+    after another: the games are the same as with forked processes."""
+    def played() -> dict:
+        return without_timing(run_games(ruleset, games=1, players=2, seed=4,
+                                        bots="ismcts:iterations=9:workers=2,greedy"))
+
+    assert ismcts.can_fork()  # pytest's own process (Linux): the parts are forked
+    forked = played()
+    monkeypatch.setattr(ismcts, "can_fork", lambda: False)
+    assert played() == forked
+
+
+def test_a_game_in_a_study_worker_does_not_fork_again():
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        assert pool.submit(ismcts.can_fork).result() is False
+
+
+def test_a_study_with_several_workers_plays_the_same_games_as_one_process():
+    bots = "ismcts:iterations=6:workers=2,greedy"
+    alone = without_timing(run_games("original-dutch", games=2, players=2, seed=8, bots=bots))
+    shared = without_timing(run_games("original-dutch", games=2, players=2, seed=8, bots=bots, workers=2))
+    assert shared == alone
+
+
+def test_play_with_a_forking_bot_writes_each_line_once():
+    args = ("play", "original-dutch", "-p", "2", "--seed", "3", "--bots", "ismcts:iterations=8:workers=2,greedy")
+    alone = targui(*args, timeout=300)
+    assert alone.returncode == 0, alone.stderr
+    no_crash(alone.stderr)
+    assert alone.stdout == run(*args).output

@@ -71,6 +71,9 @@ register(BotKind(
                  minimum=0, maximum=100),
         BotParam("alpha", float, DEFAULT_ALPHA, "the exponent of progressive widening (with widen > 0)",
                  minimum=0, maximum=1),
+        BotParam("workers", int, 1, "processes sharing one decision's iterations, their root statistics "
+                 "summed (root parallelism; forked when a game is played alone, else in turn: the same "
+                 "choice either way)", minimum=1, maximum=64),
     ),
     takes_game=True,
 ))
