@@ -1,7 +1,10 @@
 """ISMCTS speed: iterations per second and decisions per second (CPU time) per variant.
 
     python benchmarks/bench_ismcts.py [--games 2] [--players 4] [--bot ismcts] [--seed 0]
-    python benchmarks/bench_ismcts.py --variants targi --players 2 --games 4
+    python benchmarks/bench_ismcts.py --variants targi:2 --games 4
+
+A variant may name its own player count (``targi:2``: Targi seats two);
+the others play ``--players``. By default every built-in ruleset, Targi too.
 
 Each variant plays ``--games`` games with the bot in seat 1 and ``greedy`` in
 the others; only the bot's own searching decisions are timed (a forced step
@@ -19,7 +22,7 @@ from targui_dsl.agents import ISMCTSAgent, make_agent
 from targui_dsl.engine.loop import play
 from targui_dsl.games import game_of
 
-VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
+VARIANTS = ("original-dutch", "swedish-12", "updated-treasury", "targi:2")
 
 
 class Timed:
@@ -40,15 +43,17 @@ class Timed:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games per variant")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="players, where a variant names none")
     parser.add_argument("--bot", default="ismcts", help="an ismcts spelling, e.g. ismcts:iterations=400")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     args = parser.parse_args()
-    print(f"bot {args.bot}, {args.games} game(s) per variant, {args.players} players, CPU time")
-    print(f"{'variant':<18} {'decisions':>9} {'iterations':>10} {'iter/s':>8} {'decisions/s':>11}"
+    print(f"bot {args.bot}, {args.games} game(s) per variant, CPU time")
+    print(f"{'variant':<18} {'players':>7} {'decisions':>9} {'iterations':>10} {'iter/s':>8} {'decisions/s':>11}"
           f" {'mean ms':>8} {'p95 ms':>7}")
-    for name in args.variants.split(","):
+    for item in args.variants.split(","):
+        name, _, count = item.partition(":")
+        players = int(count) if count else args.players
         rs = load_ruleset(name)
         package = game_of(rs)  # each ruleset's own game: its state and its greedy
         times: list[float] = []
@@ -58,14 +63,14 @@ def main() -> None:
             if not isinstance(bot, ISMCTSAgent):
                 parser.error(f"{args.bot} is not an ismcts bot")
             timed = Timed(bot)
-            seats = [timed] + [make_agent("greedy", 100 + g * 10 + s, package.name) for s in range(1, args.players)]
-            play(package.new_game(rs, players=args.players, seed=args.seed + g).new_initial_state(), seats)
+            seats = [timed] + [make_agent("greedy", 100 + g * 10 + s, package.name) for s in range(1, players)]
+            play(package.new_game(rs, players=players, seed=args.seed + g).new_initial_state(), seats)
             times += timed.times
             iterations += bot.iterations_done
         total = sum(times)
         p95 = sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0
-        print(f"{name:<18} {len(times):>9} {iterations:>10} {iterations / total:>8.0f} {len(times) / total:>11.1f}"
-              f" {1000 * total / len(times):>8.1f} {1000 * p95:>7.1f}")
+        print(f"{name:<18} {players:>7} {len(times):>9} {iterations:>10} {iterations / total:>8.0f}"
+              f" {len(times) / total:>11.1f} {1000 * total / len(times):>8.1f} {1000 * p95:>7.1f}")
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from targui_dsl.agents.ismcts import (
+    DEFAULT_ALPHA,
     DEFAULT_BIAS,
     DEFAULT_DEPTH,
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
+    DEFAULT_WIDEN,
     DEFAULT_WIDTH,
     ISMCTSAgent,
 )
@@ -64,6 +66,14 @@ register(BotKind(
         BotParam("learned", int, 0, "1: score positions with the ruleset's learned score (`targui train`; "
                  "trained on first use); 0: with the game's hand-written score (measured stronger)",
                  minimum=0, maximum=1),
+        BotParam("widen", float, DEFAULT_WIDEN, "progressive widening: a node visited n times tries the "
+                 "ceil(widen * n^alpha) best actions by the rollout policy's ranking (0: a fixed `width`)",
+                 minimum=0, maximum=100),
+        BotParam("alpha", float, DEFAULT_ALPHA, "the exponent of progressive widening (with widen > 0)",
+                 minimum=0, maximum=1),
+        BotParam("workers", int, 1, "processes sharing one decision's iterations, their root statistics "
+                 "summed (root parallelism; forked when a game is played alone, else in turn: the same "
+                 "choice either way)", minimum=1, maximum=64),
     ),
     takes_game=True,
 ))

@@ -40,19 +40,32 @@ decision, 0 = use iterations). With an iteration budget a seed gives the
 same choices every time; a time budget depends on the machine and is not
 reproducible. A decision with one legal action is taken at once.
 
+**Progressive widening** (``widen`` > 0): a node visited n times has tree
+nodes for the ceil(widen * n^alpha) best actions by the policy's ranking
+(``SearchPolicy.candidates``) instead of a fixed ``width``.
+
+**Root parallelism** (``workers`` > 1): the iterations are split over that
+many trees, each with a generator derived from one draw of the bot's and the
+tree's index, their root statistics summed; forked processes when this
+process may fork (:func:`can_fork`), else the trees in turn, the same choice.
+
 Parameters, figures and spellings: ``docs/bots.md``.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
 import sys
 import time
+from multiprocessing.connection import Connection
 from typing import Any
 
 from targui_dsl.agents.learned import LearnedScore
 from targui_dsl.agents.training import score_for
+from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, SeatObservation, State
 from targui_dsl.games import game_package
 
@@ -61,6 +74,8 @@ DEFAULT_EXPLORATION = 1.0
 DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
 DEFAULT_BIAS = 1.0
+DEFAULT_WIDEN = 0.0  # 0: a fixed ``width`` of candidates per node
+DEFAULT_ALPHA = 0.5
 
 
 class _Edge:
@@ -87,6 +102,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float = 0.0,
                  exploration: float = DEFAULT_EXPLORATION, depth: int = DEFAULT_DEPTH,
                  width: int = DEFAULT_WIDTH, bias: float = DEFAULT_BIAS, learned: int = 0,
+                 widen: float = DEFAULT_WIDEN, alpha: float = DEFAULT_ALPHA, workers: int = 1,
                  game: GamePackage | None = None) -> None:
         package = game if game is not None else game_package()
         if package.evaluator is None:
@@ -98,6 +114,9 @@ class ISMCTSAgent:
         self.depth = depth
         self.width = width
         self.bias = bias
+        self.widen = widen
+        self.alpha = alpha
+        self.workers = workers
         self.evaluator: Evaluator = package.evaluator(seed)
         self.package = package
         self.learned = learned
@@ -112,10 +131,31 @@ class ISMCTSAgent:
     def choose(self, observation: SeatObservation, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        favourite = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        if self.workers > 1:
+            stats, done = self._search_in_parts(observation, legal_actions, favourite)
+        else:
+            stats, done = self._search(observation, legal_actions, favourite, self.rng, self.iterations)
+        self.iterations_done += done
+        self.decisions_searched += 1
+        self.last_visits = {action: visits for action, (visits, _) in stats.items()}
+        self.last_values = {action: reward / visits for action, (visits, reward) in stats.items() if visits}
+        best, best_visits = -1, -1
+        for action, visits in sorted(self.last_visits.items()):
+            if visits > best_visits:
+                best, best_visits = action, visits
+        if best < 0:  # no iteration reached a choice (cannot happen with one legal step or more)
+            best = favourite
+        self._last_choice = best
+        return best
+
+    def _search(self, observation: SeatObservation, legal_actions: list[int], favourite: int,
+                rng: random.Random, iterations: int) -> tuple[dict[int, tuple[int, float]], int]:
+        """One tree's search: per legal action of the seat at the root (visits, summed reward),
+        and the iterations done."""
         me = observation.seat
-        rng = self.rng
         root = _Edge()
-        favourite = root.favourite[me] = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        root.favourite[me] = favourite
         policy = self.evaluator.policy(observation, rng)
         score = self._learned(observation)
         # Paired determinisations: the j-th visit of every root option plays out on the j-th
@@ -128,34 +168,107 @@ class ISMCTSAgent:
                 pool.append(rng.getrandbits(64))
             return observation.resample(random.Random(pool[j]))
 
-        options = policy.candidates(determinised(0), me, legal_actions, self.width)
-        if favourite not in options and favourite in legal_actions:
-            options = sorted({favourite, *options})
+        # the root's options for k candidates, computed once per k (progressive widening asks
+        # for more as the root is visited; a fixed width always asks for `width`)
+        first_state = determinised(0)
+        options_for: dict[int, list[int]] = {}
+
+        def root_options(k: int) -> list[int]:
+            options = options_for.get(k)
+            if options is None:
+                options = policy.candidates(first_state, me, legal_actions, k)
+                if favourite not in options and favourite in legal_actions:
+                    options = sorted({favourite, *options})
+                options_for[k] = options
+            return options
+
         if self.seconds > 0:
             deadline = time.process_time() + self.seconds
             done = 0
             while done == 0 or time.process_time() < deadline:
-                self._iterate(root, me, options, determinised, policy, score, rng)
+                self._iterate(root, me, root_options, determinised, policy, score, rng)
                 done += 1
         else:
-            done = self.iterations
+            done = iterations
             for _ in range(done):
-                self._iterate(root, me, options, determinised, policy, score, rng)
-        self.iterations_done += done
-        self.decisions_searched += 1
+                self._iterate(root, me, root_options, determinised, policy, score, rng)
         allowed = set(legal_actions)
-        self.last_visits = {action: edge.visits for (seat, action), edge in root.child.items()
-                            if seat == me and action in allowed}
-        self.last_values = {action: root.child[(me, action)].reward / visits
-                            for action, visits in self.last_visits.items() if visits}
-        best, best_visits = -1, -1
-        for action, visits in sorted(self.last_visits.items()):
-            if visits > best_visits:
-                best, best_visits = action, visits
-        if best < 0:  # no iteration reached a choice (cannot happen with one legal step or more)
-            best = root.favourite[me]
-        self._last_choice = best
-        return best
+        return {action: (edge.visits, edge.reward) for (seat, action), edge in root.child.items()
+                if seat == me and action in allowed}, done
+
+    def _search_in_parts(self, observation: SeatObservation, legal_actions: list[int],
+                         favourite: int) -> tuple[dict[int, tuple[int, float]], int]:
+        """Root parallelism: the budget split over ``workers`` trees, each with its own
+        generator (from one draw of the bot's and the part's index), their root statistics
+        summed. Forked processes where this process may fork; else the parts one after
+        another in this process, with the same result."""
+        base = self.rng.getrandbits(64)
+        # the learned score (trained on first use) and the evaluator's per-game caches are
+        # filled here first, so that every part starts from the same bot, forked or not
+        self._learned(observation)
+        self.evaluator.policy(observation, random.Random(derive_seed(base, 0)))
+        n = self.workers
+        shares = [self.iterations // n + (1 if i < self.iterations % n else 0) for i in range(n)]
+        parts = [(random.Random(derive_seed(base, i + 1)), share) for i, share in enumerate(shares) if share]
+        results: list[tuple[dict[int, tuple[int, float]], int]] = []
+        if can_fork() and len(parts) > 1:
+            results = self._forked(observation, legal_actions, favourite, parts)
+        else:
+            for part_rng, share in parts:
+                results.append(self._search(observation, legal_actions, favourite, part_rng, share))
+        stats: dict[int, tuple[int, float]] = {}
+        for part_stats, _ in results:
+            for action, (visits, reward) in part_stats.items():
+                old_visits, old_reward = stats.get(action, (0, 0.0))
+                stats[action] = (old_visits + visits, old_reward + reward)
+        return stats, sum(done for _, done in results)
+
+    def _forked(self, observation: SeatObservation, legal_actions: list[int], favourite: int,
+                parts: list[tuple[random.Random, int]]) -> list[tuple[dict[int, tuple[int, float]], int]]:
+        """Every part but the first in a forked child (its statistics sent back through a pipe),
+        the first in this process meanwhile."""
+        context = multiprocessing.get_context("fork")
+        sys.stdout.flush()  # a child must not write out what this process had not yet written
+        sys.stderr.flush()
+        children = []
+        try:
+            for part_rng, share in parts[1:]:
+                receiver, sender = context.Pipe(duplex=False)
+                child = context.Process(target=self._part, daemon=True,
+                                        args=(observation, legal_actions, favourite, part_rng, share, sender))
+                child.start()
+                sender.close()
+                children.append((child, receiver))
+            results = [self._search(observation, legal_actions, favourite, *parts[0])]
+            for _, receiver in children:
+                try:
+                    outcome = receiver.recv()
+                except EOFError:
+                    raise RuntimeError("a search process ended without its result") from None
+                if isinstance(outcome, str):
+                    raise RuntimeError(f"a search process failed: {outcome}")
+                results.append(outcome)
+            return results
+        finally:
+            for child, receiver in children:
+                receiver.close()
+                if child.is_alive():
+                    child.join(5)
+                if child.is_alive():
+                    child.terminate()
+                    child.join()
+
+    def _part(self, observation: SeatObservation, legal_actions: list[int], favourite: int,
+              rng: random.Random, iterations: int, sender: Connection) -> None:
+        """A forked child's part: search, send the root's statistics (or what went wrong)."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        try:
+            sender.send(self._search(observation, legal_actions, favourite, rng, iterations))
+        except Exception as error:  # noqa: BLE001 -- reported by the parent, which raises
+            sender.send(f"{type(error).__name__}: {error}")
+        finally:
+            sender.close()
 
     def _learned(self, observation: SeatObservation) -> LearnedScore | None:
         """The learned score of the observed game's ruleset (None: none, or the bot is told not to
@@ -167,11 +280,19 @@ class ISMCTSAgent:
             self._score = (game, score_for(game.ruleset, self.package, _note))
         return self._score[1]
 
-    def _iterate(self, root: _Edge, me: int, options: list[int], determinised: Any, policy: SearchPolicy,
+    def _width(self, visits: int) -> int:
+        """Candidates at a node visited ``visits`` times: the fixed ``width``, or with progressive
+        widening ceil(widen * visits^alpha), at least 1 (0 would mean every legal action)."""
+        if self.widen <= 0:
+            return self.width
+        return max(1, math.ceil(self.widen * visits ** self.alpha))
+
+    def _iterate(self, root: _Edge, me: int, root_options: Any, determinised: Any, policy: SearchPolicy,
                  score: LearnedScore | None, rng: random.Random) -> None:
         c = self.exploration
         bias = self.bias
-        width = self.width
+        width_at = self._width
+        options = root_options(width_at(root.visits))
         candidates, choose, forget = policy.candidates, policy.choose, policy.forget  # bound once: the hot loop
         policy.reset()
         # the root: the seat's own options, the same in every determinisation
@@ -200,7 +321,7 @@ class ISMCTSAgent:
                 break
             seat = state.current_player()
             every = state.legal_actions()
-            legal = candidates(state, seat, every, width)
+            legal = candidates(state, seat, every, width_at(node.visits))
             favourite = node.favourite.get(seat)
             if favourite is None:
                 favourite = node.favourite[seat] = choose(state, seat, every)
@@ -229,6 +350,7 @@ class ISMCTSAgent:
             state.apply_action(action)
             node = edge
         rewards = self._rollout_value(state, policy, score, rng)
+        root.visits += 1  # the root's own count: how wide it has grown
         for edge, seat in path:
             edge.visits += 1
             edge.reward += rewards[seat]
@@ -268,6 +390,12 @@ class ISMCTSAgent:
         features = self.package.features
         assert features is not None  # a learned score is only found for a game that gives features
         return score.win_chances(state, features, len(state.returns()))
+
+
+def can_fork() -> bool:
+    """Whether a search may fork its parts: where fork exists (Linux, macOS) and this process is
+    not itself a worker (of a study's pool, say): a study's game stays in its one process."""
+    return "fork" in multiprocessing.get_all_start_methods() and multiprocessing.parent_process() is None
 
 
 def _note(line: str) -> None:
