@@ -87,12 +87,12 @@ def test_every_subschema_has_a_title_and_description_and_fixed_objects_refuse_ex
     assert checked > 60
 
 
-def test_validators_are_built_once():
+def test_schemas_are_derived_once():
     from targui_dsl.frontend import schema as module
 
     name = game_package().schema
-    assert module._validator(name, True) is module._validator(name, True)
-    assert module._validator(name, False) is module._validator(name, False)
+    assert module._schema(name, True) is module._schema(name, True)
+    assert module._schema(name, False) is module._schema(name, False)
 
 
 @pytest.mark.parametrize("path", BUILTINS + EXAMPLES, ids=lambda p: p.name)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 DUTCH = str(ROOT / "rulesets" / "original-dutch.yaml")
 
@@ -28,6 +30,20 @@ def test_validate_imports_no_study_log_or_bot_search():
     assert "targui_dsl.frontend.build" in loaded  # it did validate
     assert not {m for m in loaded if m.startswith(("targui_dsl.study", "targui_dsl.gamelog", "targui_cli.simulate",
                                                    "targui_cli.play", "targui_cli.replay"))}
+
+
+@pytest.mark.parametrize("ruleset, game, other", [(DUTCH, "targui", "targi"),
+                                                  (str(ROOT / "rulesets" / "targi.yaml"), "targi", "targui")])
+def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library(ruleset, game, other):
+    loaded = modules_after(
+        "from targui_cli.main import cli\n"
+        f"try:\n    cli.main(['validate', {ruleset!r}], prog_name='targui')\nexcept SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n")
+    assert f"targui_dsl.games.{game}.frontend" in loaded  # it did check the ruleset
+    assert not {m for m in loaded if m.startswith((f"targui_dsl.games.{other}", "targui_dsl.engine.loop",
+                                                   "targui_dsl.agents", f"targui_dsl.games.{game}.package",
+                                                   f"targui_dsl.games.{game}.state", "jsonschema", "lark",
+                                                   "numpy", "pickle"))}
 
 
 def test_the_engine_protocol_alone_loads_no_front_end():

@@ -9,19 +9,27 @@ offsets, which the compiler turns into file positions.
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.lexer import PatternStr
-from lark.tree import Meta
-
+# The grammar's parser, generated from grammar.lark as plain Python (targui_dsl/effects/standalone.py):
+# no Lark to import, no tables to build or to unpickle at start-up.
 from targui_dsl.effects import nodes as n
+from targui_dsl.effects._lalr import (
+    Lark,
+    Lark_StandAlone,
+    Meta,
+    PatternStr,
+    Token,
+    Transformer,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    v_args,
+)
 from targui_dsl.effects.names import KEYWORDS
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
@@ -76,35 +84,9 @@ SYNTAX_EXAMPLES: Mapping[str, str] = {
 }
 
 
-def _cache_file() -> str | bool:
-    """Where Lark keeps the built parser between runs.
-
-    Building the LALR tables costs about 0.2 s, most of a cold `targui
-    validate`; Lark's cache is keyed by the grammar's hash, the options and
-    Lark's version, so a changed grammar is rebuilt. With no writable cache
-    folder, Lark's own temporary-folder cache is used.
-    """
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "targui")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return True
-    return os.path.join(folder, "effect-grammar.lark-cache") if os.access(folder, os.W_OK) else True
-
-
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        lexer="basic",
-        start=["effect", "formula"],
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=_cache_file(),
-    )
+    return Lark_StandAlone()
 
 
 def _pos(meta: Meta) -> n.Pos:

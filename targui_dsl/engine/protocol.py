@@ -168,6 +168,22 @@ class AdapterHooks:
 
 
 @dataclass(frozen=True)
+class FrontEnd:
+    """What the front end (targui_dsl/frontend/build.py) needs of a game, and no more: its module
+    (``targui_dsl/games/<name>/frontend.py``, ``FRONT_END``) imports no engine, bot or drawing, so
+    that `targui validate` loads only what checks a ruleset. The game's :class:`GamePackage` gives
+    the same hooks (taken from here)."""
+
+    name: str  # what a ruleset's `game:` says
+    # run in this order:
+    schema: str  # its ruleset JSON Schema: a file in schemas/
+    check: Callable[..., list[Any]]  # (data, spans, key_spans, complete=) -> meaning diagnostics
+    snippets: Callable[..., dict[tuple, Any]]  # (resolved, diagnostics) -> its effects compiled, by path
+    build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
+    vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """One game, as the toolkit sees it. Each field is a hook the game fills in."""
 
@@ -175,7 +191,7 @@ class GamePackage:
     title: str  # for people: "Targui (Jumbo, 1988)"
     new_game: Callable[..., Any]  # (ruleset, players=, seed=, ...) -> a game with new_initial_state()
     drawing: Drawing  # how people see it: the terminal, the picture, the words of help and study tables
-    # The front end (targui_dsl/frontend/build.py) runs these in this order:
+    # The front end's hooks, the game's FrontEnd's (targui_dsl/frontend/build.py runs them in this order):
     schema: str  # its ruleset JSON Schema: a file in schemas/
     check: Callable[..., list[Any]]  # (data, spans, key_spans, complete=) -> meaning diagnostics
     snippets: Callable[..., dict[tuple, Any]]  # (resolved, diagnostics) -> its effects compiled, by path

@@ -3,8 +3,8 @@
     resolve (load + extends) -> game -> schema -> meaning -> snippets -> compiled ruleset
 
 One pipeline for every game: the ruleset says which game it is (``game:``,
-:data:`~targui_dsl.games.DEFAULT_GAME` when absent), and that game's package
-(:class:`~targui_dsl.engine.protocol.GamePackage`) gives the schema, the
+:data:`~targui_dsl.games.DEFAULT_GAME` when absent), and that game's front end
+(:class:`~targui_dsl.engine.protocol.FrontEnd`, no engine or bot) gives the schema, the
 meaning checks, the compiled snippets and the compiled ruleset.
 
 Each stage reports every problem it can; a later stage runs only on input the
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.engine.protocol import FrontEnd
 from targui_dsl.frontend.diagnostics import (
     Diagnostic,
     RulesetError,
@@ -31,7 +31,7 @@ from targui_dsl.frontend.diagnostics import (
 from targui_dsl.frontend.resolve import Resolved, resolve
 from targui_dsl.frontend.resources import builtin_ruleset_names
 from targui_dsl.frontend.schema import describe_value, validate_schema
-from targui_dsl.games import DEFAULT_GAME, GAMES, game_package
+from targui_dsl.games import DEFAULT_GAME, GAMES, front_end
 
 
 @dataclass
@@ -89,11 +89,11 @@ def build(ref: str, cwd: Path | None = None, texts: Mapping[str, str] | None = N
     return report
 
 
-def _game(resolved: Resolved, diagnostics: list[Diagnostic]) -> GamePackage | None:
-    """The package of the game the ruleset names (E0305 when it names none targui plays)."""
+def _game(resolved: Resolved, diagnostics: list[Diagnostic]) -> FrontEnd | None:
+    """The front end of the game the ruleset names (E0305 when it names none targui plays)."""
     name = resolved.data.get("game", DEFAULT_GAME) if resolved.data is not None else DEFAULT_GAME
     if isinstance(name, str) and name in GAMES:
-        return game_package(name)
+        return front_end(name)
     games = "targui plays " + ", ".join(f"`{game}`" for game in sorted(GAMES))
     if isinstance(name, str):
         message = f"`game` names a game targui does not play: {describe_value(name)}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from targui_dsl.games import game_package
+from targui_dsl.games import front_end
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def schema_path(name: str) -> Path:
 
 def ruleset_schema_path() -> Path:
     """The default game's ruleset schema (``targui show schema``)."""
-    return schema_path(game_package().schema)
+    return schema_path(front_end().schema)
 
 
 def builtin_ruleset_names() -> list[str]:

@@ -9,8 +9,8 @@ overlay write ``null`` to delete a key of its parent. What a *complete*
 derived schema in which every ``x-targui-required`` has become ``required``
 and ``null`` is no longer allowed (after the merge a null has deleted its key).
 
-Every error jsonschema finds is reported, each as a :class:`Diagnostic` at
-the place in the YAML file that caused it:
+Every problem the schema checker (:mod:`targui_dsl.frontend.schemawalk`) finds is reported,
+each as a :class:`Diagnostic` at the place in the YAML file that caused it:
 
 - E0301 a value of the wrong type;
 - E0302 an unknown key (with a did-you-mean hint from the allowed keys);
@@ -26,13 +26,11 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
-
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, did_you_mean, error, sort_key
 from targui_dsl.frontend.paths import dotted, format_value
 from targui_dsl.frontend.resources import schema_path
-from targui_dsl.games import game_package
+from targui_dsl.frontend.schemawalk import Problem, first_repeat, iter_problems
+from targui_dsl.games import front_end
 
 Path = tuple
 
@@ -60,7 +58,7 @@ _TYPE_WORDS = {
 def load_schema(name: str | None = None) -> dict:
     """A game's ruleset JSON Schema (a file in ``schemas/``; the default game's when
     ``name`` is None), read once. Do not mutate the returned dict."""
-    return _load_schema(name if name is not None else game_package().schema)
+    return _load_schema(name if name is not None else front_end().schema)
 
 
 @lru_cache(maxsize=4)
@@ -94,60 +92,11 @@ def complete_schema(schema: Mapping) -> dict:
     return derived
 
 
-def _is_whole_number(checker: Any, instance: Any) -> bool:
-    # JSON Schema counts 7.0 as an integer; the engine counts with it (range,
-    # slices), so a ruleset's whole numbers must be written as such.
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-def _frozen(value: Any) -> Any:
-    """A hashable stand-in for a JSON value, equal exactly when JSON Schema calls the values equal.
-
-    ``true`` is not ``1`` (tagged apart), ``1`` is ``1.0``, and mappings
-    compare without regard to key order.
-    """
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, (int, float)):
-        return ("number", value)
-    if isinstance(value, list):
-        return ("list", tuple(_frozen(v) for v in value))
-    if isinstance(value, dict):
-        return ("map", frozenset((k, _frozen(v)) for k, v in value.items()))
-    return (type(value).__name__, value)
-
-
-def first_repeat(items: list) -> int | None:
-    """The index of the first item equal to an earlier one, or None: one pass, with hashing."""
-    seen: set = set()
-    for index, item in enumerate(items):
-        key = _frozen(item)
-        if key in seen:
-            return index
-        seen.add(key)
-    return None
-
-
-def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Any:
-    # jsonschema compares every pair once the items cannot be sorted (one
-    # text among numbers): 10 s for a 47 KB list. Hashing is linear.
-    if unique and validator.is_type(instance, "array") and first_repeat(instance) is not None:
-        yield ValidationError(f"{instance!r:.80} has non-unique elements")
-
-
-_StrictValidator = validators.extend(
-    Draft202012Validator,
-    validators={"uniqueItems": _unique_items},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
-)
-
-
 @lru_cache(maxsize=8)
-def _validator(name: str, complete: bool) -> Draft202012Validator:
+def _schema(name: str, complete: bool) -> dict:
+    """The schema a ruleset is checked against: the game's, or its complete form."""
     schema = load_schema(name)
-    if complete:
-        schema = complete_schema(schema)
-    return _StrictValidator(schema)
+    return complete_schema(schema) if complete else schema
 
 
 # --- validation ---------------------------------------------------------------------
@@ -166,9 +115,9 @@ def validate_schema(
     under ``x-targui-required`` must then be present. ``schema`` names the
     game's schema (:attr:`GamePackage.schema`); None: the default game's.
     """
-    name = schema if schema is not None else game_package().schema
+    name = schema if schema is not None else front_end().schema
     diagnostics: list[Diagnostic] = []
-    for problem in _validator(name, complete).iter_errors(data):
+    for problem in iter_problems(_schema(name, complete), data):
         diagnostics.extend(_diagnose(problem, spans, key_spans, data, load_schema(name)))
     # One place may be reached by two routes (e.g. a type error under both
     # schemas of an if/then); report it once.
@@ -177,7 +126,7 @@ def validate_schema(
 
 
 def _diagnose(
-    problem: ValidationError, spans: Mapping, key_spans: Mapping, data: Any = None, root: Mapping | None = None
+    problem: Problem, spans: Mapping, key_spans: Mapping, data: Any = None, root: Mapping | None = None
 ) -> list[Diagnostic]:
     """The diagnostics of one problem; ``root`` is the game's schema, whose custom
     keywords give the words for its entries (``x-targui-entry``, ``x-targui-example-keys``,

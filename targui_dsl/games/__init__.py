@@ -10,7 +10,7 @@ import importlib
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.engine.protocol import FrontEnd, GamePackage
 
 #: A ruleset's `game:` -> the module that defines that game's ``PACKAGE``. Our own names only.
 GAMES: Mapping[str, str] = MappingProxyType({
@@ -27,6 +27,17 @@ def game_package(name: str = DEFAULT_GAME) -> GamePackage:
         raise ValueError(f"unknown game {name!r}; targui plays {', '.join(sorted(GAMES))}")
     package: GamePackage = importlib.import_module(module).PACKAGE
     return package
+
+
+def front_end(name: str = DEFAULT_GAME) -> FrontEnd:
+    """What the front end needs of the game called ``name``: its ``frontend`` module, beside its
+    ``package`` (checking a ruleset imports no engine, bot or drawing; a ValueError as
+    :func:`game_package`)."""
+    module = GAMES.get(name)
+    if module is None:
+        raise ValueError(f"unknown game {name!r}; targui plays {', '.join(sorted(GAMES))}")
+    front: FrontEnd = importlib.import_module(module.rpartition(".")[0] + ".frontend").FRONT_END
+    return front
 
 
 def game_of(ruleset: Any) -> GamePackage:

@@ -7,27 +7,25 @@ from pathlib import Path
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targi.bounds import ADAPTER
-from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.cards import card_list
-from targui_dsl.games.targi.check import check_meaning
 from targui_dsl.games.targi.drawing import DRAWING
 from targui_dsl.games.targi.features import FEATURE_NAMES, features, prior
+from targui_dsl.games.targi.frontend import FRONT_END
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.metrics import METRICS
-from targui_dsl.games.targi.names import VOCABULARY
 from targui_dsl.games.targi.score import TargiEvaluator
 from targui_dsl.games.targi.state import Game
 
 PACKAGE = GamePackage(
-    name="targi",
+    name=FRONT_END.name,
     title="Targi (Kosmos, 2012)",
     new_game=Game,
     drawing=DRAWING,
-    schema="targi-ruleset.schema.json",
-    check=check_meaning,
-    snippets=compile_snippets,
-    build=assemble,
-    vocabulary=VOCABULARY,
+    schema=FRONT_END.schema,
+    check=FRONT_END.check,
+    snippets=FRONT_END.snippets,
+    build=FRONT_END.build,
+    vocabulary=FRONT_END.vocabulary,
     cards=card_list,
     metrics=METRICS,
     adapter=ADAPTER,

@@ -7,26 +7,24 @@ from pathlib import Path
 from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targui.bounds import ADAPTER
-from targui_dsl.games.targui.build import assemble, compile_snippets
-from targui_dsl.games.targui.check import check_meaning
 from targui_dsl.games.targui.drawing import DRAWING
 from targui_dsl.games.targui.features import FEATURE_NAMES, features, prior
+from targui_dsl.games.targui.frontend import FRONT_END
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
 from targui_dsl.games.targui.metrics import METRICS, unlogged_in
-from targui_dsl.games.targui.names import VOCABULARY
 from targui_dsl.games.targui.score import TarguiEvaluator
 
 PACKAGE = GamePackage(
-    name="targui",
+    name=FRONT_END.name,
     title="Targui (Jumbo, 1988)",
     new_game=Game,
     drawing=DRAWING,
-    schema="ruleset.schema.json",
-    check=check_meaning,
-    snippets=compile_snippets,
-    build=assemble,
-    vocabulary=VOCABULARY,
+    schema=FRONT_END.schema,
+    check=FRONT_END.check,
+    snippets=FRONT_END.snippets,
+    build=FRONT_END.build,
+    vocabulary=FRONT_END.vocabulary,
     evaluator=TarguiEvaluator,
     features=features,
     feature_names=FEATURE_NAMES,
