@@ -100,3 +100,75 @@ def test_targi_bot_game_log_passes_replay_verify(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     tampered = run("replay", str(log), "--verify")
     assert tampered.exit_code != 0 and "verified" not in tampered.output.replace("not verified", "")
+
+
+# --- what a study of Targi shows is Targi's (review findings) ---------------------------------
+
+
+def test_targi_comparison_rows_are_targis_endings_not_targuis_ended_early():
+    house = str(ROOT / "rulesets" / "examples" / "targi-wide-display.yaml")
+    both = study_json("compare", "targi", house, "-n", "4", "--seed", "1")
+    metrics = [row["metric"] for row in both["rows"]]
+    assert not any("one player left" in m or "ended early" in m for m in metrics)
+    ends = {row["key"]: row for row in both["rows"] if row["key"].startswith("end_reasons.")}
+    assert set(ends) == {"end_reasons.raid", "end_reasons.display"}
+    assert ends["end_reasons.raid"]["metric"] == "ended by the last raid"
+    assert ends["end_reasons.raid"]["a"] + ends["end_reasons.display"]["a"] == pytest.approx(1.0)
+    text = run("compare", "targi", house, "-n", "4", "--seed", "1").output
+    assert "ended by a full display" in text and "one player left" not in text
+
+
+def sixth_symbol(tmp_path: Path) -> Path:
+    """A house rule of Targi whose tribe deck has a sixth symbol on five cards."""
+    yaml = pytest.importorskip("yaml")
+    data = yaml.safe_load((ROOT / "rulesets" / "targi.yaml").read_text())
+    cards = data["tribe_cards"]
+    for card in cards:
+        if card["id"] in (20, 23, 26, 29, 212):
+            card["symbol"] = "caravanserai"
+    house = {"extends": "targi", "id": "targi-sixth-symbol", "title": "Targi with a sixth symbol",
+             "description": "Five tribe cards carry a sixth symbol.", "symbols": [*data["symbols"], "caravanserai"],
+             "tribe_cards": cards}
+    path = tmp_path / "sixth.yaml"
+    path.write_text(yaml.safe_dump(house, sort_keys=False))
+    return path
+
+
+def test_a_house_rules_sixth_symbol_is_counted_shown_and_compared(tmp_path):
+    house = str(sixth_symbol(tmp_path))
+    records = tmp_path / "games.csv"
+    alone = study_json("simulate", house, "-n", "6", "--seed", "2", "--records", str(records))
+    metrics = alone["metrics"]
+    symbols = ["oasis", "camel_rider", "well", "camp", "targia", "caravanserai"]
+    assert sum(metrics[f"displayed_{s}"]["total"] for s in symbols) == metrics["displayed"]["total"]
+    assert metrics["displayed_caravanserai"]["total"] > 0  # the seed's games display some
+    with records.open() as f:
+        assert "displayed_caravanserai" in next(csv.reader(f))
+    text = run("simulate", house, "-n", "6", "--seed", "2").output
+    assert "caravanserai" in text
+    both = study_json("compare", "targi", house, "-n", "6", "--seed", "2")
+    row = next(r for r in both["rows"] if r["key"] == "metrics.displayed_caravanserai")
+    assert row["a"] == 0 and row["b"] == metrics["displayed_caravanserai"]["mean"]
+    assert row["metric"] == "caravanserai cards displayed a game"
+    keys = [r["key"] for r in both["rows"]]
+    assert keys.index("metrics.displayed_targia") < keys.index("metrics.displayed_caravanserai") \
+        < keys.index("metrics.decisions")
+
+
+def test_a_house_rules_end_game_reason_gets_a_row_in_compare():
+    sudden = str(ROOT / "rulesets" / "examples" / "sudden-death.yaml")
+    alone = study_json("simulate", sudden, "-n", "6", "--seed", "1")
+    reasons = set(alone["end_reasons"]) - {"deck", "last_standing"}
+    assert reasons  # the house rule's own `end game` ends some of these games
+    both = study_json("compare", "original-dutch", sudden, "-n", "6", "--seed", "1")
+    rows = {row["key"]: row for row in both["rows"]}
+    for reason in reasons:
+        row = rows[f"end_reasons.{reason}"]
+        assert row["metric"] == f"ended: {reason}"
+        assert row["a"] == 0 and row["b"] == alone["end_reasons"][reason] / 6
+    assert rows["end_reasons.last_standing"]["metric"] == "ended early (one player left)"
+    # with three rulesets, a reason only the last one saw still has its row in every comparison
+    three = study_json("compare", "original-dutch", "swedish-12", sudden, "-n", "6", "--seed", "1")
+    for reason in reasons:
+        row = next(r for r in three["rows"] if r["key"] == f"end_reasons.{reason}")
+        assert row["values"] == [0, 0, alone["end_reasons"][reason] / 6]
