@@ -42,3 +42,27 @@ def test_greedy_beats_random_in_every_game():
     result = run("simulate", "targi", "-n", "20", "--bots", "greedy,random", "--rotate", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["wins_by_bot"]["greedy"] == 20
+
+
+def test_greedy_goes_to_the_noble_for_a_hand_card_it_can_pay_for_and_not_otherwise():
+    def first_placement(goods, gold):
+        state = new()
+        placing(state, 0, robber=4)
+        state.record.sides[0].hand = tribe(236)  # an oasis: 1 date, 1 pepper, 1 gold
+        give(state, 0, goods=goods, gold=gold)
+        return state.action_to_string(0, choose(state))
+
+    assert first_placement((1, 0, 1), 1) == "border 1"  # the Noble displays it
+    assert first_placement((0, 0, 0), 0) != "border 1"  # nothing to pay with: the Noble would discard it
+
+
+def test_greedy_takes_its_goods_before_the_tribe_card_they_pay_for():
+    state = new()
+    centre(state, 3, 236)  # an oasis: 1 date, 1 pepper, 1 gold
+    give(state, 0, goods=(0, 0, 1), gold=1)
+    turn(state, 0, border=(2,), spaces=(3,))  # dates on border 2, a marker on the oasis
+    assert state.action_to_string(0, choose(state)) == "border 2"
+    do(state, "border 2")
+    assert state.action_to_string(0, choose(state)) == "space 4"
+    do(state, "space 4")
+    assert state.action_to_string(0, choose(state)).startswith("option")  # paid for, not kept or discarded

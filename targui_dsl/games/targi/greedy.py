@@ -2,6 +2,11 @@
 (a tribe card it can pay for by its points, its step on the display and the row it would further),
 and every other decision by looking one step ahead on a state dealt again from what it sees.
 
+Two things a one-step look-ahead cannot see are rules of thumb: the Noble is worth a visit only
+for a hand card the seat can pay for, and in a turn the tribe cards are acted on after the cards
+that bring goods (which may pay for them); placement counts those goods when it asks whether a
+tribe card at a crossing can be paid for.
+
 It never reads the true state's hidden parts: a decision other than placement is tried on a
 determinisation (:meth:`TargiObservation.resample`), each follow-up of the same task played by
 a plain default, and the position valued by :func:`value`.
@@ -13,7 +18,7 @@ import random
 from typing import Any
 
 from targui_dsl.games.targi import rules
-from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_STOP
+from targui_dsl.games.targi.actions import A_BORDER, A_CARD, A_GOOD, A_SPACE, A_STOP
 from targui_dsl.games.targi.state import TargiState
 
 #: What one of each thing is worth, in points (a hand card: a display to come).
@@ -75,6 +80,38 @@ def centre_worth(state: TargiState, seat: int, space: int) -> float:
     return HAND if record.sides[seat].hand < 0 else 0.0
 
 
+def turn_gains(state: TargiState, seat: int, ring: int, spaces: set[int]) -> list[int]:
+    """The goods (per kind) and, last, the gold the seat is sure to take this turn: from the
+    border cards its figures stand on (``ring`` among them) and the face-up goods cards at its
+    crossings."""
+    record, rs = state.record, state.rs
+    gained = [0] * (len(rs.goods) + 1)
+    for i, card in enumerate(rs.ring):
+        if (i == ring or record.figures[i] == seat) and card.action == "take":
+            for g, n in enumerate(card.take):
+                gained[g] += n
+    for space in spaces:
+        if record.centre[space] >= 0 and record.centre_up[space] and record.centre_kind[space] == 0:
+            g_card = rs.goods_cards[record.centre[space]]
+            for g, n in enumerate(g_card.goods):
+                gained[g] += n
+            gained[-1] += g_card.gold
+    return gained
+
+
+def hand_worth(state: TargiState, seat: int) -> float:
+    """What displaying the hand card (by the Noble) is worth: its points and a display step if it
+    can be paid for, else little."""
+    record, rs = state.record, state.rs
+    card = record.sides[seat].hand
+    tribe = rs.tribe_cards[card]
+    off = rules.discount(rs, record, seat, card, True)
+    if rules.display_full(rs, record, seat) or not any(rules.affordable(rs, record, seat, c, off)
+                                                        for c in tribe.costs):
+        return 0.2
+    return tribe.points + DISPLAYED - GOOD * min(c.size for c in tribe.costs)
+
+
 def border_worth(state: TargiState, seat: int, ring: int) -> float:
     rs, side = state.rs, state.record.sides[seat]
     kind = rs.ring[ring].action
@@ -85,8 +122,8 @@ def border_worth(state: TargiState, seat: int, ring: int) -> float:
         return 0.6 if goods >= 3 else 0.0
     if kind == "silversmith":
         return 1.2 if goods >= 2 or side.gold >= 1 else 0.0
-    if kind == "noble":
-        return 2.0 if side.hand >= 0 else 0.0
+    if kind == "noble":  # worth its card's display when the card can be paid for
+        return hand_worth(state, seat) if side.hand >= 0 else 0.0
     if kind == "caravan":
         return 0.9
     if kind == "expansion":
@@ -107,6 +144,8 @@ class GreedyAgent:
         state, seat = observation.state, observation.seat
         if state.record.stack and state.record.stack[-1]["k"] == "place":
             return max(legal_actions, key=lambda a: (self.placement(state, seat, a - A_BORDER), -a))
+        if state.record.stack and state.record.stack[-1]["k"] == "turn":
+            legal_actions = goods_first(state, legal_actions)
         dealt = observation.resample(self.rng)
         best, best_value = legal_actions[0], float("-inf")
         for action in legal_actions:
@@ -119,7 +158,9 @@ class GreedyAgent:
         return best
 
     def placement(self, state: TargiState, seat: int, ring: int) -> float:
-        """A border card's worth plus what the markers it would bring are worth."""
+        """A border card's worth plus what the markers it would bring are worth, a tribe card's
+        with the goods and gold this turn brings besides (the owner acts in the order it likes:
+        take first, then pay)."""
         record = state.record
         before = set(rules.crossings(state.rs, record, seat))
         record.figures[ring] = seat
@@ -127,7 +168,27 @@ class GreedyAgent:
             after = set(rules.crossings(state.rs, record, seat)) - before
         finally:
             record.figures[ring] = -1
-        return border_worth(state, seat, ring) + sum(centre_worth(state, seat, s) for s in after)
+        side = record.sides[seat]
+        goods, gold = list(side.goods), side.gold
+        gained = turn_gains(state, seat, ring, before | after)
+        try:
+            for g, n in enumerate(gained[:-1]):
+                side.goods[g] += n
+            side.gold += gained[-1]
+            cards = sum(centre_worth(state, seat, s) for s in after)
+        finally:
+            side.goods[:], side.gold = goods, gold
+        return border_worth(state, seat, ring) + cards
+
+
+def goods_first(state: TargiState, legal: list[int]) -> list[int]:
+    """The cards to act on next, tribe cards (face up on a centre space) left for after the
+    others: what the others bring may pay for them, which a one-step look-ahead cannot see."""
+    record = state.record
+    tribe = [a for a in legal if A_SPACE <= a < A_STOP and record.centre_kind[a - A_SPACE] == 1
+             and record.centre_up[a - A_SPACE]]
+    others = [a for a in legal if a not in tribe and a != A_STOP]
+    return others if others and tribe else legal
 
 
 def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
