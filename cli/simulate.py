@@ -25,7 +25,7 @@ from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.safefile import same_file
 from targui_dsl.frontend.text import visible
 from targui_dsl.games import game_package
-from targui_dsl.study.figures import card_fields, mean_figures, seat_figures
+from targui_dsl.study.figures import card_fields, mean_figures, seat_figures, table_figures
 from targui_dsl.study.records import RECORD_FORMATS
 
 HELP = """Play many bot games of RULESET and sum them up.
@@ -147,7 +147,7 @@ def render_summary(result: dict[str, Any], package: GamePackage) -> str:
     lines.append("")
 
     lines.append(f"{'Per game':<16} {'mean':>9} {'sd':>8} {'min':>6} {'max':>6} {'total':>9}")
-    for figure in mean_figures(package):
+    for figure in table_figures(package, [result["metrics"]]):
         m = result["metrics"][figure.key]
         lines.append(f"  {figure.label:<14} {m['mean']:>9.2f} {m['sd']:>8.2f} {m['min']:>6} {m['max']:>6}"
                      f" {m['total']:>9}")

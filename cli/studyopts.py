@@ -478,9 +478,11 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any],
         return f"the {kind} bot wins more often", f"the {kind} bot wins less often", "%"
     if key == "draws":
         return "more games are drawn", "fewer games are drawn", "%"
-    if key == "end_reasons.last_standing":
-        return "more games end early with one player left", "fewer games end early", "%"
-    from targui_dsl.study.figures import mean_figures, seat_figures
+    from targui_dsl.study.figures import end_figure, mean_figure, seat_figures
+
+    if key.startswith("end_reasons."):
+        ending = end_figure(package, key[len("end_reasons."):])
+        return ending.more, ending.fewer, "%"
 
     if key.startswith(("scores.seat", "per_seat.")):  # a figure per seat at the end
         head, seat_key = key.rsplit(".", 1)
@@ -492,7 +494,7 @@ def _words(row: dict[str, Any], a: dict[str, Any], b: dict[str, Any],
             return f"{who} scores more", f"{who} scores less", "points"
         figure = next(f for f in seat_figures(package) if f.key == head[len("per_seat."):])
         return figure.more.format(who=who), figure.fewer.format(who=who), figure.unit
-    figure = next(f for f in mean_figures(package) if f.key == key[len("metrics."):])
+    figure = mean_figure(package, key[len("metrics."):])
     return figure.more, figure.fewer, figure.unit
 
 

@@ -42,3 +42,15 @@ def test_greedy_beats_random_in_every_game():
     result = run("simulate", "targi", "-n", "20", "--bots", "greedy,random", "--rotate", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["wins_by_bot"]["greedy"] == 20
+
+
+def test_greedy_goes_to_the_noble_for_a_hand_card_it_can_pay_for_and_not_otherwise():
+    def first_placement(goods, gold):
+        state = new()
+        placing(state, 0, robber=4)
+        state.record.sides[0].hand = tribe(236)  # an oasis: 1 date, 1 pepper, 1 gold
+        give(state, 0, goods=goods, gold=gold)
+        return state.action_to_string(0, choose(state))
+
+    assert first_placement((1, 0, 1), 1) == "Noble (1)"  # the Noble displays it
+    assert first_placement((0, 0, 0), 0) != "Noble (1)"  # nothing to pay with: the Noble would discard it

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from targui_cli.main import cli
 from targui_dsl import load_ruleset
 from targui_dsl.gamelog.events import EventLog
-from targui_dsl.games.targi.metrics import SYMBOLS, TargiCounter
+from targui_dsl.games.targi.metrics import TargiCounter
 from targui_dsl.games.targi.state import Game
 from targui_dsl.study.games import CountingSink, play_game
 
@@ -117,7 +117,7 @@ def test_the_counter_reads_displays_and_the_end_only_and_counts_each_symbol():
     assert counter.per_game() == everything.per_game() and counter.cards() == everything.cards()
     figures = counter.per_game()
     assert figures["displayed"] == sum(1 for e in sink.told if e["type"] == "display") > 0
-    assert sum(figures[f"displayed_{s}"] for s in SYMBOLS) == figures["displayed"]
+    assert sum(figures[f"displayed_{s}"] for s in RS.symbols) == figures["displayed"]
 
 
 def test_a_sink_that_wants_a_kind_targi_never_tells_is_refused_by_name():
@@ -136,5 +136,5 @@ def test_simulate_reports_cards_displayed_per_symbol():
     result = run("simulate", "targi", "-n", "4", "--bots", "greedy,greedy", "--json")
     assert result.exit_code == 0, result.output
     metrics = json.loads(result.output)["metrics"]
-    per_symbol = sum(metrics[f"displayed_{s}"]["mean"] for s in SYMBOLS)
+    per_symbol = sum(metrics[f"displayed_{s}"]["mean"] for s in RS.symbols)
     assert per_symbol == pytest.approx(metrics["displayed"]["mean"]) and per_symbol > 0

@@ -140,6 +140,14 @@ class StudyMetrics:
     #: the value per seat.
     per_seat: tuple[Figure, ...] = ()
     seat_values: Callable[[Any], Mapping[str, Sequence[int]]] | None = None
+    #: (key) -> the figure of a per-game key the counter adds for a ruleset (a house rule's own
+    #: symbol, say), after ``per_game`` in tables; None for a key it does not know.
+    figure_of: Callable[[str], Figure | None] | None = None
+    #: How games end, each with a row of its own in a comparison (``key``: the end reason; ``unit``
+    #: ``%``); any other reason a study saw (a house rule's `end game "reason"`) gets a row too,
+    #: except ``usual_end``, the reason of every other game (its rate is the rest).
+    endings: tuple[Figure, ...] = ()
+    usual_end: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ difference means belong to the command line (``targui_cli.compare``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from targui_dsl.effects.parser import round_long_changes
 from targui_dsl.engine.protocol import Figure, GamePackage, StudyMetrics
@@ -23,8 +23,9 @@ from targui_dsl.study.stats import (
 )
 from targui_dsl.study.summary import Moments, StudySummary
 
-__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "compare_many", "mean_figures", "mean_rows",
-           "package_of", "seat_figures", "study_labels", "summary_figures"]
+__all__ = ["DECISIONS", "ROUNDS", "card_fields", "compare_figures", "compare_many", "end_figure", "mean_figure",
+           "mean_figures", "mean_rows", "package_of", "seat_figures", "study_labels", "summary_figures",
+           "table_figures"]
 
 #: The per-game figures of every game: the first and the last of every table.
 ROUNDS = Figure("rounds", "rounds a game", "rounds", "games last longer", "games are shorter", "rounds")
@@ -49,6 +50,53 @@ def mean_rows(package: GamePackage) -> tuple[tuple[str, str], ...]:
     return tuple((f.key, f.name) for f in mean_figures(package))
 
 
+def mean_figure(package: GamePackage, key: str) -> Figure:
+    """The per-game figure ``key`` of ``package``'s game: one of :func:`mean_figures`, else one its
+    counter added for a ruleset (``StudyMetrics.figure_of``), else named by its key."""
+    for figure in mean_figures(package):
+        if figure.key == key:
+            return figure
+    figure_of = package.metrics.figure_of if package.metrics is not None else None
+    found = figure_of(key) if figure_of is not None else None
+    return found or Figure(key, f"{key} a game", key, f"{key} is higher", f"{key} is lower", "a game")
+
+
+def _own_keys(package: GamePackage, keyed: Sequence[Any]) -> list[str]:
+    """The per-game keys of these summaries' metrics (or a study's moments) beyond
+    :func:`mean_figures`, in the order first seen: figures a ruleset added (a sixth symbol)."""
+    known = {f.key for f in mean_figures(package)}
+    return list(dict.fromkeys(k for metrics in keyed for k in metrics if k not in known))
+
+
+def table_figures(package: GamePackage, metrics: Sequence[Mapping[str, Any]]) -> list[Figure]:
+    """The per-game figures of studies whose `metrics` are ``metrics``, in table order:
+    :func:`mean_figures`, with those a ruleset added (a sixth symbol) before the decisions."""
+    figures = list(mean_figures(package))
+    figures[-1:-1] = [mean_figure(package, key) for key in _own_keys(package, metrics)]
+    return figures
+
+
+def end_figure(package: GamePackage, reason: str) -> Figure:
+    """The comparison row of games that ended for ``reason``: the game's own words
+    (``StudyMetrics.endings``), or the reason itself (a house rule's `end game "reason"`)."""
+    own = package.metrics.endings if package.metrics is not None else ()
+    for figure in own:
+        if figure.key == reason:
+            return figure
+    return Figure(reason, f"ended: {reason}", reason, f"more games end with \"{reason}\"",
+                  f"fewer games end with \"{reason}\"", "%")
+
+
+def _end_reasons(package: GamePackage, summaries: Sequence[dict[str, Any]]) -> list[str]:
+    """The end reasons with a row in a comparison: the game's own, then every other one any of
+    ``summaries`` saw but the usual end (its rate is the rest)."""
+    metrics = package.metrics
+    own = [f.key for f in metrics.endings] if metrics is not None else []
+    usual = metrics.usual_end if metrics is not None else ""
+    seen = sorted({reason for s in summaries for reason in s["end_reasons"]} - set(own) - {usual})
+    return own + seen
+
+
 def package_of(figures: dict[str, Any]) -> GamePackage:
     """The package of the game a study's figures are of (its ``game``; the default game for
     figures that name none, as every study's did before games had names)."""
@@ -68,6 +116,11 @@ def _rate(count: int, total: int) -> dict[str, Any]:
 def _moments(m: Moments) -> dict[str, Any]:
     return {"n": m.n, "mean": m.mean, "sd": m.sd, "min": m.min if m.min is not None else 0,
             "max": m.max if m.max is not None else 0, "total": m.total}
+
+
+def _none(games: int) -> dict[str, Any]:
+    """The moments of a figure a study's ruleset cannot count (a symbol it has not): 0 in every game."""
+    return {"n": games, "mean": 0.0, "sd": 0.0, "min": 0, "max": 0, "total": 0}
 
 
 def _seat_test(wins_by_seat: Sequence[int]) -> dict[str, Any]:
@@ -92,6 +145,8 @@ def summary_figures(summary: StudySummary, ruleset: Any, players: int, bots: Seq
     wins_by_bot = {k: summary.wins_by_bot.get(k, 0) for k in sorted(set(kinds))}
     metrics = {"rounds": _moments(summary.rounds)}
     metrics.update((f.key, _moments(summary.metrics.get(f.key, Moments()))) for f in mean_figures(package)[1:-1])
+    # figures the game's counter added for this ruleset (its own symbols, say)
+    metrics.update((key, _moments(summary.metrics[key])) for key in _own_keys(package, [summary.metrics]))
     metrics["decisions"] = _moments(summary.decisions)
     cards = {card: None for card in ruleset.deck}
     cards.update((card, None) for card in sorted(summary.cards))
@@ -172,7 +227,8 @@ def _mean_row(key: str, metric: str, ma: dict[str, Any], mb: dict[str, Any], alp
             "p": test.p if test else None, "significant": bool(test and test.p < alpha)}
 
 
-def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
+def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05,
+                    among: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """Each figure of two summaries (as :func:`summary_figures` gives them) side by side, B - A, and its test.
 
     Rates (wins per seat, per bot, draws, games ended early) use a pooled
@@ -180,8 +236,13 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
     means Welch's t-test and interval. Each row has ``key``, ``metric`` (its
     name), ``test``, ``a``, ``b``, ``difference``, ``ci`` (95%, None without a
     test), ``statistic``, ``df``, ``p`` and ``significant`` (p < alpha).
+
+    Every end reason and every per-game figure seen in ``among`` (default: A and B) gets a row,
+    so that comparisons of one A with several B's have the same rows.
     """
     n_a, n_b = a["games"], b["games"]
+    package = package_of(a)
+    among = among or (a, b)
     rows: list[dict[str, Any]] = []
     for seat, (tribe_a, tribe_b) in enumerate(zip(a["tribes"], b["tribes"], strict=False)):
         ra, rb = a["win_rates"][tribe_a], b["win_rates"][tribe_b]
@@ -193,16 +254,18 @@ def compare_figures(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -
             rows.append(_proportion_row(f"wins_by_bot.{kind}", f"wins bot {kind}", a["wins_by_bot"][kind],
                                         b["wins_by_bot"][kind], n_a, n_b, alpha))
     rows.append(_proportion_row("draws", "draws", a["draws"], b["draws"], n_a, n_b, alpha))
-    rows.append(_proportion_row("end_reasons.last_standing", "ended early (one player left)",
-                                a["end_reasons"].get("last_standing", 0), b["end_reasons"].get("last_standing", 0),
-                                n_a, n_b, alpha))
-    for name, metric in mean_rows(package_of(a)):
-        rows.append(_mean_row(f"metrics.{name}", metric, a["metrics"][name], b["metrics"][name], alpha))
+    for reason in _end_reasons(package, among):
+        rows.append(_proportion_row(f"end_reasons.{reason}", end_figure(package, reason).name,
+                                    a["end_reasons"].get(reason, 0), b["end_reasons"].get(reason, 0), n_a, n_b, alpha))
+    # a figure one summary lacks (a symbol its ruleset has not): 0 in every game
+    for figure in table_figures(package, [s["metrics"] for s in among]):
+        rows.append(_mean_row(f"metrics.{figure.key}", figure.name, a["metrics"].get(figure.key, _none(n_a)),
+                              b["metrics"].get(figure.key, _none(n_b)), alpha))
     # per seat at the end: the score, then the game's own figures (a row per seat each)
     per_seat = [("scores", "score at the end", a["scores"], b["scores"])]
     known = a.get("per_seat", {}).keys() & b.get("per_seat", {}).keys()
     per_seat += [(f"per_seat.{f.key}", f.name, a["per_seat"][f.key], b["per_seat"][f.key])
-                 for f in seat_figures(package_of(a)) if f.key in known]
+                 for f in seat_figures(package) if f.key in known]
     for key, name, seats_a, seats_b in per_seat:
         for seat, (tribe_a, tribe_b) in enumerate(zip(a["tribes"], b["tribes"], strict=False)):
             ra, rb = a["win_rates"][tribe_a], b["win_rates"][tribe_b]
@@ -239,7 +302,7 @@ def compare_many(summaries: Sequence[dict[str, Any]], alpha: float = 0.05) -> di
         raise ValueError("a comparison needs two rulesets or more")
     first, others = summaries[0], summaries[1:]
     labels = study_labels([s["ruleset"] for s in summaries])
-    pairs = [compare_figures(first, other, alpha) for other in others]
+    pairs = [compare_figures(first, other, alpha, among=summaries) for other in others]
     rows: list[dict[str, Any]] = []
     for n, row in enumerate(pairs[0]["rows"]):
         same = [pair["rows"][n] for pair in pairs]

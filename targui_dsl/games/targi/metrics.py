@@ -8,10 +8,6 @@ from typing import Any, Mapping
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 from targui_dsl.games.targi.record import SEATS
 
-#: The symbols of rulesets/targi.yaml, each a figure of its own (the kinds the counter reads
-#: are in `TargiCounter.wants`).
-SYMBOLS = ("oasis", "camel_rider", "well", "camp", "targia")
-
 PER_GAME: tuple[Figure, ...] = (
     Figure("points_tokens", "token points a game", "tokens", "more points come from tokens",
            "fewer points come from tokens", "points a game"),
@@ -22,11 +18,20 @@ PER_GAME: tuple[Figure, ...] = (
     Figure("points_rows", "row points a game", "rows", "rows score more", "rows score less", "points a game"),
     Figure("displayed", "cards displayed a game", "displayed", "more cards are displayed",
            "fewer cards are displayed", "cards a game"),
-) + tuple(
-    # per symbol of the built-in ruleset (a house rule's other symbols count only in `displayed`)
-    Figure(f"displayed_{symbol}", f"{symbol} cards displayed a game", symbol,
-           f"more {symbol} cards are displayed", f"fewer {symbol} cards are displayed", "cards a game")
-    for symbol in SYMBOLS)
+)
+#: A figure per symbol of the game's ruleset (a house rule may add one), after PER_GAME.
+SYMBOL_FIGURE = "displayed_"
+
+
+def symbol_figure(key: str) -> Figure | None:
+    """The figure of the cards of one symbol displayed a game (``displayed_<symbol>``)."""
+    if not key.startswith(SYMBOL_FIGURE):
+        return None
+    symbol = key[len(SYMBOL_FIGURE):]
+    return Figure(key, f"{symbol} cards displayed a game", symbol, f"more {symbol} cards are displayed",
+                  f"fewer {symbol} cards are displayed", "cards a game")
+
+
 TOTALS = ("ended_by_raid", "ended_by_display")
 CARD_FIELDS = ("by_winner",)
 CARD_COLUMNS = ("by winner",)
@@ -39,7 +44,7 @@ class TargiCounter:
     wants: frozenset[str] | None = frozenset({"display", "end"})
 
     def __init__(self) -> None:
-        self.figures = {figure.key: 0 for figure in PER_GAME}
+        self.figures = {figure.key: 0 for figure in PER_GAME}  # and one per symbol, from `begin`
         self.ends = {key: 0 for key in TOTALS}
         self.shown: list[tuple[int, str]] = []  # (seat, card id) per display
         self._cards: dict[str, list[int]] = {}
@@ -48,7 +53,8 @@ class TargiCounter:
     def begin(self, game: Any) -> None:
         """The game's ruleset: which symbol each tribe card carries."""
         rs = game.ruleset
-        self._symbol = {str(card.id): f"displayed_{rs.symbols[card.symbol]}" for card in rs.tribe_cards}
+        self.figures.update((SYMBOL_FIGURE + symbol, 0) for symbol in rs.symbols)
+        self._symbol = {str(card.id): SYMBOL_FIGURE + rs.symbols[card.symbol] for card in rs.tribe_cards}
 
     def __call__(self, event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -104,4 +110,9 @@ METRICS = StudyMetrics(
     card_note="",
     figures=study_figures,
     describe=describe,
+    figure_of=symbol_figure,
+    endings=(Figure("raid", "ended by the last raid", "last raid", "more games end at the last raid",
+                    "fewer games end at the last raid", "%"),
+             Figure("display", "ended by a full display", "full display", "more games end by a full display",
+                    "fewer games end by a full display", "%")),
 )

@@ -158,4 +158,7 @@ METRICS = StudyMetrics(
     describe=describe,
     per_seat=PER_SEAT,
     seat_values=seat_values,
+    endings=(Figure("last_standing", "ended early (one player left)", "ended early",
+                    "more games end early with one player left", "fewer games end early", "%"),),
+    usual_end="deck",
 )
