@@ -175,7 +175,8 @@ def render_summary(result: dict[str, Any], package: GamePackage) -> str:
         titles = {card: f"{c['number']} {c['title']}" if c["number"] is not None else c["title"]
                   for card, c in cards.items()}
         width = min(34, max(len(t) for t in titles.values())) + 2
-        lines.append(f"{'Cards (per draw)':<{width}} {'drawn':>6}"
+        heading, count = (own.card_heading, own.card_count) if own is not None else ("Cards (per draw)", "drawn")
+        lines.append(f"{heading:<{width}} {count:>6}"
                      + "".join(f" {heading:>9}" for heading in (own.card_columns if own is not None else ())))
         for card, c in cards.items():
             per = c["per_draw"]

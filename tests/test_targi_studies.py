@@ -172,3 +172,13 @@ def test_a_house_rules_end_game_reason_gets_a_row_in_compare():
     for reason in reasons:
         row = next(r for r in three["rows"] if r["key"] == f"end_reasons.{reason}")
         assert row["values"] == [0, 0, alone["end_reasons"][reason] / 6]
+
+
+def test_targi_simulate_names_its_tribe_cards_by_symbol_and_points_and_counts_them_shown():
+    result = run("simulate", "targi", "-n", "4", "--bots", "greedy,random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.index("Tribe cards"):]
+    heading, first = table.splitlines()[:2]
+    assert heading.split() == ["Tribe", "cards", "shown", "by", "winner"]
+    assert first.split()[:4] == ["20", "oasis,", "2", "pts"]
+    assert "per draw" not in result.output and "drawn" not in result.output  # Targui's words

@@ -131,6 +131,8 @@ class StudyMetrics:
     card_fields: tuple[str, ...] = ()  # what each card did, after `drawn`
     card_columns: tuple[str, ...] = ()  # a short heading per card field, for a table per draw
     card_note: str = "this round"  # how long a card's changes for this round last, in words
+    card_heading: str = "Cards (per draw)"  # the card table's title, in the game's words
+    card_count: str = "drawn"  # what the table's first column counts of a card
     # (per-game moments as figures, totals) -> the game's own blocks of a study's figures
     figures: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]] | None = None
     # (a study's figures) -> lines about the game's own blocks, for a study's text report

@@ -135,7 +135,7 @@ class TargiRuleset:
 
     @property
     def cards(self) -> dict[str, CardInfo]:
-        return {str(c.id): CardInfo(c.id, f"{self.symbols[c.symbol]} {c.id}", Snippet(""))
+        return {str(c.id): CardInfo(c.id, f"{self.symbols[c.symbol]}, {c.points} pts", Snippet(""))
                 for c in self.tribe_cards}
 
     @property

@@ -34,7 +34,7 @@ def symbol_figure(key: str) -> Figure | None:
 
 TOTALS = ("ended_by_raid", "ended_by_display")
 CARD_FIELDS = ("by_winner",)
-CARD_COLUMNS = ("by winner",)
+CARD_COLUMNS = ("by winner",)  # the share of its displays made by the game's winner
 
 
 class TargiCounter:
@@ -108,6 +108,8 @@ METRICS = StudyMetrics(
     card_fields=CARD_FIELDS,
     card_columns=CARD_COLUMNS,
     card_note="",
+    card_heading="Tribe cards",
+    card_count="shown",
     figures=study_figures,
     describe=describe,
     figure_of=symbol_figure,
