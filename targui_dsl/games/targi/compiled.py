@@ -114,6 +114,17 @@ class TargiRuleset:
     files: tuple[str, ...] = ()  # the extends chain, the ruleset's own file first
     resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
     game: str = "targi"
+    # Worked out once from the ring (placement asks them at every decision): the border cards a
+    # Targi may stand on (not the raids), and ring index -> the ring index opposite it.
+    standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    opposite: Mapping[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        across: dict[int, int] = {}
+        for a, b in (*self.columns, *self.rows):
+            across[a], across[b] = b, a
+        object.__setattr__(self, "standing", tuple(i for i, border in enumerate(self.ring) if not border.is_raid))
+        object.__setattr__(self, "opposite", across)
 
     @property
     def display_size(self) -> int:

@@ -33,28 +33,12 @@ def modifier_present(rs: TargiRuleset, record: TargiRecord, seat: int, name: str
     return any(name in rs.tribe_cards[card].modifiers for card in record.sides[seat].cards)
 
 
-def opposite(rs: TargiRuleset) -> dict[int, int]:
-    """Ring index -> the ring index opposite it."""
-    out = {}
-    for a, b in (*rs.columns, *rs.rows):
-        out[a], out[b] = b, a
-    return out
-
-
 def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     """The border cards the seat may place a Targi on: the four bans."""
-    across = opposite(rs)
-    on_robber = modifier_any(rs, record, seat, "place_on_robber")
-    out = []
-    for i, border in enumerate(rs.ring):
-        if border.is_raid or record.figures[i] != -1:
-            continue
-        if i == record.robber and not on_robber:
-            continue
-        if i in across and record.figures[across[i]] == 1 - seat:
-            continue
-        out.append(i)
-    return out
+    across, figures, other = rs.opposite, record.figures, 1 - seat
+    robber = -1 if modifier_any(rs, record, seat, "place_on_robber") else record.robber
+    return [i for i in rs.standing
+            if figures[i] == -1 and i != robber and not (i in across and figures[across[i]] == other)]
 
 
 def crossings(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
