@@ -33,6 +33,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from baseline import unpack
+
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 
@@ -75,14 +77,6 @@ for index in range(games):
 seconds = time.process_time() - start
 print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "compiled": compiled}))
 """
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` of this repository, unpacked under ``into``."""
-    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def measure(python: str, child: str, tree: str, variant: str, players: int, games: int) -> dict:

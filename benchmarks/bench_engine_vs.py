@@ -36,6 +36,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from baseline import unpack
+
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 DEFAULT_BASELINE = "9647e80"  # the last commit before the engine's second edition
 
@@ -86,14 +88,6 @@ seconds = time.process_time() - start
 print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions,
                   "mean_legal": listed / decisions if listed else None, "max_legal": largest or None}))
 """
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` of this repository, unpacked under ``into``."""
-    root = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(["git", "-C", str(root), "archive", revision], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def measure(tree: Path, variant: str, way: str, games: int, players: int) -> dict:

@@ -28,6 +28,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from baseline import unpack
+
 HERE = Path(__file__).resolve().parent
 BOTS = "random,random,random,random"
 
@@ -73,14 +75,6 @@ os.rmdir(folder)
 print(json.dumps({"bare": statistics.median(bare) * 1000, "logged": statistics.median(logged) * 1000,
                   "sha256": digest.hexdigest()}))
 """
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` of this repository, unpacked under ``into``."""
-    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def measure(tree: str, ruleset: str, bots: str, games: int) -> dict:

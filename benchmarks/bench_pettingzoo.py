@@ -45,6 +45,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from baseline import unpack
+
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury", "targi")
 WAYS = ("engine", "pettingzoo", "pyspiel")
@@ -114,14 +116,6 @@ else:  # pyspiel, pyspiel-bare
             steps += 1
 print(json.dumps({"steps": steps, "seconds": time.process_time() - started}))
 """
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` of this repository, unpacked under ``into``."""
-    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def measure(tree: str, way: str, variant: str, players: int, games: int, seed: int) -> dict:

@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from baseline import unpack
+
 from targui_dsl.agents import seat_agents
 from targui_dsl.games import game_of
 from targui_dsl.study import RulesetSource, Study, compile_source, run_study
@@ -58,14 +60,6 @@ studied = time.process_time() - cpu
 assert result.decisions_played == decisions
 print(json.dumps({"public": public, "study": studied}))
 """
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` of this repository, unpacked under ``into``."""
-    archive = subprocess.run(["git", "-C", str(HERE.parent), "archive", revision], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def in_child(tree: str, args: argparse.Namespace) -> dict:

@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import baseline
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
@@ -38,12 +40,10 @@ COMMANDS: list[tuple[str, list[str]]] = [
 
 def unpack(revision: str, into: Path) -> Path:
     """The tree of ``revision`` of this repository under ``into``, with its `targui_cli` link."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True).stdout
-    into.mkdir(parents=True)
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    (into / ".dev").mkdir(exist_ok=True)
-    (into / ".dev" / "targui_cli").symlink_to("../cli")
-    return into
+    tree = baseline.unpack(revision, into)
+    (tree / ".dev").mkdir(exist_ok=True)
+    (tree / ".dev" / "targui_cli").symlink_to("../cli")
+    return tree
 
 
 def _env(tree: Path) -> dict[str, str]:
