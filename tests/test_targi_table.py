@@ -76,6 +76,28 @@ def test_every_legal_action_is_read_back_from_its_text_and_from_the_older_spelli
     assert len(seen) > 20
 
 
+class Told:
+    """Where a state's decision events go (a sink, as a log is one)."""
+
+    wants = frozenset({"decision"})
+
+    def __init__(self) -> None:
+        self.actions: list[str] = []
+
+    def emit(self, event: dict) -> None:
+        if event["type"] == "decision":
+            self.actions.append(event["action"])
+
+
+def test_a_decision_typed_in_the_short_spelling_is_told_in_the_readable_text():
+    state = new()
+    turn(state, 0, border=(2,))
+    told = Told()
+    state.attach_sink(told)
+    do(state, "border 2")
+    assert told.actions == ["Dates (2)"]
+
+
 def test_a_new_log_holds_the_readable_texts_and_verifies(tmp_path):
     log = tmp_path / "game.jsonl"
     assert run("play", "targi", "--bots", "greedy,random", "--seed", "4", "--log", str(log)).exit_code == 0

@@ -61,7 +61,6 @@ class TargiState:
         self.game = game
         self.rs: TargiRuleset = game.ruleset
         self.flow = Flow(self.rs, self._emit)
-        self._spelled: tuple[int, str] | None = None  # an action just read in an older spelling
         self.sink = log
         if record is not None:
             self.record = record
@@ -178,13 +177,9 @@ class TargiState:
             if action not in self.flow.legal(record):
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
-            spelled, self._spelled = self._spelled, None
             if "decision" in self.tells:
-                # an action just read in an older spelling is told in it: a log written before verifies
-                text = spelled[1] if spelled is not None and spelled[0] == action \
-                    else self.action_to_string(seat, action)
                 self._sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
-                                "action": text, "forced": False})
+                                "action": self.action_to_string(seat, action), "forced": False})
             record.decisions += 1
             self.flow.apply(record, action)
         self._advance()
@@ -210,7 +205,6 @@ class TargiState:
         if not self.is_chance_node():
             for action in legal:
                 if old_text(self.rs, self.record, player, action) == wanted:
-                    self._spelled = (action, wanted)
                     return [action]
         raise IllegalAction(f"`{text}` is not a legal action here")
 

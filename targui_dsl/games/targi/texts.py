@@ -3,8 +3,8 @@
 ``Dates (2)``, ``centre 5: tribe card 213 (targia, 2 pts, cost 1 date 1 salt 2 pepper)``,
 ``pay 1 date 1 gold``, ``give 2 goods``, ``row 2 (3 cards)``, ``give salt``: the terminal's menu,
 ``replay``, the log and OpenSpiel's ``action_to_string`` all show :func:`action_text`.
-:func:`old_text` is the spelling logs were written in before (``border 2``, ``space 5``,
-``option 1``, ``good salt``): still read, so those logs keep replaying and verifying.
+:func:`old_text` is the short spelling (``border 2``, ``space 5``, ``good salt``), still read as
+input; every log is written in :func:`action_text`'s words, however a decision was typed.
 :func:`decision_prompt` says what a decision is about. Face-down cards are never described, and a
 hand card only to the player whose decision it is.
 """
@@ -161,7 +161,7 @@ def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int)
 
 
 def old_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int) -> str:
-    """The spelling of the logs written before the texts above (main at 55055c8): still read."""
+    """The short spelling, from before the texts above (main at 55055c8): still read as input."""
     if action == A_STOP:
         return "stop"
     if action == A_HAND:
