@@ -1,7 +1,13 @@
 """Load one YAML file safely, remembering where every value was written.
 
-The loader walks PyYAML's *event* stream (SafeLoader's scanner and parser)
-and builds plain Python values itself.  Working on events rather than on a
+The loader walks PyYAML's *event* stream and builds plain Python values itself.
+The events come from libyaml's parser in C (``yaml.CSafeLoader``) where PyYAML
+has it, else from PyYAML's own pure-Python one (``yaml.SafeLoader``, five times
+slower); one builder reads either. Positions are counted from each event's
+character index, so both give the same spans. Text the two parsers read
+differently (tabs, a byte-order mark, characters YAML refuses) and any text
+libyaml finds an error in are read by the pure one, whose errors are the ones
+reported: diagnostics do not depend on which parser is installed.  Working on events rather than on a
 composed node graph means an alias is never followed: anchors and aliases
 are reported the moment they are seen, so an "alias bomb" costs nothing.
 
@@ -34,6 +40,13 @@ from targui_dsl.frontend.diagnostics import LINE_BREAK, Diagnostic, Span, error,
 from targui_dsl.frontend.safefile import read_bounded
 
 __all__ = ["LoadedDoc", "load_yaml_text", "load_yaml_file", "MAX_BYTES", "MAX_DEPTH", "MAX_VALUES"]
+
+# libyaml's parser where PyYAML was built with it (same events, same marks); None without.
+_FAST_LOADER: type | None = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+# What libyaml reads otherwise than PyYAML: a tab (PyYAML refuses some that libyaml takes as
+# spaces), a byte-order mark (libyaml drops it from the character count), a comment right after
+# `|` or `>` (PyYAML wants a space before it); and what PyYAML's reader refuses (its own test).
+_PURE_ONLY = re.compile("[\t\ufeff]|[|>][-+0-9]*#")
 
 # PyYAML's pure-Python scanner reads about 1 MB a second at its slowest
 # (folded or escaped text); the largest built-in file is under 10 KiB.
@@ -163,7 +176,13 @@ def load_yaml_text(text: str, file: str) -> LoadedDoc:
     """Load YAML ``text``; ``file`` is the name used in spans."""
     if len(text) > MAX_BYTES or len(text.encode("utf-8", errors="surrogatepass")) > MAX_BYTES:
         return LoadedDoc(file, text, diagnostics=[_too_big(file)])
-    return _Builder(text, file).run()
+    if _FAST_LOADER is not None and not _PURE_ONLY.search(text) and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+        fast = _Builder(text, file, _FAST_LOADER).run(fallible=True)
+        if fast is not None:
+            return fast
+    doc = _Builder(text, file, yaml.SafeLoader).run()
+    assert doc is not None  # only a fallible read gives up
+    return doc
 
 
 def _too_big(file: str) -> Diagnostic:
@@ -193,23 +212,47 @@ class _Frame:
     first_key_line: dict[str, int] = field(default_factory=dict)
 
 
+class _ReadItAgain(Exception):
+    """libyaml met something PyYAML may read otherwise: read the text with PyYAML's parser."""
+
+
+def _pyyaml_may_differ(event: Event) -> bool:
+    """Whether PyYAML's parser may read what gave this libyaml event otherwise: an empty value
+    (libyaml places some elsewhere in flow collections), a plain `a?b` (inside one, PyYAML ends
+    it at the `?`), a tag, an anchor or an alias (they read names differently; all but the core
+    tags are refused anyway)."""
+    if isinstance(event, AliasEvent):
+        return True
+    if isinstance(event, ScalarEvent):
+        return (event.start_mark.index == event.end_mark.index or event.tag is not None
+                or event.anchor is not None or (not event.style and "?" in event.value))
+    if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+        return event.tag is not None or event.anchor is not None
+    return False
+
+
 class _Builder:
-    def __init__(self, text: str, file: str):
+    def __init__(self, text: str, file: str, loader: type):
         self.text = text
         self.doc = LoadedDoc(file, text)
         self.stack: list[_Frame] = []
         self.root: Any = None
         self.documents = 0
         self.values = 0
-        self.loader: yaml.SafeLoader | None = None
+        self.loader_class = loader
+        self.loader: Any = None  # a yaml.SafeLoader or a yaml.CSafeLoader
+        self.fallible = False
 
     # The loop stops at the first syntax error: PyYAML cannot recover from
     # one, but everything found before it is still reported.
-    def run(self) -> LoadedDoc:
+    def run(self, fallible: bool = False) -> LoadedDoc | None:
+        """The document; with ``fallible``, None when the parser raised anything (read it again
+        with PyYAML's own parser, whose error messages are the ones explained in plain words)."""
         doc = self.doc
         complete = False
+        self.fallible = fallible
         try:
-            self.loader = yaml.SafeLoader(self.text)
+            self.loader = self.loader_class(self.text)
             while self.loader.check_event():
                 if not self._on_event(self.loader.get_event()):
                     break
@@ -217,10 +260,15 @@ class _Builder:
                     break
             else:
                 complete = True
-        except yaml.MarkedYAMLError as exc:
-            doc.diagnostics.append(self._syntax_error(exc))
-        except yaml.YAMLError as exc:  # ReaderError: a character YAML does not allow
-            doc.diagnostics.append(self._reader_error(exc))
+        except Exception as exc:
+            if fallible:
+                return None
+            if isinstance(exc, yaml.MarkedYAMLError):
+                doc.diagnostics.append(self._syntax_error(exc))
+            elif isinstance(exc, yaml.YAMLError):  # ReaderError: a character YAML does not allow
+                doc.diagnostics.append(self._reader_error(exc))
+            else:
+                raise
         finally:
             if self.loader is not None:
                 self.loader.dispose()
@@ -233,6 +281,8 @@ class _Builder:
         return doc
 
     def _on_event(self, event: Event) -> bool:
+        if self.fallible and _pyyaml_may_differ(event):
+            raise _ReadItAgain
         if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
             self.values += 1
             if self.values > MAX_VALUES:
@@ -285,7 +335,8 @@ class _Builder:
         if path is not None:
             self.doc.spans[path] = span
             if isinstance(value, str):
-                self.doc._strings[path] = _StringInfo(event.style, event.start_mark.index,
+                style = event.style or None  # libyaml writes a plain scalar's style as ""
+                self.doc._strings[path] = _StringInfo(style, event.start_mark.index,
                                                       event.end_mark.index, value)
         self._deliver(value, span, kind="scalar" if ok else "refused", raw=event.value)
 
@@ -477,7 +528,11 @@ class _Builder:
         self.doc.diagnostics.append(error(code, message, span, hint))
 
     def _span(self, start: Mark, end: Mark) -> Span:
-        return Span(self.doc.file, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+        # From the character indices, which both parsers count alike (at the end of a text
+        # without a final line break, libyaml's line and column are those of a line after it).
+        line, column = self.doc.position(start.index)
+        end_line, end_column = self.doc.position(end.index)
+        return Span(self.doc.file, line, column, end_line, end_column)
 
     def _index_span(self, index: int, width: int) -> Span:
         line, column = self.doc.position(index)
