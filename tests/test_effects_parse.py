@@ -21,6 +21,30 @@ def effect(text: str) -> tuple[n.Stmt, ...]:
     return tree.body
 
 
+def test_nodes_are_frozen_values():
+    import copy
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    one, other = formula("a.camels + 1"), formula("a.camels + 2")
+    again = copy.deepcopy(one)
+    assert one == again and hash(one) == hash(again) and one is not again and one.left is not again.left
+    assert one != other and n.NobodyLit(one.pos) != n.RoundLit(one.pos)  # equal fields, other kinds of node
+    assert pickle.loads(pickle.dumps(one)) == one
+    assert n.fields_of(one) == ("pos", "op", "left", "right", "op_pos") == n.BinOp.__match_args__
+    assert n.Pos(1, 2, 3, 4, end=6, start=5) == n.Pos(1, 2, 3, 4, 5, 6)
+    assert repr(n.Pos(1, 2, 3, 4, 5, 6)) == "Pos(line=1, column=2, end_line=3, end_column=4, start=5, end=6)"
+    with pytest.raises(FrozenInstanceError):
+        one.op = "-"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        one.extra = 1  # type: ignore[attr-defined]  # slots: no other attribute
+    for wrong in ((1, 2), (1, 2, 3, 4, 5, 6, 7)):
+        with pytest.raises(TypeError):
+            n.Pos(*wrong)
+    with pytest.raises(TypeError):
+        n.Pos(1, 2, 3, 4, 5, bogus=6)
+
+
 def test_literals_and_names():
     assert formula("42") == n.IntLit(formula("42").pos, 42, "42")
     assert isinstance(formula("true"), n.BoolLit) and formula("true").value is True

@@ -30,7 +30,7 @@ See ``docs/diagnostics.md``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
 from targui_dsl.effects import nodes as n
@@ -108,14 +108,14 @@ class Sizes:
 
 def _children(node: n.Node) -> Iterator[tuple[str, n.Node]]:
     """(field name, child node) for every node held by ``node``, in field order."""
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for name in n.fields_of(node):
+        value = getattr(node, name)
         if isinstance(value, n.Node):
-            yield f.name, value
+            yield name, value
         elif isinstance(value, tuple):
             for item in value:
                 if isinstance(item, n.Node):
-                    yield f.name, item
+                    yield name, item
 
 
 def domain_size(collection: n.Node, sizes: Sizes) -> int:

@@ -383,8 +383,8 @@ def round_long_changes(source: str) -> tuple[str, ...]:
             for item in node:
                 walk(item)
         elif isinstance(node, n.Node):
-            for item in dataclasses.fields(node):
-                walk(getattr(node, item.name))
+            for name in n.fields_of(node):
+                walk(getattr(node, name))
 
     walk(tree)
     return tuple(found)
