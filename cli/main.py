@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterator, MutableMapping
@@ -158,6 +159,16 @@ def _quiet_streams() -> None:
 
 def main() -> None:
     """Entry point: no Python traceback reaches a user, whatever the input."""
+    try:
+        _run()
+    finally:
+        # The process ends here. Its objects go with it: the interpreter's last cyclic garbage
+        # collection, which walks every object still alive, need not walk them (a tenth of
+        # `targui validate`'s CPU). Only objects in reference cycles are then left unfinalized.
+        gc.freeze()
+
+
+def _run() -> None:
     try:
         # standalone_mode=False: a Ctrl-C reaches us as click.Abort (exit 130, not click's 1)
         code = cli.main(prog_name="targui", standalone_mode=False)
