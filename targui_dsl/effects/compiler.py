@@ -185,7 +185,7 @@ def _compile(
     return (
         CompiledCode(
             source=source,
-            python=ast.unparse(module),
+            module=module,
             params=tuple(env.params),
             function=function,
             file=where.file,
