@@ -84,3 +84,31 @@ def test_the_help_lines_are_each_commands_own_at_every_width():
             assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), (name, limit)
         assert LazyCommands(COMMAND_MODULES).listed(name) is not None
         assert cli.commands.listed(name) is real  # loaded: listed as itself
+
+
+@pytest.mark.skipif(not __import__("yaml").__with_libyaml__, reason="PyYAML was built without libyaml")
+@pytest.mark.parametrize("ruleset", ["original-dutch", "targi", "rulesets/examples/harsh-desert.yaml"])
+def test_validate_reads_rulesets_with_libyaml_not_pyyamls_pure_python_parser(ruleset):
+    # PyYAML's pure-Python parser was a fifth of `targui validate`; it is the fall-back for texts
+    # libyaml reads otherwise (tests/test_load_libyaml.py), which no shipped ruleset is.
+    loaded = modules_after(
+        "import yaml\n"
+        "def refuse(self, *args):\n    raise AssertionError('the pure-Python parser was used')\n"
+        "yaml.SafeLoader.__init__ = refuse\n"
+        "from targui_cli.main import cli\n"
+        f"try:\n    cli.main(['validate', {ruleset!r}], prog_name='targui')\nexcept SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n")
+    assert "yaml._yaml" in loaded and "targui_dsl.frontend.build" in loaded
+
+
+def test_the_process_leaves_its_objects_to_the_exit_not_to_a_last_garbage_collection():
+    # main() freezes the objects alive at the end (gc.freeze): the interpreter's last collection,
+    # which walked them all, was a tenth of `targui validate`. An exit hook sees them frozen.
+    script = ("import atexit, gc, sys\n"
+              "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+              "sys.argv = ['targui', 'validate', 'original-dutch']\n"
+              "from targui_cli.main import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ.copy(),
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "frozen True" and "ok  original-dutch" in done.stdout
