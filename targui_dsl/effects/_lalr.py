@@ -272,17 +272,23 @@ class MissingVariableError(LarkError):
 
 
 import sys, re
-import logging
 from dataclasses import dataclass
 from typing import Generic, AnyStr
 
-logger: logging.Logger = logging.getLogger("lark")
-logger.addHandler(logging.StreamHandler())
+class _Silent:
+    """Lark's logger, which targui leaves at CRITICAL: Lark logs nothing at that level."""
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    debug = info = warning = error = exception = critical = _nothing
+
+
+logger = _Silent()
 ##
 
 ##
 
-logger.setLevel(logging.CRITICAL)
 
 
 NO_VALUE = object()
