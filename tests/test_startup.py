@@ -43,7 +43,7 @@ def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library
     assert not {m for m in loaded if m.startswith((f"targui_dsl.games.{other}", "targui_dsl.engine.loop",
                                                    "targui_dsl.agents", f"targui_dsl.games.{game}.package",
                                                    f"targui_dsl.games.{game}.state", "jsonschema", "lark",
-                                                   "numpy", "pickle", "logging"))}
+                                                   "numpy", "pickle", "logging", "difflib"))}
 
 
 def test_the_engine_protocol_alone_loads_no_front_end():

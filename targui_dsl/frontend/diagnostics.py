@@ -8,7 +8,6 @@ and Elm do: the location, the line as written and a caret under the problem.
 from __future__ import annotations
 
 import bisect
-import difflib
 import functools
 import re
 from contextvars import ContextVar
@@ -182,7 +181,9 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
         if budget[0] < len(pool):
             return None
         budget[0] -= len(pool)
-    matches = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    from difflib import get_close_matches  # imported when a hint is made: a valid ruleset needs none
+
+    matches = get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean `{matches[0]}`?" if matches else None
 
 
