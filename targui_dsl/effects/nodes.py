@@ -8,94 +8,11 @@ Sequences are tuples so that nodes stay hashable and immutable.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-from typing import TYPE_CHECKING, Any, Callable
-
-if TYPE_CHECKING:
-    from typing_extensions import dataclass_transform
-else:  # only type checkers read it (typing has it from Python 3.11 on)
-
-    def dataclass_transform(**_: object) -> Callable[[type], type]:
-        return lambda cls: cls
+from targui_dsl.effects.records import Record
+from targui_dsl.effects.records import fields_of as fields_of  # the walkers' way through any node
 
 
-@dataclass_transform(frozen_default=True)
-class _Record(type):
-    """Makes a class a frozen record with slots, as ``@dataclass(frozen=True, slots=True)`` does:
-    its fields are its annotations after its bases', set by position (or by name) once, compared,
-    hashed and shown by value. No code is generated: dataclasses compiles five functions per
-    class, which for these 35 classes was a tenth of `targui validate`."""
-
-    _fields: tuple[str, ...]
-    _setters: tuple[Callable[[Any, Any], None], ...]
-
-    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> _Record:
-        own = tuple(namespace.get("__annotations__", {}))
-        fields = tuple(field for base in bases for field in getattr(base, "_fields", ())) + own
-        namespace.update(__slots__=own, __match_args__=fields, _fields=fields)
-        cls = super().__new__(mcs, name, bases, namespace)
-        # each slot's own descriptor, found in the class that declares it: the fastest way to set it
-        cls._setters = tuple(next(k.__dict__[f] for k in cls.__mro__ if f in k.__dict__).__set__ for f in cls._fields)
-        return cls
-
-
-class _Frozen(metaclass=_Record):
-    """What every record shares: construction, equality, hash, repr, copying."""
-
-    def __init__(self, *values: Any, **named: Any) -> None:
-        cls = type(self)
-        if named:
-            values = _by_name(cls, values, named)
-        if len(values) != len(cls._fields):
-            raise TypeError(f"{cls.__name__}() takes {len(cls._fields)} values ({', '.join(cls._fields)}), "
-                            f"not {len(values)}")
-        for set_value, value in zip(cls._setters, values, strict=True):
-            set_value(self, value)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in type(self)._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, _Frozen)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self)._fields)
-        return f"{type(self).__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # copy and pickle by value, through __init__
-        return type(self), self._values()
-
-
-def _by_name(cls: _Record, values: tuple[Any, ...], named: dict[str, Any]) -> tuple[Any, ...]:
-    """The values in field order, from the positional ones and then the named ones."""
-    rest = cls._fields[len(values):]
-    unknown = set(named) - set(rest)
-    if unknown:
-        raise TypeError(f"{cls.__name__}() got unexpected or repeated fields: {', '.join(sorted(unknown))}")
-    missing = [name for name in rest if name not in named]
-    if missing:
-        raise TypeError(f"{cls.__name__}() is missing {', '.join(missing)}")
-    return values + tuple(named[name] for name in rest)
-
-
-def fields_of(node: _Frozen) -> tuple[str, ...]:
-    """The names of a node's fields, in order (what ``dataclasses.fields`` gave)."""
-    return type(node)._fields
-
-
-class Pos(_Frozen):
+class Pos(Record):
     """Where a node is inside its snippet.
 
     ``line``/``column`` count from 1; ``end_line``/``end_column`` point just
@@ -111,7 +28,7 @@ class Pos(_Frozen):
     end: int
 
 
-class Node(_Frozen):
+class Node(Record):
     pos: Pos
 
 

@@ -12,10 +12,10 @@ nothing written in a ruleset becomes an attribute name unchecked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping
 
 from targui_dsl.effects.names import FUNCTIONS, KEYWORDS
+from targui_dsl.effects.records import Record, field
 from targui_dsl.effects.types import Type
 from targui_dsl.frontend.paths import dotted
 
@@ -23,8 +23,7 @@ from targui_dsl.frontend.paths import dotted
 Params = Mapping[str, Type]
 
 
-@dataclass(frozen=True)
-class Global:
+class Global(Record):
     """A name every effect and formula may use: its type and the runtime method giving it."""
 
     type: Type
@@ -33,8 +32,7 @@ class Global:
     nullable: bool = False  # may be nobody
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Record):
     """A field of a value of some type (``t.owner``): read by ``getter``, changed by ``setter``."""
 
     type: Type
@@ -49,8 +47,7 @@ class Field:
     owned: bool = False  # a yes/no read through ``getter``: is the value there (not nobody)?
 
 
-@dataclass(frozen=True)
-class Formula:
+class Formula(Record):
     """A rule formula: where the ruleset writes it, and its parameters."""
 
     path: tuple[str, ...]
@@ -59,8 +56,7 @@ class Formula:
     many: bool = False  # the path holds a list of formulas, each with these parameters
 
 
-@dataclass(frozen=True)
-class Procedure:
+class Procedure(Record):
     """One of a game's procedures (``draw_goods_card()``): rules machinery a snippet sets going.
 
     ``method`` is the runtime method called, with the arguments in the order of ``params``
@@ -73,8 +69,7 @@ class Procedure:
     params: Params = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Verbs:
+class Verbs(Record):
     """The runtime methods behind the language's own words."""
 
     round: str  # `round`: the round number
@@ -90,8 +85,7 @@ class Verbs:
     move_place: Type | None = None
 
 
-@dataclass(frozen=True)
-class Examples:
+class Examples(Record):
     """What the compiler's messages show, in the game's own words (``{name}``: the field at hand)."""
 
     aggregate: str  # an aggregate's element and binder: "t.value for t in territories"
@@ -111,8 +105,7 @@ class Examples:
     list_instead: str = "range over a collection the game names"
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(Record):
     """Everything a game lets a snippet name, with meanings (for docs and hover)."""
 
     globals: Mapping[str, Global]
@@ -181,8 +174,7 @@ class Vocabulary:
         )
 
 
-@dataclass(frozen=True)
-class Memory:
+class Memory(Record):
     """A value a ruleset declares under `memory:` (one per holder, or one for the game).
 
     ``holder``: the type holding one value each (``p.bid``), None for a name of the whole
@@ -202,8 +194,7 @@ class Memory:
     meaning: str = ""
 
 
-@dataclass(frozen=True)
-class Environment:
+class Environment(Record):
     """What a snippet may name besides loop variables.
 
     ``vocabulary`` is the game's (its globals, fields, verbs). ``ids`` are

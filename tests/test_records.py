@@ -1,0 +1,62 @@
+"""The effect language's records (targui_dsl/effects/records.py) behave as the frozen dataclasses they
+replaced: fields in order, defaults and default factories, value equality and hash, immutability,
+copies, and the same refusals when built wrongly."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from targui_dsl.effects.records import Record, field, fields_of
+from targui_dsl.effects.types import Type
+from targui_dsl.effects.vocabulary import Environment, Memory
+from targui_dsl.games.targui.names import VOCABULARY
+
+
+class Point(Record):
+    x: int
+    y: int = 0
+    tags: dict = field(default_factory=dict)
+
+
+class Point3(Point):  # the base's fields first
+    z: int = 5
+
+
+def test_fields_defaults_and_factories():
+    assert fields_of(Point3(1)) == ("x", "y", "tags", "z") == Point3.__match_args__
+    assert Point(1) == Point(1, 0, {}) == Point(x=1) == Point(1, tags={})
+    assert Point(1).tags is not Point(1).tags  # a factory makes one for each record
+    assert Point3(1, z=7).z == 7 and Point3(1).z == 5
+    assert repr(Point(1, 2)) == "Point(x=1, y=2, tags={})"
+
+
+def test_equal_by_value_hashable_immutable_and_copied_by_value():
+    memory = Memory("bid", Type.PLAYER, Type.INT, 0, 0, 0, 9, "owner")
+    same = Memory("bid", Type.PLAYER, Type.INT, 0, 0, 0, 9, "owner", True, "")
+    assert memory == same and hash(memory) == hash(same)
+    assert memory != Memory("bid", None, Type.INT, 0, 0, 0, 9, "owner")
+    assert copy.deepcopy(memory) == memory and pickle.loads(pickle.dumps(memory)) == memory
+    with pytest.raises(FrozenInstanceError):
+        memory.low = 1  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        memory.other = 1  # type: ignore[attr-defined]
+    environment = Environment(VOCABULARY)
+    assert environment.ids == {} and environment.memory_of("bid", None) is None
+
+
+@pytest.mark.parametrize("make", [lambda: Point(), lambda: Point(1, 2, {}, 4), lambda: Point(1, x=2),
+                                  lambda: Point(1, w=2)])
+def test_built_wrongly_is_a_type_error(make):
+    with pytest.raises(TypeError):
+        make()
+
+
+def test_a_field_without_default_after_one_with_is_refused():
+    with pytest.raises(TypeError):
+        class Wrong(Record):
+            a: int = 1
+            b: int
