@@ -1,15 +1,19 @@
 """Load one YAML file safely, remembering where every value was written.
 
-The loader walks PyYAML's *event* stream and builds plain Python values itself.
-The events come from libyaml's parser in C (``yaml.CSafeLoader``) where PyYAML
-has it, else from PyYAML's own pure-Python one (``yaml.SafeLoader``, five times
-slower); one builder reads either. Positions are counted from each event's
-character index, so both give the same spans. Text the two parsers read
-differently (tabs, a byte-order mark, characters YAML refuses) and any text
-libyaml finds an error in are read by the pure one, whose errors are the ones
-reported: diagnostics do not depend on which parser is installed.  Working on events rather than on a
-composed node graph means an alias is never followed: anchors and aliases
-are reported the moment they are seen, so an "alias bomb" costs nothing.
+The loader walks PyYAML's *event* stream and builds plain Python values
+itself.  Working on events rather than on a composed node graph means an
+alias is never followed: anchors and aliases are reported the moment they
+are seen, so an "alias bomb" costs nothing.
+
+The events come from libyaml's parser in C (``yaml.CSafeLoader``) where
+PyYAML has it, else from PyYAML's own pure-Python one (``yaml.SafeLoader``,
+five times slower); one builder reads either, and positions are counted from
+each event's character index, which both count alike.  A text the two
+parsers may read differently (a tab, a byte-order mark, a character YAML
+refuses, `|#`; an empty value, a tag, an anchor, a plain `a?b`) and any text
+libyaml finds an error in are read again by the pure-Python one, whose errors
+are the ones explained: documents and diagnostics do not depend on how PyYAML
+was installed (tests/test_load_libyaml.py compares the two).
 
 Everything the file gets wrong is returned as a :class:`Diagnostic`
 (codes E01xx, see ``docs/diagnostics.md``); nothing raises for bad input.
