@@ -66,6 +66,7 @@ DEFAULT_PLAYERS = 4
 DEFAULT_AGAIN_LIMIT = 200
 MAX_AGAIN_LIMIT = 100_000  # OpenSpiel keeps parameters and max_game_length in a C++ int
 _INT_MAX = 2**31 - 1
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 STATE_TEXT_CAP = 16 << 20  # a state string's size; a whole game's is well under 1 MiB
 
 _PARAMETERS: dict[str, Any] = {"ruleset": DEFAULT_RULESET, "players": DEFAULT_PLAYERS,
@@ -339,6 +340,32 @@ class TarguiState(pyspiel.State):
 
     def current_player(self) -> int:
         return self._play.state.current_player()  # CHANCE -1 and TERMINAL -4 are OpenSpiel's values
+
+    # Asked from Python, these answer as pyspiel's own State does (PyState::LegalActions,
+    # State::IsChanceNode), without its trip through C++ and back into this class: two or
+    # three crossings, each as costly as a whole step of the engine. C++ callers still take
+    # pyspiel's path, which ends in the same methods.
+    def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
+        if kwargs or len(args) > 1 or (args and type(args[0]) is not int):
+            return pyspiel.State.legal_actions(self, *args, **kwargs)  # what pyspiel makes of it
+        state = self._play.state
+        if state.is_terminal():
+            return []
+        mover = state.current_player()
+        if mover == _CHANCE:
+            return [outcome for outcome, _ in state.chance_outcomes()]
+        player = args[0] if args else mover
+        if player == mover:
+            return self._legal_actions(player)
+        if player < 0:
+            return pyspiel.State.legal_actions(self, player)  # pyspiel's error for a pseudo-player
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self._play.state.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._play.state.current_player() >= 0
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
