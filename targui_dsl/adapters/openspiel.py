@@ -403,9 +403,16 @@ class TarguiState(pyspiel.State):
         (which builds the tensor afresh, and a new initial state to learn its size, at every
         call), read from the seat's array kept up to date. Anything but a seat goes to pyspiel,
         which refuses it as it always did."""
-        player = args[0] if args else self._play.state.current_player()
-        if len(args) <= 1 and type(player) is int and 0 <= player < self._play.state.game.players:
-            return self._play.tensor_list(player, self.get_game().tensor_width)
+        play = self._play
+        player = args[0] if args else play.state.current_player()
+        if len(args) <= 1 and type(player) is int and 0 <= player:
+            tensors = play.tensors
+            if tensors is not None and player < len(tensors) and tensors[player] is not None:
+                keeper = tensors[player]  # (the common case, without asking pyspiel for the game)
+                keeper.update(play.state)
+                return keeper.listed[:]
+            if player < play.state.game.players:
+                return play.tensor_list(player, self.get_game().tensor_width)
         return pyspiel.State.observation_tensor(self, *args)
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -66,6 +66,7 @@ class TarguiEnv(AECEnv):
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._actions = self.game.num_distinct_actions()
+        self._all_ones = b"\x01" * size
         width = self._width = self.game.observation_tensor_shape()[0]
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
@@ -126,9 +127,9 @@ class TarguiEnv(AECEnv):
         state = self.game_state
         ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            legal = state.legal_actions()
-            if len(legal) > 32:  # (a count's range) by NumPy at once; a few one by one, without its index array
-                np.frombuffer(ones, np.int8)[legal] = 1
+            legal = state.legal_actions()  # sorted, each id once
+            if legal and legal[-1] - legal[0] == len(legal) - 1:  # a run of ids (a count's range): one slice
+                ones[legal[0]:legal[-1] + 1] = self._all_ones[:len(legal)]
             else:
                 for action in legal:
                     ones[action] = 1

@@ -63,8 +63,9 @@ class SeatTensor:
     __slots__ = ("seat", "out", "listed", "_mv", "_put", "_fresh", "_width", "_kinds", "_players", "_seats", "_globals",
                  "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
                  "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
-                 "_settlement", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
-                 "_global_values", "_phase", "_cells", "_cell_range", "_count", "_turned", "_memory")
+                 "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
+                 "_global_key", "_global_values", "_phase", "_cells", "_cell_range", "_count_key", "_count",
+                 "_turned", "_memory")
 
     def __init__(self, game: GameTables, seat: int, out: Any, listed: bool = False) -> None:
         self.seat, self.out = seat, out
@@ -102,15 +103,18 @@ class SeatTensor:
         self._levy: list[int] = []
         self._spent: list[int] = []
         self._settlement: list[int] = []
+        self._ledger: tuple[list[int], ...] = ()
         self._standing: list[tuple[float, float]] = []  # per seat: its SEAT_IN_GAME and SEAT_OWN_SETTLEMENT
         self._cash_seen: list[bool] = []  # per seat: whether this seat sees its cash (and treasury)
         self._treasury_seen: list[bool] = []
         self._round0 = self._over = False
         self._turn = -1
+        self._global_key: tuple[int | bool, ...] = ()
         self._global_values: Sequence[float] = ()
         self._phase = 0
         self._cells: tuple[int, int] = (-1, -1)
         self._count: tuple[float, float, float, float] = _NO_COUNT
+        self._count_key: tuple[int, ...] = ()
         self._turned: list[int] = []
         self._memory: list[int] = []
 
@@ -157,42 +161,55 @@ class SeatTensor:
                             self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
                     self._standing = standing
                 self._settlement = r.settlement[:]
-            if r.cash != self._cash:
-                self._column(r.cash, self._cash, SEAT_CASH, self._cash_seen)
-            if r.treasury != self._treasury:
-                self._column(r.treasury, self._treasury, SEAT_TREASURY, self._treasury_seen)
-            if r.stack_turns != self._stack:
-                self._column(r.stack_turns, self._stack, SEAT_STACK, None)
-            if r.deposits != self._deposits:
-                self._column(r.deposits, self._deposits, SEAT_DEPOSITS, None)
-            if r.levy_total != self._levy:
-                self._column(r.levy_total, self._levy, SEAT_LEVY, None)
-            if r.spent != self._spent:
-                self._column(r.spent, self._spent, SEAT_SPENT, None)
+            if (r.cash, r.treasury, r.stack_turns, r.deposits, r.levy_total, r.spent) != self._ledger:
+                if r.cash != self._cash:
+                    self._column(r.cash, self._cash, SEAT_CASH, self._cash_seen)
+                if r.treasury != self._treasury:
+                    self._column(r.treasury, self._treasury, SEAT_TREASURY, self._treasury_seen)
+                if r.stack_turns != self._stack:
+                    self._column(r.stack_turns, self._stack, SEAT_STACK, None)
+                if r.deposits != self._deposits:
+                    self._column(r.deposits, self._deposits, SEAT_DEPOSITS, None)
+                if r.levy_total != self._levy:
+                    self._column(r.levy_total, self._levy, SEAT_LEVY, None)
+                if r.spent != self._spent:
+                    self._column(r.spent, self._spent, SEAT_SPENT, None)
             if turn != self._turn:
                 if self._turn >= 0:
                     self._put(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
                 if turn >= 0:
                     self._put(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
                 self._turn = turn
-        # the globals follow from these record fields
-        values, shown = global_values(state), self._global_values
-        if values != shown:
+        # the globals follow from these record fields (compared first: cheaper than the numbers)
+        key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
+        if key != self._global_key:
+            values, shown = global_values(state), self._global_values
             for index, number in enumerate(values):
                 if number != shown[index]:
                     self._put(self._globals + index, number)
-            self._global_values = values
+            self._global_key, self._global_values = key, values
         if phase != self._phase:
             self._put(self._phase_at + self._phase, 0.0)
             self._put(self._phase_at + phase, 1.0)
             self._phase = phase
         cells = pending_cells(state)
         if cells != self._cells:
-            self._pending(self._cells, 0.0)
-            self._pending(cells, 1.0)
+            (source, target), (was_source, was_target) = cells, self._cells
+            if source != was_source:
+                if was_source >= 0:
+                    self._put(self._source_at + was_source, 0.0)
+                if source >= 0:
+                    self._put(self._source_at + source, 1.0)
+            if target != was_target:
+                if was_target >= 0:
+                    self._put(self._target_at + was_target, 0.0)
+                if target >= 0:
+                    self._put(self._target_at + target, 1.0)
             self._cells = cells
         # the count as this seat sees it: only at a count, or when one was shown
-        if IS_COUNT[phase] or self._count is not _NO_COUNT:
+        if (IS_COUNT[phase] or self._count is not _NO_COUNT) and \
+                (counted := (phase, turn, r.count_lo, r.count_hi, r.count_prefix, r.count_digits)) != self._count_key:
+            self._count_key = counted  # what the count and its visibility follow from
             count, seen = count_values(state, self.seat), self._count
             if count != seen:
                 for index, number in enumerate(count):
@@ -216,11 +233,13 @@ class SeatTensor:
             self.listed = self.out.tolist()
         self._kind, self._owner, self._camels = r.kind[:], r.owner[:], r.camels[:]
         self._keep_seats(state, current_player(r))
+        self._global_key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
         self._global_values = global_values(state)
         self._phase = r.phase
         self._cells = pending_cells(state)
         count = count_values(state, self.seat)
         self._count = count if any(count) else _NO_COUNT
+        self._count_key = ()
         self._turned = r.turned[:]
         self._memory = r.memory[:]
         self._fresh = False
@@ -231,6 +250,8 @@ class SeatTensor:
         self._cash, self._treasury, self._stack = r.cash[:], r.treasury[:], r.stack_turns[:]
         self._deposits, self._levy, self._spent, self._settlement = (r.deposits[:], r.levy_total[:], r.spent[:],
                                                                      r.settlement[:])
+        # the same lists (kept up to date in place, column by column): compared at once first
+        self._ledger = (self._cash, self._treasury, self._stack, self._deposits, self._levy, self._spent)
         seats = range(self._players)
         self._standing = [standing_values(r, seat) for seat in seats]
         self._cash_seen = [cash_visible(state, self.seat, seat) for seat in seats]
@@ -255,13 +276,6 @@ class SeatTensor:
             put(base + (before if before >= 0 else none), 0.0)
             put(base + (value if value >= 0 else none), 1.0)
             kept[cell] = value
-
-    def _pending(self, cells: tuple[int, int], value: float) -> None:
-        source, target = cells
-        if source >= 0:
-            self._put(self._source_at + source, value)
-        if target >= 0:
-            self._put(self._target_at + target, value)
 
     def _set(self, at: int, value: float) -> None:
         mv = self._mv
