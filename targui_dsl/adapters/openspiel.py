@@ -302,24 +302,26 @@ class TarguiState(pyspiel.State):
         super().__init__(game)
         self._play = play  # the only attribute: pyspiel clones and pickles what it holds
 
-    @property
-    def _play(self) -> _Play:
-        return self.__dict__["_play"]
+    _play: _Play  # a plain attribute (read at every call from C++), set only through __setattr__'s check
 
-    @_play.setter
-    def _play(self, play: _Play | _Saved) -> None:
-        # pyspiel's C++ deserialisation sets the attributes it unpickled: a pickled _Play
-        # arrives as _Saved and is checked against this state's own game first
+    def __setattr__(self, name: str, value: Any) -> None:
+        # pyspiel's C++ deserialisation and clone set the attributes they unpickled or copied: a
+        # pickled _Play arrives as _Saved and is checked against this state's own game first
+        if name == "_play":
+            value = self._checked_play(value)
+        super().__setattr__(name, value)
+
+    def _checked_play(self, play: Any) -> _Play:
         if isinstance(play, _Saved):
             game = self.get_game()
             if play.ref != game.ruleset_ref or play.limit != game.again_limit:
                 raise ValueError(f"the pickled state is of python_targui(ruleset={play.ref!r}, "
                                  f"again_limit={play.limit!r}), not of {game}")
             engine = _engine_state(game, play.data)
-            play = _Play(engine, _checked_again(game, engine, play.again), game.again_limit, game.ruleset_ref)
-        elif not isinstance(play, _Play):
+            return _Play(engine, _checked_again(game, engine, play.again), game.again_limit, game.ruleset_ref)
+        if not isinstance(play, _Play):
             raise ValueError(f"a targui state holds a _Play, not {type(play).__name__}")
-        self.__dict__["_play"] = play
+        return play
 
     def serialize(self) -> str:
         """The state as text for :meth:`TarguiGame.deserialize_state` (pyspiel's ``history=`` and
