@@ -110,7 +110,7 @@ class SeatTensor:
     or the tail from the seat's view, made of just the parts asked for)."""
 
     __slots__ = ("seat", "out", "listed", "_mv", "_put", "_at", "_figures", "_markers", "_centre", "_goods",
-                 "_sides", "_tail", "_space_numbers")
+                 "_sides", "_tail", "_space_numbers", "_rs")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
         self.seat, self.out = seat, out
@@ -129,11 +129,12 @@ class SeatTensor:
         self._sides: list[tuple[Any, ...]] = [(), ()]  # per side: the rest of what it is made of
         self._tail: tuple[Any, ...] = ()
         self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}  # a centre space's, by its fields
+        self._rs: Any = None  # the ruleset of the state last read
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
         record, seat = state.record, self.seat
-        if not self._at:
+        if not self._at or state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
             self._fill(state)
             return self.out
         put = self._put
@@ -167,6 +168,8 @@ class SeatTensor:
         """Everything from one whole view of the seat, where each part starts, and every field kept."""
         seat, rs, record = self.seat, state.rs, state.record
         view = state.view(seat)
+        self._rs, self._at = rs, []
+        self._space_numbers.clear()
         at = 0
         for values in (ring_values(view, seat), centre_values(rs, view), side_values(rs, view, seat),
                        side_values(rs, view, 1 - seat), tail_values(view, seat)):

@@ -60,8 +60,8 @@ _NO_COUNT = (0.0, 0.0, 0.0, 0.0)
 class SeatTensor:
     """``seat``'s observation tensor in ``out``, brought up to date by :meth:`update`."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_fresh", "_width", "_kinds", "_players", "_seats", "_globals",
-                 "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
+    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_fresh", "_game", "_width", "_kinds", "_players", "_seats",
+                 "_globals", "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
                  "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
                  "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
                  "_global_key", "_global_values", "_phase", "_cells", "_cell_range", "_count_key", "_count",
@@ -92,6 +92,7 @@ class SeatTensor:
         if self._memory_at + len(game.memory_start) != len(out):
             raise ValueError(f"the tensor has {self._memory_at + len(game.memory_start)} numbers, the array {len(out)}")
         self._fresh = True  # nothing written yet: the first update fills it all
+        self._game = game  # the tables of the game last read (its seats' visibility is kept)
         # what each part was last written from (copies: the record's lists change in place)
         self._kind: list[int] = []
         self._owner: list[int] = []
@@ -122,7 +123,7 @@ class SeatTensor:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array
         itself: copy it to keep it past the next update)."""
         r = state.record
-        if self._fresh:
+        if self._fresh or r.game is not self._game:  # (what a game decides is kept: another one is read whole)
             self._fill(state)
             return self.out
         # the cells: only those whose numbers changed (found in C: a move changes two of 49)
@@ -228,6 +229,7 @@ class SeatTensor:
     def _fill(self, state: GameState) -> None:
         """Everything from scratch, and every field kept."""
         r = state.record
+        self._game = r.game
         fill_observation(state, self.seat, self.out)
         if self.listed is not None:
             self.listed = self.out.tolist()
