@@ -183,6 +183,31 @@ def test_again_limit_counts_the_continuations_of_one_attack():
     assert pickle.loads(pickle.dumps(trial)).legal_actions() == [GIVE_UP]
 
 
+@pytest.mark.parametrize("ref,players,limit",
+                         [("original-dutch", 2, 0), ("updated-treasury", 3, 200), ("targi", 2, 200)])
+def test_legal_actions_and_node_kinds_answer_as_pyspiels_own_path(ref, players, limit):
+    # TarguiState answers these from Python; pyspiel's C++ State (PyState) is the reference,
+    # at every node of a random game: chance nodes, decisions, a repeat past again_limit, the end
+    game = load(ref, players, again_limit=limit)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    nodes = 0
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        nodes += 1
+        if state.is_terminal():
+            break
+        if state.is_player_node():  # a pseudo-player is refused as pyspiel refuses it
+            with pytest.raises(pyspiel.SpielError):
+                state.legal_actions(-1)
+        random_step(state, rng)
+    assert state.legal_actions() == [] and nodes > 100
+
+
 def test_max_game_length_grows_with_the_ruleset_and_the_limit():
     ruleset = any_ruleset("original-dutch")
     base = openspiel.max_game_length(ruleset, 4, again_limit=200)

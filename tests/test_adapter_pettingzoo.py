@@ -85,6 +85,33 @@ def test_the_same_seed_gives_the_same_game_and_another_seed_another():
     assert first[1] != other[1]
 
 
+@pytest.mark.parametrize("ref,players", [("swedish-12", 3), ("targi", 2)])
+def test_a_seed_plays_the_engines_game_of_that_seed(ref, players):
+    # the engine's own generator draws the env's chance: the env's game of seed 9 is the
+    # engine's game of seed 9 played with the same actions, throw for throw
+    from targui_dsl import load_ruleset
+    from targui_dsl.games import game_of
+
+    environment = adapter.env(ref, players)
+    _, taken = play_random(environment, seed=9)
+    ruleset = load_ruleset(ref)
+    state = game_of(ruleset).new_game(ruleset, players=players, seed=9).new_initial_state()
+    for action in taken:
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.to_json() == environment.game_state.to_json()
+    # reset() without a seed goes on from the last seed given: the same games after the same seed
+    other = adapter.env(ref, players)
+    seeds = []
+    for each in (environment, other):
+        each.reset(seed=-3)  # any whole number, as the engine takes it
+        each.reset()
+        seeds.append(each.game_state.game.seed)
+        each.reset()
+        seeds.append(each.game_state.game.seed)
+    assert seeds[:2] == seeds[2:] and seeds[0] != seeds[1]
+
+
 def test_the_mask_is_the_movers_legal_actions_and_others_get_none():
     environment = adapter.env("swedish-12", 3)
     environment.reset(seed=2)

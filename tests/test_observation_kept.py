@@ -64,6 +64,29 @@ def test_kept_arrays_are_the_tensor_at_every_step(ref, counts):
     assert compared > 1000
 
 
+@pytest.mark.parametrize("first,then,players", [("updated-treasury", "original-dutch", 4),
+                                                 ("targi", str(RULESETS / "examples" / "targi-wide-display.yaml"), 2)])
+def test_a_keeper_reads_a_state_of_another_ruleset_of_the_same_width(first, then, players):
+    # what a ruleset decides (who sees whose cash, a centre card's numbers) is not carried over
+    games = []
+    for ref in (first, then):
+        ruleset = load_ruleset(ref)
+        games.append(game_of(ruleset).new_game(ruleset, players=players, seed=3))
+    width = games[0].observation_tensor_shape()[0]
+    assert games[1].observation_tensor_shape()[0] == width
+    keepers = [game_of(games[0].ruleset).adapter.tensor(games[0], seat, np.zeros(width, np.float32))
+               for seat in range(players)]
+    rng = random.Random(8)
+    states = [game.new_initial_state() for game in games]
+    for step in range(120):  # both games under way, read in turn by the same keepers
+        for state in states:
+            if step >= 40:  # (past the setup: each ruleset's rounds, its secrets kept or not)
+                for seat, keeper in enumerate(keepers):
+                    assert np.array_equal(keeper.update(state), _exact(state, seat)), (step, seat)
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_the_pettingzoo_env_observes_the_tensor_at_every_step():
     from targui_dsl.adapters.pettingzoo import env
 

@@ -4,7 +4,7 @@
     python docs/examples/pettingzoo_random.py --ruleset updated-treasury --players 4 --games 3
 
 Every agent picks uniformly among the legal ids of its ``action_mask``; the
-environment throws the dice and draws the cards itself from ``reset(seed)``.
+engine's generator throws the dice and draws the cards, seeded by ``reset(seed)``.
 Prints each game's rewards (1/number of winners to each winner). Exit status 0.
 """
 

@@ -66,6 +66,7 @@ DEFAULT_PLAYERS = 4
 DEFAULT_AGAIN_LIMIT = 200
 MAX_AGAIN_LIMIT = 100_000  # OpenSpiel keeps parameters and max_game_length in a C++ int
 _INT_MAX = 2**31 - 1
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 STATE_TEXT_CAP = 16 << 20  # a state string's size; a whole game's is well under 1 MiB
 
 _PARAMETERS: dict[str, Any] = {"ruleset": DEFAULT_RULESET, "players": DEFAULT_PLAYERS,
@@ -301,24 +302,26 @@ class TarguiState(pyspiel.State):
         super().__init__(game)
         self._play = play  # the only attribute: pyspiel clones and pickles what it holds
 
-    @property
-    def _play(self) -> _Play:
-        return self.__dict__["_play"]
+    _play: _Play  # a plain attribute (read at every call from C++), set only through __setattr__'s check
 
-    @_play.setter
-    def _play(self, play: _Play | _Saved) -> None:
-        # pyspiel's C++ deserialisation sets the attributes it unpickled: a pickled _Play
-        # arrives as _Saved and is checked against this state's own game first
+    def __setattr__(self, name: str, value: Any) -> None:
+        # pyspiel's C++ deserialisation and clone set the attributes they unpickled or copied: a
+        # pickled _Play arrives as _Saved and is checked against this state's own game first
+        if name == "_play":
+            value = self._checked_play(value)
+        super().__setattr__(name, value)
+
+    def _checked_play(self, play: Any) -> _Play:
         if isinstance(play, _Saved):
             game = self.get_game()
             if play.ref != game.ruleset_ref or play.limit != game.again_limit:
                 raise ValueError(f"the pickled state is of python_targui(ruleset={play.ref!r}, "
                                  f"again_limit={play.limit!r}), not of {game}")
             engine = _engine_state(game, play.data)
-            play = _Play(engine, _checked_again(game, engine, play.again), game.again_limit, game.ruleset_ref)
-        elif not isinstance(play, _Play):
+            return _Play(engine, _checked_again(game, engine, play.again), game.again_limit, game.ruleset_ref)
+        if not isinstance(play, _Play):
             raise ValueError(f"a targui state holds a _Play, not {type(play).__name__}")
-        self.__dict__["_play"] = play
+        return play
 
     def serialize(self) -> str:
         """The state as text for :meth:`TarguiGame.deserialize_state` (pyspiel's ``history=`` and
@@ -339,6 +342,32 @@ class TarguiState(pyspiel.State):
 
     def current_player(self) -> int:
         return self._play.state.current_player()  # CHANCE -1 and TERMINAL -4 are OpenSpiel's values
+
+    # Asked from Python, these answer as pyspiel's own State does (PyState::LegalActions,
+    # State::IsChanceNode), without its trip through C++ and back into this class: two or
+    # three crossings, each as costly as a whole step of the engine. C++ callers still take
+    # pyspiel's path, which ends in the same methods.
+    def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
+        if kwargs or len(args) > 1 or (args and type(args[0]) is not int):
+            return pyspiel.State.legal_actions(self, *args, **kwargs)  # what pyspiel makes of it
+        state = self._play.state
+        if state.is_terminal():
+            return []
+        mover = state.current_player()
+        if mover == _CHANCE:
+            return [outcome for outcome, _ in state.chance_outcomes()]
+        player = args[0] if args else mover
+        if player == mover:
+            return self._legal_actions(player)
+        if player < 0:
+            return pyspiel.State.legal_actions(self, player)  # pyspiel's error for a pseudo-player
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self._play.state.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._play.state.current_player() >= 0
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
@@ -376,9 +405,16 @@ class TarguiState(pyspiel.State):
         (which builds the tensor afresh, and a new initial state to learn its size, at every
         call), read from the seat's array kept up to date. Anything but a seat goes to pyspiel,
         which refuses it as it always did."""
-        player = args[0] if args else self._play.state.current_player()
-        if len(args) <= 1 and type(player) is int and 0 <= player < self._play.state.game.players:
-            return self._play.tensor_list(player, self.get_game().tensor_width)
+        play = self._play
+        player = args[0] if args else play.state.current_player()
+        if len(args) <= 1 and type(player) is int and 0 <= player:
+            tensors = play.tensors
+            if tensors is not None and player < len(tensors) and tensors[player] is not None:
+                keeper = tensors[player]  # (the common case, without asking pyspiel for the game)
+                keeper.update(play.state)
+                return keeper.listed[:]
+            if player < play.state.game.players:
+                return play.tensor_list(player, self.get_game().tensor_width)
         return pyspiel.State.observation_tensor(self, *args)
 
     def _action_to_string(self, player: int, action: int) -> str:

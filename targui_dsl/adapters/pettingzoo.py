@@ -10,9 +10,12 @@ Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy
 * Observations: ``{"observation": np.float32 array, "action_mask": np.int8
   array}``, the engine's observation tensor of that seat (what that seat may
   see: docs/rules/targui.md section 8).
-* Chance: the environment throws every die and draws every card itself, with
-  a NumPy generator seeded by ``reset(seed)``: the same seed and the same
-  actions give the same game.
+* Chance: the engine's own seeded generator throws every die and draws every
+  card (implicit chance): ``reset(seed)`` starts the engine's game of that
+  seed, so the same seed and the same actions give the same game, the one
+  ``new_game(ruleset, players=players, seed=seed)`` plays with those actions.
+  ``reset()`` without a seed draws one from a generator seeded by the last
+  seed given (from the system's entropy before any).
 * Rewards: at the end only, the engine's returns (``1/len(winners)`` to each
   winner, 0 to the others); every agent is then terminated. A seat that is
   knocked out stays in ``agents`` without turns until the end (reward 0).
@@ -57,11 +60,13 @@ class TarguiEnv(AECEnv):
             raise ValueError(f"render_mode {render_mode!r}: targui renders 'ansi' text only")
         compiled = ruleset if isinstance(ruleset, CompiledRuleset) else _ruleset(ruleset)
         self.render_mode = render_mode
+        self._ruleset, self._players, self._new_game = compiled, players, game_of(compiled).new_game
         # ValueError: a player count the ruleset cannot seat
-        self.game = game_of(compiled).new_game(compiled, players=players, explicit_chance=True)
+        self.game = self._new_game(compiled, players=players)
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._actions = self.game.num_distinct_actions()
+        self._all_ones = b"\x01" * size
         width = self._width = self.game.observation_tensor_shape()[0]
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
@@ -70,9 +75,8 @@ class TarguiEnv(AECEnv):
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._tensors = seat_tensors(self.game, width)
-        self._initial = self.game.new_initial_state()
-        self.game_state: GameState = self._initial.clone()
-        self._rng = np.random.default_rng()
+        self.game_state: GameState = self.game.new_initial_state()
+        self._seeds = np.random.default_rng()  # a game's seed for reset() without one
         self.agents: list[str] = []
 
     # gymnasium spaces ----------------------------------------------------------------
@@ -84,15 +88,19 @@ class TarguiEnv(AECEnv):
 
     # the game --------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._rng = np.random.default_rng(seed)
-        self.game_state = self._initial.clone()
+        if seed is None:
+            seed = int(self._seeds.integers(2**63))
+        else:
+            self._seeds = np.random.default_rng(seed & (2**64 - 1))  # (NumPy takes no negative seed)
+        # the engine's game of this seed: its own generator resolves every chance node (a table
+        # shared by every seed, so a new game costs a few microseconds)
+        self.game_state = self._new_game(self._ruleset, players=self._players, seed=seed).new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._resolve_chance()
         self._select()
 
     def step(self, action: Any) -> None:
@@ -105,8 +113,7 @@ class TarguiEnv(AECEnv):
             raise IllegalAction(f"an action is a whole number (an index into the action mask), "
                                 f"not {type(action).__name__} {action!r:.60}")
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply_action(int(action))  # IllegalAction (a ValueError) says why
-        self._resolve_chance()
+        self.game_state.apply_action(int(action))  # IllegalAction (a ValueError) says why; chance drawn in it
         if self.game_state.is_terminal():
             returns = self.game_state.returns()
             for agent_name, seat in self._seat.items():
@@ -120,9 +127,9 @@ class TarguiEnv(AECEnv):
         state = self.game_state
         ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            legal = state.legal_actions()
-            if len(legal) > 32:  # (a count's range) by NumPy at once; a few one by one, without its index array
-                np.frombuffer(ones, np.int8)[legal] = 1
+            legal = state.legal_actions()  # sorted, each id once
+            if legal and legal[-1] - legal[0] == len(legal) - 1:  # a run of ids (a count's range): one slice
+                ones[legal[0]:legal[-1] + 1] = self._all_ones[:len(legal)]
             else:
                 for action in legal:
                     ones[action] = 1
@@ -140,21 +147,6 @@ class TarguiEnv(AECEnv):
 
     def close(self) -> None:
         pass
-
-    def _resolve_chance(self) -> None:
-        """Throw the dice and draw the cards until a player decides (or the game ends)."""
-        state, random = self.game_state, self._rng.random
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            # inverse transform sampling: one uniform draw per outcome (rng.choice costs more)
-            left = random() * sum([p for _, p in outcomes])
-            chosen = outcomes[-1][0]
-            for outcome, probability in outcomes:
-                left -= probability
-                if left < 0:
-                    chosen = outcome
-                    break
-            state.apply_action(chosen)
 
     def _select(self) -> None:
         seat = self.game_state.current_player()

@@ -5,6 +5,8 @@ whose record fields changed since it was last read (with the same functions as t
 from __future__ import annotations
 
 from array import array
+from itertools import compress
+from operator import ne
 from typing import Any
 
 
@@ -38,10 +40,15 @@ def ring_values(view: dict[str, Any], seat: int) -> list[float]:
     """Per border card, then per centre space: whose Targi or tribe marker stands there (this seat, the other)."""
     out: list[float] = []
     for owner in view["figures"]:
-        out += [float(owner == seat), float(owner == 1 - seat)]
+        out += whose(owner, seat)
     for owner in view["markers"]:
-        out += [float(owner == seat), float(owner == 1 - seat)]
+        out += whose(owner, seat)
     return out
+
+
+def whose(owner: int, seat: int) -> tuple[float, float]:
+    """A place's two numbers in :func:`ring_values`: held by this seat, held by the other (-1: by nobody)."""
+    return float(owner == seat), float(owner == 1 - seat)
 
 
 def centre_values(rs: Any, view: dict[str, Any]) -> list[float]:
@@ -73,7 +80,7 @@ def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
     lengths, whether it holds a hand card."""
     tribe_ids = _card_places(rs)[1]
     side = view["sides"][s]
-    out = [float(n) for n in side["goods"]] + [float(side["gold"]), float(side["points"]), float(side["stored_gold"])]
+    out = goods_values(side["goods"]) + [float(side["gold"]), float(side["points"]), float(side["stored_gold"])]
     symbols = [0.0] * len(rs.symbols)
     for row in side["display"]:
         for card in row:
@@ -84,23 +91,26 @@ def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
     return out
 
 
+def goods_values(goods: list[int]) -> list[float]:
+    """A side's first numbers in :func:`side_values`: its goods, good by good."""
+    return [float(n) for n in goods]
+
+
 def tail_values(view: dict[str, Any], seat: int) -> list[float]:
     """The round, the robber, whether this seat holds the amulet, the piles' sizes."""
     return [float(view["round"]), float(view["robber"]), float(view["amulet"] == seat)] + \
         [float(n) for n in view["piles"]]
 
 
-# what each part reads of the view beyond its cheap public fields
-_VIEWED: tuple[frozenset[str], ...] = (frozenset(), frozenset({"centre"}), frozenset({"sides"}), frozenset({"sides"}),
-                                      frozenset())
-
-
 class SeatTensor:
     """``seat``'s observation tensor in ``out`` (a float32 NumPy vector of its length), brought
     up to date by :meth:`update`: each part is compared with the record fields it is made of,
-    and only the parts that changed are written again (from one view of the seat)."""
+    and only what changed is written again: a border card's or a space's two numbers where a
+    figure or a marker moved, a side's goods, a centre space, with the functions above (a side
+    or the tail from the seat's view, made of just the parts asked for)."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_at", "_keys")
+    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_at", "_figures", "_markers", "_centre", "_goods",
+                 "_sides", "_tail", "_space_numbers", "_rs")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
         self.seat, self.out = seat, out
@@ -108,66 +118,122 @@ class SeatTensor:
         self._mv = memoryview(out).cast("B").cast("f")
         if len(self._mv) != len(out):
             raise ValueError("a SeatTensor writes into a float32 vector")
-        self._at: list[int] = []  # where each part starts, once known
-        self._keys: list[Any] = []  # the record fields each part was last written from
+        # one number written: straight into the array (a C call), or through _set to keep the list too
+        self._put: Any = self._mv.__setitem__ if not listed else self._set
+        self._at: list[int] = []  # where each part starts (ring, centre, this side, the other's, tail), once known
+        # the record fields each part was last written from (copies: the record's lists change in place)
+        self._figures: list[int] = []
+        self._markers: list[int] = []
+        self._centre: tuple[list[int], list[int], list[bool]] = ([], [], [])
+        self._goods: list[list[int]] = [[], []]  # per side (this seat's, the other's)
+        self._sides: list[tuple[Any, ...]] = [(), ()]  # per side: the rest of what it is made of
+        self._tail: tuple[Any, ...] = ()
+        self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}  # a centre space's, by its fields
+        self._rs: Any = None  # the ruleset of the state last read
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
-        seat, record = self.seat, state.record
-        mine, theirs = record.sides[seat], record.sides[1 - seat]
-        keys = [
-            (record.figures, record.markers),
-            (record.centre, record.centre_kind, record.centre_up),
-            _side_key(mine), _side_key(theirs),
-            (record.round, record.robber, record.amulet, [len(pile) for pile in record.piles]),
-        ]
-        if keys == self._keys:
+        record, seat = state.record, self.seat
+        if not self._at or state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
+            self._fill(state)
             return self.out
-        changed = [index for index, key in enumerate(keys) if not self._at or key != self._keys[index]]
-        # the view's costly parts only when a part made of them changed
-        view, rs = state.view(seat, frozenset().union(*(_VIEWED[index] for index in changed))), state.rs
-        parts = (lambda: ring_values(view, seat), lambda: centre_values(rs, view),
-                 lambda: side_values(rs, view, seat), lambda: side_values(rs, view, 1 - seat),
-                 lambda: tail_values(view, seat))
-        if not self._at:  # the first update: every part, and where each starts
-            at = 0
-            for part in parts:
-                values = part()
-                self._at.append(at)
-                self._write(at, values)
-                at += len(values)
-            if at != len(self.out):
-                raise ValueError(f"the tensor has {at} numbers, the array {len(self.out)}")
-        else:
-            for index in changed:
-                if index == 1:  # the centre (most of the tensor): only the spaces that changed
-                    self._spaces(rs, view, keys[1])
-                else:
-                    self._write(self._at[index], parts[index]())
-        # kept as copies: the record's lists change in place
-        self._keys = [
-            (record.figures[:], record.markers[:]),
-            (record.centre[:], record.centre_kind[:], record.centre_up[:]),
-            _side_key(mine, copy=True), _side_key(theirs, copy=True), keys[4],
-        ]
+        put = self._put
+        if record.figures != self._figures:
+            self._places(record.figures, self._figures, 0)
+        if record.markers != self._markers:
+            self._places(record.markers, self._markers, 2 * len(self._figures))
+        kept = self._centre
+        if record.centre != kept[0] or record.centre_kind != kept[1] or record.centre_up != kept[2]:
+            self._spaces(state)
+        for index, s in enumerate((seat, 1 - seat)):
+            side = record.sides[s]
+            if side.goods != self._goods[index]:  # (the commonest change of a side)
+                at = self._at[2 + index]
+                for good, number in enumerate(goods_values(side.goods)):
+                    put(at + good, number)
+                self._goods[index] = side.goods[:]
+            was = self._sides[index]
+            if side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2] \
+                    or (side.hand >= 0) != was[3] or side.display != was[4]:
+                view = state.view(seat, _SIDES)
+                self._write(self._at[2 + index], side_values(state.rs, view, s))
+                self._sides[index] = _side_key(side)
+        tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
+        if tail != self._tail:
+            self._write(self._at[4], tail_values(state.view(seat, _PUBLIC), seat))
+            self._tail = tail
         return self.out
 
-    def _spaces(self, rs: Any, view: dict[str, Any], now: tuple[list[int], list[int], list[bool]]) -> None:
-        kept = self._keys[1]
-        width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
-        for space, card in enumerate(now[0]):
-            if card != kept[0][space] or now[1][space] != kept[1][space] or now[2][space] != kept[2][space]:
-                self._write(self._at[1] + space * width, space_values(rs, view["centre"][space]))
+    def _fill(self, state: Any) -> None:
+        """Everything from one whole view of the seat, where each part starts, and every field kept."""
+        seat, rs, record = self.seat, state.rs, state.record
+        view = state.view(seat)
+        self._rs, self._at = rs, []
+        self._space_numbers.clear()
+        at = 0
+        for values in (ring_values(view, seat), centre_values(rs, view), side_values(rs, view, seat),
+                       side_values(rs, view, 1 - seat), tail_values(view, seat)):
+            self._at.append(at)
+            at += len(values)
+            self._write(self._at[-1], values)
+        if at != len(self.out):
+            raise ValueError(f"the tensor has {at} numbers, the array {len(self.out)}")
+        self._figures, self._markers = record.figures[:], record.markers[:]
+        self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
+        for index, s in enumerate((seat, 1 - seat)):
+            self._goods[index] = record.sides[s].goods[:]
+            self._sides[index] = _side_key(record.sides[s])
+        self._tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
 
-    def _write(self, at: int, values: list[float]) -> None:
+    def _places(self, now: list[int], kept: list[int], at: int) -> None:
+        """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
+        put, seat = self._put, self.seat
+        for place in list(compress(range(len(now)), map(ne, now, kept))):
+            mine, theirs = whose(now[place], seat)
+            put(at + 2 * place, mine)
+            put(at + 2 * place + 1, theirs)
+            kept[place] = now[place]
+
+    def _spaces(self, state: Any) -> None:
+        """The centre spaces whose card, deck or side up changed. A space's numbers are those of
+        its entry in the seat's view, made of just these three fields: each (card, deck, side up)
+        is worked out once, from the view, and kept."""
+        record, rs, known = state.record, state.rs, self._space_numbers
+        kept = self._centre
+        width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
+        view = None
+        for space, card in enumerate(record.centre):
+            key = (card, record.centre_kind[space], record.centre_up[space])
+            if key != (kept[0][space], kept[1][space], kept[2][space]):
+                numbers = known.get(key)
+                if numbers is None:
+                    view = view or state.view(self.seat, _CENTRE)
+                    numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
+                self._write(self._at[1] + space * width, numbers)
+        self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
+
+    def _set(self, at: int, value: float) -> None:
+        mv = self._mv
+        mv[at] = value
+        listed = self.listed
+        if listed is not None:
+            listed[at] = mv[at]  # the float32 read back: the number the array holds
+
+    def _write(self, at: int, values: list[float] | array[float]) -> None:
         end, mv = at + len(values), self._mv
-        mv[at:end] = array("f", values)
+        mv[at:end] = values if isinstance(values, array) else array("f", values)
         if self.listed is not None:
             if len(self.listed) < len(mv):
                 self.listed = [0.0] * len(mv)
             self.listed[at:end] = mv[at:end].tolist()  # the float32s read back: the numbers the array holds
 
 
-def _side_key(side: Any, copy: bool = False) -> tuple[Any, ...]:
-    display = [row[:] for row in side.display] if copy else side.display
-    return (side.goods[:] if copy else side.goods, side.gold, side.points, side.stored_gold, side.hand >= 0, display)
+# the parts of a view a reading asks for beyond its cheap public fields
+_PUBLIC: frozenset[str] = frozenset()
+_CENTRE = frozenset({"centre"})
+_SIDES = frozenset({"sides"})
+
+
+def _side_key(side: Any) -> tuple[Any, ...]:
+    """What a side's numbers are made of beyond its goods (a copy: the record's lists change in place)."""
+    return (side.gold, side.points, side.stored_gold, side.hand >= 0, [row[:] for row in side.display])

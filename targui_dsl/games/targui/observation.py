@@ -110,10 +110,11 @@ class StateView(Protocol[_G]):
     def buy_limit(self) -> int: ...
     def resample_from_infostate(self: _S, player: int, rng: random.Random) -> _S: ...
 
-# the tensor's parts (tensor_size's docstring): a seat's numbers (the last: is to move), the
-# globals, the count's numbers
+# the tensor's parts (tensor_size's docstring): a seat's numbers, the globals, the count's numbers
 PER_SEAT = 12
-SEAT_TO_MOVE = 11
+# a seat's numbers, in the order seat_values writes them (the kept tensors write single ones)
+(SEAT_IN_GAME, SEAT_OWN_SETTLEMENT, SEAT_CASH_KNOWN, SEAT_CASH, SEAT_TREASURY_KNOWN, SEAT_TREASURY, SEAT_STACK,
+ SEAT_DEPOSITS, SEAT_LEVY, SEAT_SPENT, SEAT_OBSERVER, SEAT_TO_MOVE) = range(PER_SEAT)
 GLOBALS = 6
 COUNT_NUMBERS = 4
 
@@ -589,8 +590,8 @@ def seat_values(state: "StateView[Any]", player: int) -> list[float]:
     for seat in range(state.game.players):  # read from the record: the adapters call this often
         cash_known = cash_visible(state, player, seat)
         treasury_known = treasury_visible(state, player, seat)
-        out.extend((
-            float(in_game(record, seat)), float(holds_own_settlement(record, seat)),
+        out.extend((  # SEAT_IN_GAME ... SEAT_TO_MOVE
+            *standing_values(record, seat),
             float(cash_known), float(cash[seat]) if cash_known else 0.0,
             float(treasury_known), float(treasury[seat]) if treasury_known else 0.0,
             float(stack[seat]), float(record.deposits[seat]),
@@ -600,11 +601,18 @@ def seat_values(state: "StateView[Any]", player: int) -> list[float]:
     return out
 
 
+def standing_values(record: TarguiRecord, seat: int) -> tuple[float, float]:
+    """A seat's first two numbers (SEAT_IN_GAME, SEAT_OWN_SETTLEMENT), as :func:`seat_values`
+    writes them: what the owners of the cells decide."""
+    return float(in_game(record, seat)), float(holds_own_settlement(record, seat))
+
+
 def global_values(state: "StateView[Any]") -> tuple[float, ...]:
     """The round, the round's die, double turns (0/1), camels in the box, (mis)fortune
     cards left in the stack, cards left in the deck."""
-    return (float(state.round), float(state.round_die), float(state.double_turn), float(state.camels_in_box),
-            float(state.fortune_cards_left()), float(state.deck_left()))
+    r = state.record  # (read from the record: the adapters' kept tensors call this at every reading)
+    return (float(r.round), float(r.round_die), float(r.double), float(r.box), float(r.stack_cards),
+            float(len(r.deck)))
 
 
 def pending_cells(state: "StateView[Any]") -> tuple[int, int]:

@@ -3,17 +3,23 @@
 A learner reads the tensor at every step, and most of it does not change from one
 step to the next: :class:`SeatTensor` keeps a copy of every record field the tensor
 is made of, and at each :meth:`SeatTensor.update` compares them with the record
-(whole lists at once, in C) and writes only the parts whose fields changed, with
+(whole lists at once, in C) and writes only the numbers whose fields changed, with
 the same functions that build the tensor from scratch (:mod:`.observation`). Its
 array therefore always holds exactly ``state.observation_tensor(seat)``, whichever
 state it is given (another game, a clone, a reset): nothing is assumed about how
 the state got there, only compared. The array is the caller's (a NumPy ``float32``
 vector of the tensor's length: this package does not import NumPy).
+
+A step of the engine costs a few microseconds, so each reading is kept to a few list
+comparisons and a handful of numbers written: a cell's camels where they moved (the
+pending cells are looked at first), one seat's cash, the phase's one-hot.
 """
 
 from __future__ import annotations
 
 from array import array
+from itertools import compress
+from operator import ne
 from typing import Any, Sequence
 
 from targui_dsl.games.targui.flow import current_player
@@ -21,31 +27,45 @@ from targui_dsl.games.targui.observation import (
     COUNT_NUMBERS,
     GLOBALS,
     PER_SEAT,
+    SEAT_CASH,
+    SEAT_DEPOSITS,
+    SEAT_IN_GAME,
+    SEAT_LEVY,
+    SEAT_OWN_SETTLEMENT,
+    SEAT_SPENT,
+    SEAT_STACK,
     SEAT_TO_MOVE,
+    SEAT_TREASURY,
+    cash_visible,
     count_values,
     fill_observation,
     global_values,
     memory_values,
     pending_cells,
     seat_values,
+    standing_values,
+    treasury_visible,
     turned_values,
 )
-from targui_dsl.games.targui.phases import OVER, Phase
+from targui_dsl.games.targui.phases import IS_COUNT, OVER, Phase
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.state import GameState
 from targui_dsl.games.targui.tables import GameTables
 
 __all__ = ["SeatTensor"]
 
+_NO_COUNT = (0.0, 0.0, 0.0, 0.0)
 
 
 class SeatTensor:
     """``seat``'s observation tensor in ``out``, brought up to date by :meth:`update`."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_fresh", "_width", "_kinds", "_players", "_seats", "_globals",
-                 "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
-                 "_kind", "_owner", "_camels", "_ledger", "_round0", "_over", "_turn", "_global_key", "_pending_key",
-                 "_cells", "_count_key", "_count", "_turned", "_memory")
+    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_fresh", "_game", "_width", "_kinds", "_players", "_seats",
+                 "_globals", "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
+                 "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
+                 "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
+                 "_global_key", "_global_values", "_phase", "_cells", "_cell_range", "_count_key", "_count",
+                 "_turned", "_memory")
 
     def __init__(self, game: GameTables, seat: int, out: Any, listed: bool = False) -> None:
         self.seat, self.out = seat, out
@@ -55,8 +75,11 @@ class SeatTensor:
         self._mv = memoryview(out).cast("B").cast("f")  # one number written costs ~30 ns this way
         if len(self._mv) != len(out):
             raise ValueError("a SeatTensor writes into a float32 vector")
+        # one number written: straight into the array (a C call), or through _set to keep the list too
+        self._put: Any = self._mv.__setitem__ if self.listed is None else self._set
         cells, kinds, players = game.cells, len(game.kind_ids), game.players
         self._kinds, self._players = kinds, players
+        self._cell_range = range(cells)
         self._width = kinds + 1 + players + 1 + 1  # a cell's numbers
         self._seats = cells * self._width
         self._globals = self._seats + players * PER_SEAT
@@ -69,18 +92,30 @@ class SeatTensor:
         if self._memory_at + len(game.memory_start) != len(out):
             raise ValueError(f"the tensor has {self._memory_at + len(game.memory_start)} numbers, the array {len(out)}")
         self._fresh = True  # nothing written yet: the first update fills it all
+        self._game = game  # the tables of the game last read (its seats' visibility is kept)
         # what each part was last written from (copies: the record's lists change in place)
         self._kind: list[int] = []
         self._owner: list[int] = []
         self._camels: list[int] = []
+        self._cash: list[int] = []
+        self._treasury: list[int] = []
+        self._stack: list[int] = []
+        self._deposits: list[int] = []
+        self._levy: list[int] = []
+        self._spent: list[int] = []
+        self._settlement: list[int] = []
         self._ledger: tuple[list[int], ...] = ()
+        self._standing: list[tuple[float, float]] = []  # per seat: its SEAT_IN_GAME and SEAT_OWN_SETTLEMENT
+        self._cash_seen: list[bool] = []  # per seat: whether this seat sees its cash (and treasury)
+        self._treasury_seen: list[bool] = []
         self._round0 = self._over = False
         self._turn = -1
         self._global_key: tuple[int | bool, ...] = ()
-        self._pending_key: tuple[int, int, int] = (0, -1, -1)
+        self._global_values: Sequence[float] = ()
+        self._phase = 0
         self._cells: tuple[int, int] = (-1, -1)
+        self._count: tuple[float, float, float, float] = _NO_COUNT
         self._count_key: tuple[int, ...] = ()
-        self._count: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         self._turned: list[int] = []
         self._memory: list[int] = []
 
@@ -88,64 +123,105 @@ class SeatTensor:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array
         itself: copy it to keep it past the next update)."""
         r = state.record
-        if self._fresh:
+        if self._fresh or r.game is not self._game:  # (what a game decides is kept: another one is read whole)
             self._fill(state)
             return self.out
-        seat = self.seat
-        owner_changed = False
+        # the cells: only those whose numbers changed (found in C: a move changes two of 49)
+        camels, kept = r.camels, self._camels
+        if camels != kept:
+            width, put = self._width, self._put
+            # where camels move: the pending cells of the last reading and of now (a move's pair, a
+            # purchase's cell); every cell compared only when that was not all
+            for cell in (*self._cells, r.source, r.target):
+                if cell >= 0 and camels[cell] != kept[cell]:
+                    value = kept[cell] = camels[cell]
+                    put(cell * width + width - 1, value)
+            if camels != kept:
+                for cell in list(compress(self._cell_range, map(ne, camels, kept))):
+                    value = kept[cell] = camels[cell]
+                    put(cell * width + width - 1, value)
+        owner_changed = r.owner != self._owner
+        if owner_changed:
+            self._cells_changed(r.owner, self._owner, self._kinds + 1, self._players)
         if r.kind != self._kind:
             self._cells_changed(r.kind, self._kind, 0, self._kinds)
-        if r.owner != self._owner:
-            self._cells_changed(r.owner, self._owner, self._kinds + 1, self._players)
-            owner_changed = True
-        if r.camels != self._camels:
-            width, kept = self._width, self._camels
-            last = width - 1
-            for cell, camels in enumerate(r.camels):
-                if camels != kept[cell]:
-                    self._set(cell * width + last, camels)
-                    kept[cell] = camels
-        over = r.phase == OVER
+        # the seats: a column written where its field changed, for the seats this one sees
+        phase = r.phase
         turn = current_player(r)
-        ledger = (r.cash, r.treasury, r.stack_turns, r.deposits, r.levy_total, r.spent, r.settlement)
-        if owner_changed or ledger != self._ledger or (r.round == 0) != self._round0 or over != self._over:
-            self._write(self._seats, seat_values(state, seat))
-            self._keep_seats(r, over, turn)
-        elif turn != self._turn:
-            if self._turn >= 0:
-                self._set(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
-            if turn >= 0:
-                self._set(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
-            self._turn = turn
-        # the globals, the phase and the pending cells follow from these record fields
+        if (phase == OVER) != self._over or (r.round == 0) != self._round0:  # what is seen, and in game
+            self._write(self._seats, seat_values(state, self.seat))
+            self._keep_seats(state, turn)
+        else:
+            if owner_changed or r.settlement != self._settlement:  # rarely changes what it decides
+                standing, was = [standing_values(r, seat) for seat in range(self._players)], self._standing
+                if standing != was:
+                    for seat, pair in enumerate(standing):
+                        if pair != was[seat]:
+                            at = self._seats + seat * PER_SEAT
+                            self._put(at + SEAT_IN_GAME, pair[0])
+                            self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
+                    self._standing = standing
+                self._settlement = r.settlement[:]
+            if (r.cash, r.treasury, r.stack_turns, r.deposits, r.levy_total, r.spent) != self._ledger:
+                if r.cash != self._cash:
+                    self._column(r.cash, self._cash, SEAT_CASH, self._cash_seen)
+                if r.treasury != self._treasury:
+                    self._column(r.treasury, self._treasury, SEAT_TREASURY, self._treasury_seen)
+                if r.stack_turns != self._stack:
+                    self._column(r.stack_turns, self._stack, SEAT_STACK, None)
+                if r.deposits != self._deposits:
+                    self._column(r.deposits, self._deposits, SEAT_DEPOSITS, None)
+                if r.levy_total != self._levy:
+                    self._column(r.levy_total, self._levy, SEAT_LEVY, None)
+                if r.spent != self._spent:
+                    self._column(r.spent, self._spent, SEAT_SPENT, None)
+            if turn != self._turn:
+                if self._turn >= 0:
+                    self._put(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
+                if turn >= 0:
+                    self._put(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
+                self._turn = turn
+        # the globals follow from these record fields (compared first: cheaper than the numbers)
         key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
         if key != self._global_key:
-            self._write(self._globals, global_values(state))
-            self._global_key = key
-        pending = (r.phase, r.source, r.target)
-        if pending != self._pending_key:
-            if r.phase != self._pending_key[0]:
-                self._set(self._phase_at + self._pending_key[0], 0.0)
-                self._set(self._phase_at + r.phase, 1.0)
-            cells = pending_cells(state)
-            if cells != self._cells:
-                self._pending(self._cells, 0.0)
-                self._pending(cells, 1.0)
-                self._cells = cells
-            self._pending_key = pending
-        # and the count as this seat sees it from these (its visibility: the phase, whose turn)
-        count_key = (r.phase, turn, r.count_lo, r.count_hi, r.count_prefix, r.count_digits)
-        if count_key != self._count_key:
-            count = count_values(state, seat)
-            if count != self._count:
-                self._write(self._count_at, count)
-                self._count = count
-            self._count_key = count_key
+            values, shown = global_values(state), self._global_values
+            for index, number in enumerate(values):
+                if number != shown[index]:
+                    self._put(self._globals + index, number)
+            self._global_key, self._global_values = key, values
+        if phase != self._phase:
+            self._put(self._phase_at + self._phase, 0.0)
+            self._put(self._phase_at + phase, 1.0)
+            self._phase = phase
+        cells = pending_cells(state)
+        if cells != self._cells:
+            (source, target), (was_source, was_target) = cells, self._cells
+            if source != was_source:
+                if was_source >= 0:
+                    self._put(self._source_at + was_source, 0.0)
+                if source >= 0:
+                    self._put(self._source_at + source, 1.0)
+            if target != was_target:
+                if was_target >= 0:
+                    self._put(self._target_at + was_target, 0.0)
+                if target >= 0:
+                    self._put(self._target_at + target, 1.0)
+            self._cells = cells
+        # the count as this seat sees it: only at a count, or when one was shown
+        if (IS_COUNT[phase] or self._count is not _NO_COUNT) and \
+                (counted := (phase, turn, r.count_lo, r.count_hi, r.count_prefix, r.count_digits)) != self._count_key:
+            self._count_key = counted  # what the count and its visibility follow from
+            count, seen = count_values(state, self.seat), self._count
+            if count != seen:
+                for index, number in enumerate(count):
+                    if number != seen[index]:
+                        self._put(self._count_at + index, number)
+                self._count = count if any(count) else _NO_COUNT
         if r.turned != self._turned:
             self._write(self._turned_at, turned_values(state))
             self._turned = r.turned[:]
         if r.memory != self._memory:
-            self._write(self._memory_at, memory_values(state, seat))
+            self._write(self._memory_at, memory_values(state, self.seat))
             self._memory = r.memory[:]
         return self.out
 
@@ -153,43 +229,55 @@ class SeatTensor:
     def _fill(self, state: GameState) -> None:
         """Everything from scratch, and every field kept."""
         r = state.record
+        self._game = r.game
         fill_observation(state, self.seat, self.out)
         if self.listed is not None:
             self.listed = self.out.tolist()
         self._kind, self._owner, self._camels = r.kind[:], r.owner[:], r.camels[:]
-        turn = current_player(r)
-        self._keep_seats(r, r.phase == OVER, turn)
+        self._keep_seats(state, current_player(r))
         self._global_key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
-        self._pending_key = (r.phase, r.source, r.target)
+        self._global_values = global_values(state)
+        self._phase = r.phase
         self._cells = pending_cells(state)
-        self._count_key = (r.phase, turn, r.count_lo, r.count_hi, r.count_prefix, r.count_digits)
-        self._count = count_values(state, self.seat)
+        count = count_values(state, self.seat)
+        self._count = count if any(count) else _NO_COUNT
+        self._count_key = ()
         self._turned = r.turned[:]
         self._memory = r.memory[:]
         self._fresh = False
 
-    def _keep_seats(self, r: TarguiRecord, over: bool, turn: int) -> None:
-        self._ledger = (r.cash[:], r.treasury[:], r.stack_turns[:], r.deposits[:], r.levy_total[:], r.spent[:],
-                        r.settlement[:])
-        self._round0, self._over, self._turn = r.round == 0, over, turn
+    def _keep_seats(self, state: GameState, turn: int) -> None:
+        """The seats' fields as the seat block was written from them whole, and what this seat sees."""
+        r: TarguiRecord = state.record
+        self._cash, self._treasury, self._stack = r.cash[:], r.treasury[:], r.stack_turns[:]
+        self._deposits, self._levy, self._spent, self._settlement = (r.deposits[:], r.levy_total[:], r.spent[:],
+                                                                     r.settlement[:])
+        # the same lists (kept up to date in place, column by column): compared at once first
+        self._ledger = (self._cash, self._treasury, self._stack, self._deposits, self._levy, self._spent)
+        seats = range(self._players)
+        self._standing = [standing_values(r, seat) for seat in seats]
+        self._cash_seen = [cash_visible(state, self.seat, seat) for seat in seats]
+        self._treasury_seen = [treasury_visible(state, self.seat, seat) for seat in seats]
+        self._round0, self._over, self._turn = r.round == 0, r.phase == OVER, turn
+
+    def _column(self, now: list[int], kept: list[int], column: int, seen: list[bool] | None) -> None:
+        """One of the seats' numbers, where it changed (left 0 for a seat whose value is hidden)."""
+        at = self._seats + column
+        for seat, value in enumerate(now):
+            if value != kept[seat]:
+                kept[seat] = value
+                if seen is None or seen[seat]:
+                    self._put(at + seat * PER_SEAT, value)
 
     def _cells_changed(self, now: list[int], kept: list[int], at: int, none: int) -> None:
         """A one-hot per cell (a kind, an owner; -1 is the slot ``none``) moved where it changed."""
-        width, put = self._width, self._set
-        for cell, value in enumerate(now):
-            before = kept[cell]
-            if value != before:
-                base = cell * width + at
-                put(base + (before if before >= 0 else none), 0.0)
-                put(base + (value if value >= 0 else none), 1.0)
-                kept[cell] = value
-
-    def _pending(self, cells: tuple[int, int], value: float) -> None:
-        source, target = cells
-        if source >= 0:
-            self._set(self._source_at + source, value)
-        if target >= 0:
-            self._set(self._target_at + target, value)
+        width, put = self._width, self._put
+        for cell in list(compress(self._cell_range, map(ne, now, kept))):
+            before, value = kept[cell], now[cell]
+            base = cell * width + at
+            put(base + (before if before >= 0 else none), 0.0)
+            put(base + (value if value >= 0 else none), 1.0)
+            kept[cell] = value
 
     def _set(self, at: int, value: float) -> None:
         mv = self._mv
