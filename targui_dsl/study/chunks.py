@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Sequence
 
-from targui_dsl.study.games import game_seed, record_game
+from targui_dsl.study.games import GameRecorder, game_seed
 from targui_dsl.study.records import record_row
 from targui_dsl.study.source import RulesetSource, compile_source
 from targui_dsl.study.summary import StudySummary
@@ -142,9 +142,9 @@ class Study:
         summary = StudySummary()
         rows: list[dict[str, Any]] | None = [] if chunk.records else None
         deck = tuple(dict.fromkeys(ruleset.deck))
+        recorder = GameRecorder(ruleset, self.players)
         for index in range(chunk.start, chunk.stop):
-            record = record_game(ruleset, self.players, game_seed(self.seed, index),
-                               seated_bots(self.bots, index, self.rotate), index)
+            record = recorder.record(game_seed(self.seed, index), seated_bots(self.bots, index, self.rotate), index)
             summary.add(record)
             if rows is not None:
                 rows.append(record_row(record, deck))
