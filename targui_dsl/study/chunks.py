@@ -143,11 +143,11 @@ class Study:
         rows: list[dict[str, Any]] | None = [] if chunk.records else None
         deck = tuple(dict.fromkeys(ruleset.deck))
         recorder = GameRecorder(ruleset, self.players)
-        for index in range(chunk.start, chunk.stop):
-            record = recorder.record(game_seed(self.seed, index), seated_bots(self.bots, index, self.rotate), index)
-            summary.add(record)
-            if rows is not None:
-                rows.append(record_row(record, deck))
+        records = [recorder.record(game_seed(self.seed, index), seated_bots(self.bots, index, self.rotate), index)
+                   for index in range(chunk.start, chunk.stop)]
+        summary.add_all(records)  # the chunk's games at once (a chunk holds at most MAX_CHUNK)
+        if rows is not None:
+            rows.extend(record_row(record, deck) for record in records)
         return ChunkResult(chunk.index, summary, rows, time.thread_time() - started)
 
 
