@@ -55,10 +55,12 @@ class Moments:
             self.max = high
 
     def merge(self, other: Moments) -> Moments:
-        lows = [v for v in (self.min, other.min) if v is not None]
-        highs = [v for v in (self.max, other.max) if v is not None]
-        return Moments(self.n + other.n, self.total + other.total, self.squares + other.squares,
-                       min(lows) if lows else None, max(highs) if highs else None)
+        low, high = self.min, self.max
+        if other.min is not None and (low is None or other.min < low):
+            low = other.min
+        if other.max is not None and (high is None or other.max > high):
+            high = other.max
+        return Moments(self.n + other.n, self.total + other.total, self.squares + other.squares, low, high)
 
     @property
     def mean(self) -> float:
@@ -242,7 +244,18 @@ class StudySummary:
         return self.per_seat.get(name) or tuple(Moments() for _ in self.tribes)
 
     def copy(self) -> StudySummary:
-        return StudySummary.from_json(self.to_json())
+        """A copy sharing nothing that changes (every figure's lists and moments are new)."""
+        def moments(m: Moments) -> Moments:
+            return Moments(m.n, m.total, m.squares, m.min, m.max)
+
+        # in the order a copy read back from its JSON has (to_json sorts these): tables list them so
+        return StudySummary(
+            self.games, self.tribes, self.wins_by_seat, dict(sorted(self.wins_by_bot.items())), self.draws,
+            dict(sorted(self.end_reasons.items())), dict(sorted(self.rounds_histogram.items())),
+            moments(self.rounds), moments(self.decisions), {name: moments(m) for name, m in self.metrics.items()},
+            dict(self.totals), tuple(moments(m) for m in self.scores),
+            {card: list(counts) for card, counts in sorted(self.cards.items())},
+            {name: tuple(moments(m) for m in seats) for name, seats in sorted(self.per_seat.items())})
 
     # JSON, for the --out file of a resumable study --------------------------------
     # One flat object, as before games had their own figures: rounds, the game's per-game
