@@ -199,17 +199,17 @@ class StudySummary:
             if moments is None:
                 moments = self.metrics[name] = Moments()
             moments.add_all(column)
-        for moments, column in zip(self.scores, zip(*(record.scores for record in records), strict=False),
-                                   strict=False):
-            moments.add_all(column)
+        for moments, seat_scores in zip(self.scores, zip(*(record.scores for record in records), strict=False),
+                                        strict=False):
+            moments.add_all(seat_scores)
         for name, rows in seats.items():
             per_seat = self.per_seat.get(name)
             if per_seat is None:
                 per_seat = self.per_seat[name] = tuple(Moments() for _ in self.tribes)
-            for moments, column in zip(per_seat, zip(*rows, strict=False), strict=False):
-                moments.add_all(column)
+            for moments, seat_values in zip(per_seat, zip(*rows, strict=False), strict=False):
+                moments.add_all(seat_values)
         for card, rows in cards.items():
-            sums = [sum(column) for column in zip(*rows, strict=False)]
+            sums = [sum(field) for field in zip(*rows, strict=False)]
             into = self.cards.get(card)
             self.cards[card] = sums if into is None else [x + y for x, y in zip(into, sums, strict=False)]
 
