@@ -1,20 +1,21 @@
 """A study against the public path: CPU time of `targui simulate`'s runner against plain random play.
 
-    python benchmarks/bench_simulate.py [--games 200] [--ruleset original-dutch] [--players 4] [--repeats 3]
-        [--baseline 55055c8]
+    python benchmarks/bench_simulate.py [--games 200] [--rulesets original-dutch,swedish-12,updated-treasury,targi]
+        [--players 4] [--repeats 3] [--baseline 1b9952f]
 
-Not a test: nothing here asserts a time. Both sides play the same games (the
-study's seeds, its random bots seeded per seat) in this process, one after
-the other, ``--repeats`` times interleaved so that another job on the machine
-slows both alike; it prints each side's CPU seconds (``time.process_time``),
-games per CPU second and the study's share of the public path's speed (the
-median of the repeats). The public path is a loop over ``legal_actions()`` and
-``apply_action()`` with no event sink, what a user's own script would write.
+Not a test: nothing here asserts a time. For each ruleset (every Targui variant and Targi by
+default; ``--players`` seats, or the most the ruleset seats when that is fewer: 2 for Targi)
+both sides play the same games (the study's seeds, its random bots seeded per seat) in this
+process, one after the other, ``--repeats`` times interleaved so that another job on the
+machine slows both alike; it prints each side's CPU seconds (``time.process_time``), games per
+CPU second and the study's share of the public path's speed (the median of the repeats). The
+public path is a loop over ``legal_actions()`` and ``apply_action()`` with no event sink, what
+a user's own script would write.
 
 With ``--baseline REV`` each repeat also runs both sides in a child process
 importing that revision (unpacked by ``git archive``) and one importing this
 tree, one after the other, so that the two trees' ratios are printed side by
-side from the same stretch of the machine's time.
+side from the same stretch of the machine's time, with the load average.
 """
 
 from __future__ import annotations
@@ -62,30 +63,42 @@ print(json.dumps({"public": public, "study": studied}))
 """
 
 
-def in_child(tree: str, args: argparse.Namespace) -> dict:
+def players_for(ruleset: str, players: int) -> int:
+    """``players``, or the most the ruleset seats when that is fewer (2 for Targi)."""
+    counts = compile_source(RulesetSource.from_reference(ruleset)).player_counts
+    fitting = [n for n in counts if n <= players]
+    return max(fitting) if fitting else min(counts)
+
+
+def in_child(tree: str, ruleset: str, players: int, args: argparse.Namespace) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", CHILD, tree, args.ruleset, str(args.games), str(args.players),
+    out = subprocess.run([sys.executable, "-c", CHILD, tree, ruleset, str(args.games), str(players),
                           str(args.seed)], check=True, capture_output=True, text=True, env=env,
                          cwd=tempfile.gettempdir()).stdout
     return json.loads(out)
 
 
-def side_by_side(args: argparse.Namespace) -> None:
+def side_by_side(args: argparse.Namespace, rulesets: list[tuple[str, int]]) -> None:
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
         trees = [("this tree", str(HERE.parent)), (args.baseline, str(unpack(args.baseline, Path(tmp))))]
-        runs: dict[str, list[dict]] = {label: [] for label, _ in trees}
+        runs: dict[tuple[str, str], list[dict]] = {(r, label): [] for r, _ in rulesets for label, _ in trees}
         for repeat in range(args.repeats):
-            for label, tree in trees:
-                runs[label].append(in_child(tree, args))
+            for ruleset, players in rulesets:
+                for label, tree in trees:
+                    runs[(ruleset, label)].append(in_child(tree, ruleset, players, args))
             print(f"repeat {repeat + 1} of {args.repeats} done", file=sys.stderr)
-    print(f"{args.games} random games of {args.ruleset}, {args.players} players, seed {args.seed}, "
-          f"{args.repeats} repeats in child processes; load {os.getloadavg()[0]:.2f}")
-    print(f"{'tree':<10} {'public CPU s':>13} {'study CPU s':>12} {'ratio (median)':>15}  per repeat")
-    for label, _ in trees:
-        ratios = [r["public"] / r["study"] for r in runs[label]]
-        print(f"{label:<10} {statistics.median(r['public'] for r in runs[label]):>13.2f} "
-              f"{statistics.median(r['study'] for r in runs[label]):>12.2f} {statistics.median(ratios):>14.2f}x  "
-              + " ".join(f"{x:.2f}x" for x in ratios))
+    print(f"{args.games} random games a ruleset, seed {args.seed}, {args.repeats} repeats in child processes, "
+          f"interleaved; load average (1 min) {load[0]:.2f} before, {os.getloadavg()[0]:.2f} after")
+    print(f"{'ruleset':<17} {'players':>7} {'tree':<10} {'public CPU s':>13} {'study CPU s':>12} "
+          f"{'ratio (median)':>15}  per repeat")
+    for ruleset, players in rulesets:
+        for label, _ in trees:
+            got = runs[(ruleset, label)]
+            ratios = [r["public"] / r["study"] for r in got]
+            print(f"{ruleset:<17} {players:>7} {label:<10} {statistics.median(r['public'] for r in got):>13.2f} "
+                  f"{statistics.median(r['study'] for r in got):>12.2f} {statistics.median(ratios):>14.2f}x  "
+                  + " ".join(f"{x:.2f}x" for x in ratios))
 
 
 def public_path(ruleset: object, games: int, players: int, seed: int) -> int:
@@ -106,34 +119,40 @@ def public_path(ruleset: object, games: int, players: int, seed: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--ruleset", default="original-dutch")
+    parser.add_argument("--rulesets", default="original-dutch,swedish-12,updated-treasury,targi",
+                        help="comma-separated built-in names or paths")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--baseline", help="also run this git revision, side by side (in child processes)")
     args = parser.parse_args()
+    rulesets = [(r, players_for(r, args.players)) for r in args.rulesets.split(",")]
     if args.baseline:
-        side_by_side(args)
+        side_by_side(args, rulesets)
         return
-    source = RulesetSource.from_reference(args.ruleset)
-    ruleset = compile_source(source)
-    study = Study(source, args.games, args.players, ("random",) * args.players, args.seed)
-    print(f"{args.games} random games of {args.ruleset}, {args.players} players, seed {args.seed}")
-    print(f"{'repeat':>6} {'public CPU s':>13} {'games/s':>8} {'study CPU s':>12} {'games/s':>8} {'ratio':>6}")
-    ratios = []
-    for repeat in range(args.repeats):
-        cpu = time.process_time()
-        decisions = public_path(ruleset, args.games, args.players, args.seed)
-        public = time.process_time() - cpu
-        cpu = time.process_time()
-        result = run_study(study)
-        studied = time.process_time() - cpu
-        if result.decisions_played != decisions:
-            raise SystemExit(f"the study played other games: {result.decisions_played} decisions, not {decisions}")
-        ratios.append(public / studied)
-        print(f"{repeat + 1:>6} {public:>13.2f} {args.games / public:>8.1f} {studied:>12.2f} "
-              f"{args.games / studied:>8.1f} {public / studied:>5.2f}x", flush=True)
-    print(f"the study at {statistics.median(ratios):.2f}x the public path's speed (median of {args.repeats})")
+    print(f"{args.games} random games a ruleset, seed {args.seed}; load average (1 min) {os.getloadavg()[0]:.2f}")
+    print(f"{'ruleset':<17} {'repeat':>6} {'public CPU s':>13} {'games/s':>8} {'study CPU s':>12} {'games/s':>8} "
+          f"{'ratio':>6}")
+    for name, players in rulesets:
+        source = RulesetSource.from_reference(name)
+        ruleset = compile_source(source)
+        study = Study(source, args.games, players, ("random",) * players, args.seed)
+        ratios = []
+        for repeat in range(args.repeats):
+            cpu = time.process_time()
+            decisions = public_path(ruleset, args.games, players, args.seed)
+            public = time.process_time() - cpu
+            cpu = time.process_time()
+            result = run_study(study)
+            studied = time.process_time() - cpu
+            if result.decisions_played != decisions:
+                raise SystemExit(f"the study played other games: {result.decisions_played} decisions, "
+                                 f"not {decisions}")
+            ratios.append(public / studied)
+            print(f"{name:<17} {repeat + 1:>6} {public:>13.2f} {args.games / public:>8.1f} {studied:>12.2f} "
+                  f"{args.games / studied:>8.1f} {public / studied:>5.2f}x", flush=True)
+        print(f"{name}, {players} players: the study at {statistics.median(ratios):.2f}x the public path's speed "
+              f"(median of {args.repeats})")
 
 
 if __name__ == "__main__":

@@ -157,7 +157,9 @@ def test_the_study_counter_counts_the_same_from_the_events_it_reads_as_from_ever
             log = EventLog(keep=False)
             log.listeners.append(whole)
             play(game.new_initial_state(log=log), [make_agent("random", s) for s in range(players)])
-            play(game.new_initial_state(log=CountingSink(light)), [make_agent("random", s) for s in range(players)])
+            state = play(game.new_initial_state(log=CountingSink(light)),
+                         [make_agent("random", s) for s in range(players)])
+            assert light.end(state)  # camels bought: read from the finished game
             assert (light.per_game(), light.totals(), light.cards()) == (whole.per_game(), whole.totals(),
                                                                          whole.cards())
             assert whole.per_game()["camels_bought"] > 0

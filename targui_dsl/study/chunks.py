@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Sequence
 
-from targui_dsl.study.games import game_seed, record_game
+from targui_dsl.study.games import GameRecorder, game_seed
 from targui_dsl.study.records import record_row
 from targui_dsl.study.source import RulesetSource, compile_source
 from targui_dsl.study.summary import StudySummary
@@ -142,12 +142,12 @@ class Study:
         summary = StudySummary()
         rows: list[dict[str, Any]] | None = [] if chunk.records else None
         deck = tuple(dict.fromkeys(ruleset.deck))
-        for index in range(chunk.start, chunk.stop):
-            record = record_game(ruleset, self.players, game_seed(self.seed, index),
-                               seated_bots(self.bots, index, self.rotate), index)
-            summary.add(record)
-            if rows is not None:
-                rows.append(record_row(record, deck))
+        recorder = GameRecorder(ruleset, self.players)
+        records = [recorder.record(game_seed(self.seed, index), seated_bots(self.bots, index, self.rotate), index)
+                   for index in range(chunk.start, chunk.stop)]
+        summary.add_all(records)  # the chunk's games at once (a chunk holds at most MAX_CHUNK)
+        if rows is not None:
+            rows.extend(record_row(record, deck) for record in records)
         return ChunkResult(chunk.index, summary, rows, time.thread_time() - started)
 
 

@@ -17,6 +17,7 @@ ones the CLI makes.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -125,15 +126,21 @@ def local_pool(workers: int, source: RulesetSource, ruleset: CompiledRuleset | N
     if ruleset is not None:
         remember_compiled(source, ruleset)  # forked workers inherit it: nothing to compile
     context = multiprocessing.get_context(start_method())
-    with signals_blocked():
-        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
-                                       initargs=(source, os.getpid()))
-        try:
-            for _ in range(workers):  # start every worker now, while the stop signals wait
-                executor.submit(_ready)
-        except BaseException:
-            stop_workers(executor)
-            raise
+    # what the parent holds (modules, the compiled ruleset) is frozen out of the collector while the
+    # workers are forked: a worker's collections then never walk it (nor copy its pages by touching it)
+    gc.freeze()
+    try:
+        with signals_blocked():
+            executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
+                                           initargs=(source, os.getpid()))
+            try:
+                for _ in range(workers):  # start every worker now, while the stop signals wait
+                    executor.submit(_ready)
+            except BaseException:
+                stop_workers(executor)
+                raise
+    finally:
+        gc.unfreeze()  # in this process only: the workers keep it frozen
     try:
         yield executor
         executor.shutdown(wait=True)

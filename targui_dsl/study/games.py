@@ -18,8 +18,8 @@ from targui_dsl.engine.loop import play
 from targui_dsl.engine.protocol import MetricCounter
 from targui_dsl.games import game_of
 
-__all__ = ["CountingSink", "GameRecord", "check_seating", "derive_seed", "game_of", "game_seed", "play_game",
-           "record_game"]
+__all__ = ["CountingSink", "GameRecord", "GameRecorder", "check_seating", "derive_seed", "game_of", "game_seed",
+           "play_game", "record_game"]
 
 
 @dataclass
@@ -69,35 +69,63 @@ class CountingSink:
 
     def begin(self, game: Any) -> None:
         """Nothing to write before the first event; a counter that needs the game's ruleset (its
-        ``begin``, optional) is given the game."""
+        ``begin``, optional) is given the game, and may then read more kinds (read again here:
+        a state reads what its sink wants once it has begun, docs/engine.md)."""
         begin = getattr(self.counter, "begin", None)
         if begin is not None:
             begin(game)
+            self.wants = getattr(self.counter, "wants", None)
+
+
+class GameRecorder:
+    """Plays and counts games of one ruleset and player count for a study: what every game
+    shares (the game's package, its figures, its bots' name space) is looked up once, not per game.
+
+    The game's counter reads the events it asks for, then the finished state (its ``end``,
+    optional): a counter whose ``end`` says the state could not tell has the same game (same
+    seed, same bots) played again and told every event."""
+
+    def __init__(self, ruleset: Any, players: int) -> None:
+        self.ruleset, self.players = ruleset, players
+        self.package = package = game_of(ruleset)
+        self.game_name = package.name
+        metrics = package.metrics
+        self.counter: Callable[[], MetricCounter] | None = metrics.counter if metrics is not None else None
+        self.seat_values = metrics.seat_values if metrics is not None else None
+
+    def play(self, seed: int, bots: Sequence[str], log: Any = None) -> tuple[Any, Any]:
+        """One game with seed ``seed`` played to its end (as :func:`play_game`): the game and its final state."""
+        game = self.package.new_game(self.ruleset, players=self.players, seed=seed)
+        return game, play(game.new_initial_state(log=log), seat_agents(seed, bots, self.game_name))
+
+    def record(self, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:
+        """Play one bot game with seed ``seed`` to its end and count it (see :func:`record_game`)."""
+        make_counter = self.counter
+        if make_counter is None:  # a game without metrics is played with no sink: the engine builds no event
+            game, state = self.play(seed, bots)
+            metrics: dict[str, int] = {}
+            totals: dict[str, int] = {}
+            cards: dict[str, list[int]] = {}
+        else:
+            counter = make_counter()
+            game, state = self.play(seed, bots, CountingSink(counter))
+            end = getattr(counter, "end", None)
+            if end is not None and not end(state):
+                counter = make_counter()
+                counter.wants = None  # every event
+                self.play(seed, bots, CountingSink(counter))
+            metrics, totals, cards = counter.per_game(), counter.totals(), counter.cards()
+        seat_values = self.seat_values
+        return GameRecord(index, seed, tuple(bots), tuple(game.tribe_ids), tuple(state.winners()),
+                          tuple(state.scores()), state.round, state.end_reason, state.decisions, metrics, totals,
+                          cards, {key: [int(v) for v in values] for key, values in seat_values(state).items()}
+                          if seat_values is not None else {})
 
 
 def record_game(ruleset: Any, players: int, seed: int, bots: Sequence[str], index: int = 0) -> GameRecord:
-    """Play one bot game of ``ruleset`` to its end with seed ``seed`` and count it for a study."""
-    package = game_of(ruleset)
-    game = package.new_game(ruleset, players=players, seed=seed)
-    counter = package.metrics.counter() if package.metrics is not None else None
-    # a game without metrics is played with no sink at all: the engine then builds no event
-    state = play_game(game, bots, CountingSink(counter) if counter is not None else None)
-    return GameRecord(
-        index=index, seed=seed, bots=tuple(bots), tribes=tuple(game.tribe_ids), winners=tuple(state.winners()),
-        scores=tuple(state.scores()), rounds=state.round, end_reason=state.end_reason, decisions=state.decisions,
-        metrics=counter.per_game() if counter is not None else {},
-        totals=counter.totals() if counter is not None else {},
-        cards=counter.cards() if counter is not None else {},
-        seats=seat_figures(package, state),
-    )
-
-
-def seat_figures(package: Any, state: Any) -> dict[str, list[int]]:
-    """The game's per-seat figures of a finished game (its ``StudyMetrics.seat_values``)."""
-    metrics = package.metrics
-    if metrics is None or metrics.seat_values is None:
-        return {}
-    return {key: [int(v) for v in values] for key, values in metrics.seat_values(state).items()}
+    """Play one bot game of ``ruleset`` to its end with seed ``seed`` and count it for a study
+    (a study's chunk plays all its games with one :class:`GameRecorder`)."""
+    return GameRecorder(ruleset, players).record(seed, bots, index)
 
 
 def check_seating(ruleset: Any, players: int, bots: Sequence[str]) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ import os
 import tempfile
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from targui_dsl.frontend.resolve import is_builtin_name, resolve
@@ -73,9 +74,11 @@ class RulesetSource:
         """Whether the ruleset itself is a built-in (its files travel by name)."""
         return not self.files
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        """A digest of the rules themselves (not of where the files are): the same rules, the same digest."""
+        """A digest of the rules themselves (not of where the files are): the same rules, the same digest.
+        Worked out once per source (every chunk asks for its compiled ruleset by it; a chunk sent to a
+        worker carries it along)."""
         return _sha(json.dumps([self.files, self.builtins] if self.files else [self.builtins]))[:32]
 
 

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.study.chunks import Chunk, ChunkResult, chunk_size_for, plan_fingerprint
-from targui_dsl.study.games import GameRecord, check_seating, game_seed, record_game
+from targui_dsl.study.games import GameRecord, GameRecorder, check_seating, game_seed
 from targui_dsl.study.ratings import Outcome, expected_score, fit_ratings, pairwise_points
 from targui_dsl.study.records import record_row
 from targui_dsl.study.source import RulesetSource, compile_source
@@ -196,10 +196,10 @@ class Tournament:
         summary = TournamentSummary()
         rows: list[dict[str, Any]] | None = [] if chunk.records else None  # --records: a row per game
         deck = tuple(dict.fromkeys(ruleset.deck))
+        recorder = GameRecorder(ruleset, self.players)
         for game in range(chunk.start, chunk.stop):
             seated = schedule.seating(game)
-            record = record_game(ruleset, self.players, game_seed(self.seed, game), [self.bots[b] for b in seated],
-                                 game)
+            record = recorder.record(game_seed(self.seed, game), [self.bots[b] for b in seated], game)
             summary.add(seated, record)
             if rows is not None:
                 rows.append(record_row(record, deck))

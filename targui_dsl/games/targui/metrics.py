@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.protocol import Figure, StudyMetrics
 
 __all__ = ["CARD_FIELDS", "METRICS", "PER_GAME", "PER_SEAT", "TarguiCounter", "describe", "seat_values",
@@ -36,23 +37,41 @@ CARD_COLUMNS = ("camels -", "camels +", "silver -", "silver +")
 
 
 class TarguiCounter:
-    """An event listener counting one game's figures. It reads purchases, attacks' ends,
-    eliminations, cards and hooks (``wants``): a study's game builds no other event."""
+    """An event listener counting one game's figures. It reads attacks' ends, eliminations,
+    cards and hooks (``wants``): a study's game builds no other event. Camels bought are read
+    from the finished game (:meth:`end`), not from a purchase event per buy (the commonest
+    decision of a game): only a ruleset whose camels are free has them told (:meth:`begin`)."""
 
-    wants: frozenset[str] | None = frozenset({"decision:buy", "attack_end", "eliminated", "card", "hook"})
+    wants: frozenset[str] | None = frozenset({"attack_end", "eliminated", "card", "hook"})
 
     def __init__(self) -> None:
         self.attacks = self.attacks_won = self.attacks_failed = self.attacks_given_up = 0
         self.camels_bought = self.eliminations = 0
         self._cards: dict[str, list[int]] = {}  # card -> [drawn, *CARD_FIELDS]
 
+    def begin(self, game: Any) -> None:
+        """Before the first event: free camels (price 0) leave no trace in what a seat spent,
+        so their purchases are read from the events."""
+        if game.camel_price <= 0 and self.wants is not None:
+            self.wants = self.wants | {"decision:buy"}
+
+    def end(self, state: Any) -> bool:
+        """The finished game's figures that are read from it rather than counted: camels bought,
+        the silver spent on camels (a purchase's only cost) over the price. False when the state
+        cannot tell (a seat's spending reached the cap of every amount) and the purchases were
+        not told: the game is to be counted again from every event."""
+        wants = self.wants
+        if wants is None or "decision:buy" in wants:
+            return True  # counted from the events
+        spent = state.record.spent
+        if max(spent) >= MAX_VALUE:
+            return False
+        self.camels_bought = sum(spent) // state.game.camel_price
+        return True
+
     def __call__(self, event: dict[str, Any]) -> None:
         kind = event["type"]
-        if kind == "decision":
-            action = event["action"]
-            if action[:4] == "buy ":  # `buy N on P`
-                self.camels_bought += int(action[4:action.index(" ", 4)])
-        elif kind == "attack_end":
+        if kind == "attack_end":
             self.attacks += 1
             result = event["result"]
             if result == "won":
@@ -61,8 +80,6 @@ class TarguiCounter:
                 self.attacks_failed += 1
             else:
                 self.attacks_given_up += 1
-        elif kind == "eliminated":
-            self.eliminations += 1
         elif kind == "card" or kind == "hook":
             # a hook is counted as a card is, under its moment and place (`round_start hook 1`),
             # each time it changed something
@@ -83,6 +100,12 @@ class TarguiCounter:
                         counts[3] += before - after
                     else:
                         counts[4] += after - before
+        elif kind == "decision":
+            action = event["action"]
+            if action[:4] == "buy ":  # `buy N on P`
+                self.camels_bought += int(action[4:action.index(" ", 4)])
+        elif kind == "eliminated":
+            self.eliminations += 1
 
     def per_game(self) -> dict[str, int]:
         return {"attacks": self.attacks, "attacks_won": self.attacks_won, "camels_bought": self.camels_bought,
