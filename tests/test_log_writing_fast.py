@@ -203,3 +203,20 @@ def test_the_log_file_holds_every_event_while_a_person_thinks(tmp_path):
         events = [json.loads(line) for line in final[:len(lines) + 1]]
         decided = [e for e in events if e["type"] == "decision" and e["player"] == 0 and not e["forced"]]
         assert len(decided) == asked + 1 and decided[-1] is events[-1]  # each one typed before, and the next
+
+
+@pytest.mark.parametrize("name", ["original-dutch", "updated-treasury", "targi"])
+def test_a_batch_written_later_holds_each_event_as_it_was_when_told(name):
+    # a log writes an event up to 256 events after it was told: the game never changes it since
+    rs = any_ruleset(name)
+    package = game_of(rs)
+    players = 4 if 4 in rs.player_counts else max(rs.player_counts)
+    for seed in (1, 2):
+        stream = io.StringIO()
+        log = EventLog(stream, keep=False)
+        at_once: list[str] = []
+        log.listeners.append(lambda event: at_once.append(json.dumps(event, separators=(",", ":")) + "\n"))
+        game = package.new_game(rs, players=players, seed=seed)
+        play(game.new_initial_state(log=log), seat_agents(game.seed, ["greedy"] + ["random"] * (players - 1),
+                                                          package.name))
+        assert len(at_once) > BATCH_EVENTS and stream.getvalue() == "".join(at_once)
