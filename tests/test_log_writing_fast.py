@@ -215,7 +215,7 @@ def test_a_batch_written_later_holds_each_event_as_it_was_when_told(name):
         stream = io.StringIO()
         log = EventLog(stream, keep=False)
         at_once: list[str] = []
-        log.listeners.append(lambda event: at_once.append(json.dumps(event, separators=(",", ":")) + "\n"))
+        log.listeners.append(lambda event, lines=at_once: lines.append(json.dumps(event, separators=(",", ":")) + "\n"))
         game = package.new_game(rs, players=players, seed=seed)
         play(game.new_initial_state(log=log), seat_agents(game.seed, ["greedy"] + ["random"] * (players - 1),
                                                           package.name))
