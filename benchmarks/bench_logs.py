@@ -1,20 +1,21 @@
 """Log files: what writing a game's log costs against playing it, on CPU time, with a baseline side by side.
 
-    python benchmarks/bench_logs.py [--games 30] [--rounds 3] [--ruleset original-dutch]
-        [--bots random,random,random,random] [--baseline 55055c8]
+    python benchmarks/bench_logs.py [--games 30] [--rounds 3] [--rulesets original-dutch,targi]
+        [--bots random] [--baseline 1b9952f]
 
 Each measurement is one child process that plays the same bot games (seeds
-0..games-1) with no log, then logging through ``open_log_for_writing`` (what
-`targui play --log` uses: locked, whole lines gathered
-into writes of 16 KiB, fsync at the end), and reports the median CPU
-milliseconds per game (``time.process_time``: user and system time, never
-wall) and a sha256 of every log's bytes. With ``--baseline REV`` the same
-child runs in that revision (unpacked by ``git archive``); the children run
-interleaved, round after round, so a drift in the machine's speed hits both
-alike. Prints each tree's log cost as a multiple of playing without one (the
-aim: 1.5x or less) and whether both trees wrote the same bytes. Then, in this
-process, the cost of reading and verifying a log. Not a test: nothing here
-asserts a time.
+0..games-1) of one ruleset with no log, then logging through
+``open_log_for_writing`` (what `targui play --log` uses: locked, whole lines
+gathered into few writes), game by game, and reports the
+CPU milliseconds per game (``time.process_time``: user and system time, never
+wall) of either, the mean bytes of a log, and a sha256 of every log's bytes.
+With ``--baseline REV`` the same child runs in that revision (unpacked by
+``git archive``); the children run interleaved, tree after tree and ruleset
+after ruleset, round after round, so a drift in the machine's speed hits all
+alike. Prints per ruleset each tree's log cost as a multiple of playing without
+one (the aim: 1.5x or less; the per-round figures show the spread), the log's
+size, and whether both trees wrote the same bytes. Then, in this process, the
+cost of reading and verifying a log. Not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 from baseline import unpack
 
 HERE = Path(__file__).resolve().parent
-BOTS = "random,random,random,random"
+BOTS = "random"
 
 # argv: tree, ruleset, bots, games; the tree is imported, never what is installed
 CHILD = r"""
@@ -45,15 +46,21 @@ from targui_dsl.agents import seat_agents
 from targui_dsl.engine.loop import play
 from targui_dsl.gamelog.events import EventLog
 from targui_dsl.gamelog.writer import open_log_for_writing
-from targui_dsl.games.targui.game import Game
+from targui_dsl.games import game_of
 rs = load_ruleset(ruleset)
+package = game_of(rs)
+counts = rs.player_counts
+players = 4 if 4 in counts else max(counts)
+if len(bots) == 1:
+    bots = bots * players  # one bot: at every seat
 folder = tempfile.mkdtemp(prefix="targui-bench-logs-")
 digest = hashlib.sha256()
+sizes = []
 def one(seed, logged):
     path = os.path.join(folder, f"{seed}.jsonl")
     start = time.process_time()
-    game = Game(rs, players=len(bots), seed=seed)
-    agents = seat_agents(game.seed, bots)
+    game = package.new_game(rs, players=len(bots), seed=seed)
+    agents = seat_agents(game.seed, bots, package.name)
     if logged:
         with open_log_for_writing(path) as writer:
             play(game.new_initial_state(log=EventLog(writer, keep=False)), agents)
@@ -63,6 +70,7 @@ def one(seed, logged):
     if logged:
         with open(path, "rb") as f:
             data = f.read()
+        sizes.append(len(data))
         # the header names the ruleset's files by their absolute path: hashed without it
         digest.update(data[data.index(b"\n") + 1:])
         os.unlink(path)
@@ -72,8 +80,8 @@ for seed in range(games):  # interleaved game by game
     bare.append(one(seed, False))
     logged.append(one(seed, True))
 os.rmdir(folder)
-print(json.dumps({"bare": statistics.median(bare) * 1000, "logged": statistics.median(logged) * 1000,
-                  "sha256": digest.hexdigest()}))
+print(json.dumps({"bare": sum(bare) / games * 1000, "logged": sum(logged) / games * 1000,
+                  "bytes": sum(sizes) / games, "sha256": digest.hexdigest()}))
 """
 
 
@@ -95,17 +103,19 @@ def read_and_verify(ruleset: str, bots: str, games: int) -> float:
     from targui_dsl.gamelog.reader import read_log_file
     from targui_dsl.gamelog.replay import verify_log
     from targui_dsl.gamelog.writer import open_log_for_writing
-    from targui_dsl.games.targui.game import Game
+    from targui_dsl.games import game_of
 
     rs = load_ruleset(ruleset)
-    seats = bots.split(",")
+    package = game_of(rs)
+    seats = seats_of(rs, bots)
     times = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         for seed in range(games):
-            game = Game(rs, players=len(seats), seed=seed)
+            game = package.new_game(rs, players=len(seats), seed=seed)
             with open_log_for_writing(str(path)) as writer:
-                play(game.new_initial_state(log=EventLog(writer, keep=False)), seat_agents(game.seed, seats))
+                play(game.new_initial_state(log=EventLog(writer, keep=False)),
+                     seat_agents(game.seed, seats, package.name))
             start = time.process_time()
             run = verify_log(rs, read_log_file(path).events)
             times.append(time.process_time() - start)
@@ -113,34 +123,54 @@ def read_and_verify(ruleset: str, bots: str, games: int) -> float:
     return statistics.median(times) * 1000
 
 
+def seats_of(rs: object, bots: str) -> list[str]:
+    """A bot per seat: as given, or one bot at each of 4 seats (the most the ruleset seats, if fewer)."""
+    spellings = bots.split(",")
+    if len(spellings) > 1:
+        return spellings
+    counts = rs.player_counts  # type: ignore[attr-defined]
+    return spellings * (4 if 4 in counts else max(counts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved measurements per tree")
-    parser.add_argument("--ruleset", default="original-dutch")
-    parser.add_argument("--bots", default=BOTS, help="a bot per seat (random: the cost shows most)")
+    parser.add_argument("--rulesets", default="original-dutch,swedish-12,updated-treasury,targi",
+                        help="comma-separated rulesets, each measured apart")
+    parser.add_argument("--bots", default=BOTS, help="a bot per seat, or one for every seat (random: the cost "
+                                                     "shows most)")
     parser.add_argument("--baseline", help="also measure this git revision")
+    parser.add_argument("--verify-games", type=int, default=5, help="logs read and verified per ruleset (0: none)")
     args = parser.parse_args()
+    rulesets = args.rulesets.split(",")
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
         trees = [("this tree", str(HERE.parent))]
         if args.baseline:
             trees.append((args.baseline, str(unpack(args.baseline, Path(tmp)))))
-        runs: dict[str, list[dict]] = {label: [] for label, _ in trees}
+        runs: dict[tuple[str, str], list[dict]] = {(r, label): [] for r in rulesets for label, _ in trees}
         for round_index in range(args.rounds):
-            for label, tree in trees:
-                runs[label].append(measure(tree, args.ruleset, args.bots, args.games))
+            for ruleset in rulesets:
+                for label, tree in trees:
+                    runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games))
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
-    print(f"{args.ruleset}, {args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game, medians; "
+    print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians); "
           f"load {os.getloadavg()[0]:.2f}")
-    print(f"{'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11}  per round")
-    for label, _ in trees:
-        bare = statistics.median(r["bare"] for r in runs[label])
-        logged = statistics.median(r["logged"] for r in runs[label])
-        rounds = " ".join(f"{r['logged'] / r['bare']:.2f}x" for r in runs[label])
-        print(f"{label:<10} {bare:>8.2f} {logged:>8.2f} {logged / bare:>10.2f}x  {rounds}")
-    digests = {r["sha256"] for rs in runs.values() for r in rs}
-    print(f"the same log bytes in every tree and round: {'yes' if len(digests) == 1 else 'NO'}")
-    print(f"read + verify a log (this tree): {read_and_verify(args.ruleset, args.bots, min(args.games, 10)):.1f} ms")
+    print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11} {'bytes/game':>11}  per round")
+    for ruleset in rulesets:
+        for label, _ in trees:
+            got = runs[ruleset, label]
+            bare = statistics.median(r["bare"] for r in got)
+            logged = statistics.median(r["logged"] for r in got)
+            rounds = " ".join(f"{r['logged'] / r['bare']:.2f}x" for r in got)
+            print(f"{ruleset:<17} {label:<10} {bare:>8.2f} {logged:>8.2f} {logged / bare:>10.2f}x "
+                  f"{got[0]['bytes']:>11,.0f}  {rounds}")
+        digests = {r["sha256"] for label, _ in trees for r in runs[ruleset, label]}
+        print(f"{'':<17} the same log bytes in every tree and round: {'yes' if len(digests) == 1 else 'NO'}")
+    if args.verify_games:
+        for ruleset in rulesets:
+            print(f"read + verify a log of {ruleset} (this tree): "
+                  f"{read_and_verify(ruleset, args.bots, args.verify_games):.1f} ms")
 
 
 if __name__ == "__main__":

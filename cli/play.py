@@ -385,8 +385,8 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
 
     seats: list[str | None] = list(seated)
     stream = _open_log(log_file, resume)
+    log = _TableLog(stream, seats, resume)
     try:
-        log = _TableLog(stream, seats, resume)
         if tell:
             log.listeners.append(tell_event)
         agents = seat_agents(game.seed, seated, package_of(game.ruleset).name)
@@ -398,7 +398,10 @@ def _play_bots(game: Any, seated: list[str], log_file: str | None, board: bool, 
         play(state, agents)
     finally:
         if stream is not None:
-            stream.close()
+            try:
+                log.flush()  # the events told since the last batch (a game stopped before its end)
+            finally:
+                stream.close()
     if board:
         click.echo(drawing.board(state))
     if tell:
@@ -449,7 +452,8 @@ def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None,
         if resume is not None:
             resume.replay(state, log, [None if kind is None else bots[s] for s, kind in enumerate(seated)])
             click.echo(_resumed(resume, state, False))
-        seats = [_HumanSeat(console, state, stream) if seat in humans else bots[seat] for seat in range(game.players)]
+        seats = [_HumanSeat(console, state, log if stream is not None else None) if seat in humans else bots[seat]
+                 for seat in range(game.players)]
         play(state, seats)
         console.finish(state)
         return EXIT_OK
@@ -461,7 +465,10 @@ def _play_with_humans(game: Any, seated: list[str | None], log_file: str | None,
         return EXIT_INTERRUPTED
     finally:
         if stream is not None:
-            stream.close()
+            try:
+                log.flush()  # the events told since the last batch: the game is kept up to where it stopped
+            finally:
+                stream.close()
 
 
 def _resumed(resume: _Resume, state: Any, board: bool) -> str:
@@ -501,12 +508,12 @@ class _HumanSeat:
     """A person at the terminal, as a player of the game loop: the console shows them the
     table and reads their decision."""
 
-    def __init__(self, console: TableConsole, state: Any, stream: _LogFile | None) -> None:
-        self.console, self.state, self.stream = console, state, stream
+    def __init__(self, console: TableConsole, state: Any, log: EventLog | None) -> None:
+        self.console, self.state, self.log = console, state, log
 
     def choose(self, observation: Any, legal_actions: list[int]) -> str:
-        if self.stream is not None:
-            self.stream.flush()  # the log is whole while a human thinks
+        if self.log is not None:
+            self.log.flush()  # the log is whole in its file while a human thinks
         return self.console.decide(self.state)
 
 
