@@ -25,7 +25,7 @@ from targui_dsl.games.targi.actions import (
     A_STOP,
 )
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
-from targui_dsl.games.targi.effects import run_effect
+from targui_dsl.games.targi.effects import LiveRun, run_effect
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
 from targui_dsl.games.targi.told import EVERYTHING, NOTHING
 
@@ -48,10 +48,11 @@ class Flow:
         # record changes (apply, a draw, or the state handing its record out: forget())
         self.ready: list[int] | None = None
         self.ready_for: TargiRecord | None = None
+        self.live: LiveRun | None = None  # the snippet's run paused at the top frame, kept going
 
     def forget(self) -> None:
         """Whatever was kept about the record (it may be changed from outside now)."""
-        self.ready = self.ready_for = None
+        self.ready = self.ready_for = self.live = None
 
     def legal_now(self, record: TargiRecord) -> list[int]:
         """:meth:`legal` at the top frame, worked out once per node (the caller must not change it)."""
@@ -279,8 +280,9 @@ class Flow:
             code = card.once if what == "once" else card.hooks[what]
         assert code is not None
         scheduled: list[dict[str, Any]] = []
+        live, self.live = self.live, None
         try:
-            request = run_effect(self.rs, record, frame["seat"], code, frame, scheduled)
+            request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
         except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
             self.finish(record, "stopped")
             return
