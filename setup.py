@@ -24,6 +24,8 @@ COMPILED = [
         "phases", "actions", "record", "tables", "ownership", "runtime", "rules_effects",
         "rules_setup", "rules_round", "rules_fight", "flow", "state",
     )),
+    "targui_dsl/effects/runtime.py",
+    *(f"targui_dsl/games/targi/{name}.py" for name in ("record", "rules", "effects", "flow", "state")),
 ]
 
 

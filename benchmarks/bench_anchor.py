@@ -16,7 +16,8 @@ Paths: ``anchor``; ``targui`` (this tree, plain CPython); with
 with ``--compiled PYTHON`` also ``compiled``: this tree's public path run by
 ``PYTHON``, an interpreter whose environment has the compiled build
 installed (``TARGUI_COMPILE=1 pip install .``, see docs/engine.md; the
-child checks that it imported compiled modules). Prints, per variant and
+child checks that it imported compiled modules); a second ``--compiled``
+adds ``compiled2`` (an earlier revision's build, say). Prints, per variant and
 player count, the median games/s and decisions/s of each path and its ratio
 to the anchor (games/s over games/s: both play the same games' lengths,
 shown as decisions per game). Not a test: nothing here asserts a time.
@@ -93,8 +94,9 @@ def main() -> None:
     parser.add_argument("--players", default="4,2", help="player counts, comma-separated")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--baseline", help="also time this git revision's public path")
-    parser.add_argument("--compiled", metavar="PYTHON",
-                        help="also time the public path under this interpreter (the compiled build installed)")
+    parser.add_argument("--compiled", metavar="PYTHON", action="append", default=[],
+                        help="also time the public path under this interpreter (the compiled build installed);"
+                             " may be given twice (say, this tree's build and an earlier one's)")
     args = parser.parse_args()
     variants = args.variants.split(",")
     counts = [int(p) for p in args.players.split(",")]
@@ -103,8 +105,10 @@ def main() -> None:
             ("anchor", sys.executable, ANCHOR_CHILD, str(HERE)),
             ("targui", sys.executable, TARGUI_CHILD, str(HERE.parent)),
         ]
-        if args.compiled:
-            paths.append(("compiled", args.compiled, TARGUI_CHILD, ""))
+        for index, python in enumerate(args.compiled):
+            label = "compiled" if index == 0 else f"compiled{index + 1}"
+            print(f"{label}: {python}", file=sys.stderr)
+            paths.append((label, python, TARGUI_CHILD, ""))
         if args.baseline:
             paths.append((args.baseline, sys.executable, TARGUI_CHILD, str(unpack(args.baseline, Path(tmp)))))
         results: dict[tuple[str, int, str], list[dict]] = {}
@@ -113,7 +117,7 @@ def main() -> None:
                 for players in counts:
                     for label, python, child, tree in paths:
                         run = measure(python, child, tree, variant, players, args.games)
-                        if label == "compiled" and not run["compiled"]:
+                        if label.startswith("compiled") and not run["compiled"]:
                             raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((variant, players, label), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)

@@ -46,7 +46,8 @@ DEFAULT_BASELINE = "9647e80"  # the last commit before the engine's second editi
 CHILD = r"""
 import json, random, sys, time
 tree, variant, way, games, players = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-sys.path.insert(0, tree)
+if tree:  # else the interpreter's own install (--compiled)
+    sys.path.insert(0, tree)
 import targui_dsl
 assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
@@ -90,10 +91,13 @@ print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions,
 """
 
 
-def measure(tree: Path, variant: str, way: str, games: int, players: int) -> dict:
+def measure(tree: Path | None, variant: str, way: str, games: int, players: int,
+            python: str = sys.executable) -> dict:
+    """One child's games; ``tree`` None: what ``python`` has installed (the compiled build)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), variant, way, str(games), str(players)],
-                         check=True, capture_output=True, text=True, env=env, cwd=tree).stdout
+    out = subprocess.run([python, "-c", CHILD, str(tree or ""), variant, way, str(games), str(players)],
+                         check=True, capture_output=True, text=True, env=env,
+                         cwd=tree or tempfile.gettempdir()).stdout
     return json.loads(out)
 
 
@@ -105,6 +109,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--ways", default="legal,bot")
+    parser.add_argument("--compiled", metavar="PYTHON",
+                        help="also time the build this interpreter has installed (TARGUI_COMPILE=1, docs/engine.md)")
     args = parser.parse_args()
     new_tree = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
@@ -116,6 +122,9 @@ def main() -> None:
                     for label, tree in (("new", new_tree), ("old", old_tree)):
                         run = measure(tree, variant, way, args.games, args.players)
                         results.setdefault((variant, way, label), []).append(run)
+                    if args.compiled:
+                        run = measure(None, variant, way, args.games, args.players, args.compiled)
+                        results.setdefault((variant, way, "compiled"), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
     print(f"engine vs {args.baseline}: {args.games} games x {args.rounds} rounds, {args.players} players, CPU time,"
           " medians")
@@ -135,6 +144,10 @@ def main() -> None:
             print(f"{variant:<18} {way:<6} {row['old'][0]:>11.1f} {row['new'][0]:>11.1f}"
                   f" {row['new'][0] / row['old'][0]:>6.2f} {row['old'][1]:>10.0f} {row['new'][1]:>10.0f}"
                   f" {legal['old']:>19} {legal['new']:>19}")
+            if args.compiled:
+                compiled = statistics.median(r["games"] / r["seconds"] for r in results[(variant, way, "compiled")])
+                print(f"{'':<18} {way:<6} compiled ({args.compiled}): {compiled:.1f} games/s,"
+                      f" {compiled / row['old'][0]:.2f}x old")
 
 
 if __name__ == "__main__":

@@ -158,3 +158,38 @@ def test_a_procedures_arguments_are_checked_by_name_and_type():
         assert [(p.code, message in p.message) for p in problems][:1] == [(code, True)], (source, problems)
     code, problems = compile_effect("offer_hand_card(noble = false)", env)
     assert problems == [] and code is not None
+
+
+def test_a_merchant_visit_answered_on_goes_on_as_a_saved_copy_of_it_does():
+    # the playing state resumes the visit at each answer; the saved copy runs it again from its start
+    playing = new()
+    give(playing, 0, goods=(4, 4, 4), gold=0)
+    merchant(playing)
+    answers = ["choose 1", "good date", "good salt", "good pepper", "choose 2", "good date", "good date",
+               "good pepper", "choose 1", "good salt", "good salt", "good pepper", "choose 0"]
+    saved = playing.to_json()
+    for answer in answers:
+        copy = TargiState.from_json(RS, saved)
+        assert copy.legal_actions() == playing.legal_actions()
+        do(playing, answer)
+        do(copy, answer)
+        saved = copy.to_json()
+        assert saved == playing.to_json()
+    sides = playing.record.sides[0]
+    assert (sides.goods, sides.gold) == ([1, 1, 3], 2)
+
+
+def test_a_border_action_asking_past_the_choices_a_run_may_ask_stops_the_game_as_a_saved_copy_does(tmp_path):
+    source = "for i in 1..200 {\n  me chooses k in 0..1 { me.gold += k }\n}"
+    playing = new(rs=load_ruleset(str(house(tmp_path, {5: source}))))
+    give(playing, 0, gold=0)
+    merchant(playing)
+    rs, saved = playing.rs, playing.to_json()
+    while not playing.is_terminal():
+        copy = TargiState.from_json(rs, saved)  # runs the action again from its start at every answer
+        do(playing, "choose 1")
+        do(copy, "choose 1")
+        saved = copy.to_json()
+        assert saved == playing.to_json()
+    assert playing.end_reason == "stopped"
+    assert playing.record.sides[0].gold == 99  # the run asking a 101st choice is stopped: its last gold is not kept

@@ -9,6 +9,7 @@ import pytest
 from cli_run import no_crash, run
 from targi_fixtures import RS, new
 
+from targui_dsl.games.targi.actions import A_BORDER
 from targui_dsl.games.targi.state import Game, TargiState
 
 
@@ -115,3 +116,15 @@ def test_pettingzoo_api_test_on_targi():
     from targui_dsl.adapters.pettingzoo import env
 
     api_test(env("targi", 2), num_cycles=100)
+
+
+def test_a_position_changed_through_the_record_is_what_the_state_lists_and_plays():
+    state = Game(RS, seed=3).new_initial_state()
+    legal = state.legal_actions()
+    taken = legal[0]
+    state.record.figures[taken - A_BORDER] = 1  # the other seat's Targi already stands there
+    now = state.legal_actions()
+    assert taken not in now and now != legal
+    assert now == TargiState.from_json(RS, state.to_json()).legal_actions()  # as a state built afresh lists
+    with pytest.raises(ValueError):
+        state.apply_action(taken)

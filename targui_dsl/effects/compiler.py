@@ -29,12 +29,11 @@ from typing import Any, Callable
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.parser import Problem, parse
 from targui_dsl.effects.runtime import (
-    MAX_BITS,
     MAX_ROLL_SIDES,
     ChoiceRequest,
-    EffectBudgetExceeded,
-    EffectValueTooLarge,
     RollRequest,
+    budget_taker,
+    multiplier,
 )
 from targui_dsl.effects.statements import SnippetEmitter
 from targui_dsl.effects.types import Type
@@ -83,43 +82,6 @@ def _distinct(items: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _sides(sides: int) -> int:
     return max(1, min(MAX_ROLL_SIDES, sides))
-
-
-def _budget_taker(file: str | None, line: int | None) -> Callable[[list[int], Any], Any]:
-    """``_take(budget, items)``: the elements a loop will visit, fixed now and paid for.
-
-    Loops select their elements once, before the body runs: the body cannot
-    change which elements are visited. Each element costs one step of the
-    run's budget (a one-item list holding the steps left, local to the run);
-    the cost is paid before the loop starts, so a runaway stops at once.
-    """
-
-    def _take(budget: list[int], items: Any) -> Any:
-        if type(items) is not range:  # a range is already fixed, and may be huge
-            items = tuple(items)
-            budget[0] -= len(items)
-        else:  # len() of a range of more than 2**63 numbers is an OverflowError
-            budget[0] -= max(0, items.stop - items.start)
-        if budget[0] < 0:
-            raise EffectBudgetExceeded(file, line)
-        return items
-
-    return _take
-
-
-def _multiplier(file: str | None, line: int | None) -> Callable[[int, int], int]:
-    """``_mul(a, b)``: a product of two values not known when compiling, at most MAX_BITS bits long."""
-
-    def _mul(a: int, b: int) -> int:
-        size = a.bit_length() + b.bit_length()  # the product's length, or one bit less
-        if size > MAX_BITS + 1:
-            raise EffectValueTooLarge(file, line)
-        product = a * b
-        if product.bit_length() > MAX_BITS:
-            raise EffectValueTooLarge(file, line)
-        return product
-
-    return _mul
 
 
 # Bound by the compiler, never looked up from user text: generated code only
@@ -177,8 +139,8 @@ def _compile(
     namespace: dict[str, Any] = {
         "__builtins__": {},
         **_NAMESPACE,
-        "_take": _budget_taker(where.file, where.line),
-        "_mul": _multiplier(where.file, where.line),
+        "_take": budget_taker(where.file, where.line),
+        "_mul": multiplier(where.file, where.line),
     }
     exec(code_object, namespace)
     function = namespace[what]

@@ -41,7 +41,7 @@ choices; past it the run stops with :class:`EffectBudgetExceeded`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Iterable
+from typing import Any, Callable, Final, Iterable
 
 #: The largest amount a game stores (money, a value, a formula's result).
 #: Rulesets and effect literals have the same cap, so no house rule (say a
@@ -182,6 +182,43 @@ def check_choices(code: Any, asked: int) -> None:
 
 
 Request = RollRequest | ChoiceRequest
+
+
+def budget_taker(file: str | None, line: int | None) -> Callable[[list[int], Any], Any]:
+    """``_take(budget, items)``: the elements a loop will visit, fixed now and paid for.
+
+    Loops select their elements once, before the body runs: the body cannot
+    change which elements are visited. Each element costs one step of the
+    run's budget (a one-item list holding the steps left, local to the run);
+    the cost is paid before the loop starts, so a runaway stops at once.
+    """
+
+    def _take(budget: list[int], items: Any) -> Any:
+        if type(items) is not range:  # a range is already fixed, and may be huge
+            items = tuple(items)
+            budget[0] -= len(items)
+        else:  # len() of a range of more than 2**63 numbers is an OverflowError
+            budget[0] -= max(0, items.stop - items.start)
+        if budget[0] < 0:
+            raise EffectBudgetExceeded(file, line)
+        return items
+
+    return _take
+
+
+def multiplier(file: str | None, line: int | None) -> Callable[[int, int], int]:
+    """``_mul(a, b)``: a product of two values not known when compiling, at most MAX_BITS bits long."""
+
+    def _mul(a: int, b: int) -> int:
+        size = a.bit_length() + b.bit_length()  # the product's length, or one bit less
+        if size > MAX_BITS + 1:
+            raise EffectValueTooLarge(file, line)
+        product = a * b
+        if product.bit_length() > MAX_BITS:
+            raise EffectValueTooLarge(file, line)
+        return product
+
+    return _mul
 
 
 class EffectRun:

@@ -48,13 +48,17 @@ def draw_limit(n: int) -> int:
     return (1 << 64) - ((1 << 64) % n)
 
 
+#: :func:`draw_limit(n) <draw_limit>` for n below 256 (0 for n = 0): what the engine draws among at
+#: every turn (a round's stack, a deck, a deal pool) is that small, and a table read is cheaper than
+#: the 64-bit remainder.
+LIMITS: Final = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(256))
+
+
 def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
     """(new state, a uniform integer in 0..n-1), without modulo bias. ``limit`` is
     :func:`draw_limit(n) <draw_limit>` when the caller keeps it (a die drawn again and again)."""
-    if not limit:  # draw_limit(n), inlined: the stack's reveal draws here at every turn
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+    if not limit:
+        limit = LIMITS[n] if 0 < n < 256 else draw_limit(n)
     # next_u64() and mix64() inlined: the engine draws here at every die and reveal
     while True:
         state = (state + GOLDEN) & MASK64

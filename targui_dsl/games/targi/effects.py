@@ -167,17 +167,47 @@ def formula(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode
     return code.function(TargiRuntime(rs, record.sides, seat, record.round), *params)
 
 
+class LiveRun:
+    """A snippet's run paused at a choice and kept going, so that the next answer resumes it
+    where it stopped (a Merchant's twenty exchanges are not run again from the start at each
+    answer). Not part of the record: a copy, a loaded state, or a record handed out to be
+    changed (the flow forgets its run then) runs the snippet again from its start, which
+    reaches the same place (snippets are deterministic)."""
+
+    __slots__ = ("frame", "sides", "generator", "rt", "sent")
+
+    def __init__(self, frame: dict[str, Any], sides: list[Side], generator: Any, rt: TargiRuntime) -> None:
+        self.frame, self.sides, self.generator, self.rt = frame, sides, generator, rt
+        self.sent = len(frame["answers"])  # the answers the generator has been given
+
+    def resumes(self, record: TargiRecord, frame: dict[str, Any]) -> bool:
+        """Whether this run is the one paused at ``frame``, on the record's own sides, with one
+        answer given since."""
+        return self.frame is frame and self.sides is record.sides and self.sent == len(frame["answers"]) - 1
+
+
 def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode,
-               frame: dict[str, Any], scheduled: list[dict[str, Any]]) -> ChoiceRequest | None:
+               frame: dict[str, Any], scheduled: list[dict[str, Any]],
+               live: LiveRun | None = None) -> tuple[ChoiceRequest | None, LiveRun | None]:
     """Run an effect of ``seat``'s card (or of the border card ``seat`` acts on) with the answers
     its frame holds: the next choice it asks, or None when it has finished (the frames its
-    procedures set going then added to ``scheduled``, in the order written).
+    procedures set going then added to ``scheduled``, in the order written); and the run kept
+    going when it paused (``live``: the run paused at this frame, resumed with its new answer).
 
     A run starts from the sides as they were when the effect began (the frame's ``base``, kept
     once it first pauses) and leaves its changes so far on the record, so a state paused inside
     an exchange shows the goods already paid. The hand cards are never in ``base`` (a snippet
     cannot change them; a dealt-again state has its own): they come from the record.
     """
+    if live is not None and live.resumes(record, frame):
+        return _resume(rs, record, seat, code, frame, scheduled, live)
+    if not code.pauses:  # one run to its end: on a copy, so that a run stopped midway changes nothing
+        sides = [side.copy() for side in record.sides]
+        rt = TargiRuntime(rs, sides, seat, record.round)
+        code.function(rt)
+        record.sides = sides
+        scheduled.extend(rt.scheduled)
+        return None, None
     if frame.get("base") is None:
         start = [side.copy() for side in record.sides]
     else:
@@ -186,25 +216,42 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
             side.hand = now.hand
     sides = [side.copy() for side in start]
     rt = TargiRuntime(rs, sides, seat, record.round)
+    generator = code.function(rt)
     request = None
-    if code.pauses:
-        generator = code.function(rt)
-        try:
-            request = generator.send(None)
-            for answer in frame["answers"]:
-                request = generator.send(answer)
-        except StopIteration:
-            request = None
-        if request is not None:
-            check_choices(code, len(frame["answers"]) + 1)  # past MAX_CHOICES a run is stopped
-            if frame.get("base") is None:
-                frame["base"] = [_hidden_hand(side.to_json()) for side in start]
-    else:
-        code.function(rt)
+    try:
+        request = generator.send(None)
+        for answer in frame["answers"]:
+            request = generator.send(answer)
+    except StopIteration:
+        request = None
+    if request is not None:
+        check_choices(code, len(frame["answers"]) + 1)  # past MAX_CHOICES a run is stopped
+        if frame.get("base") is None:
+            frame["base"] = [_hidden_hand(side.to_json()) for side in start]
     record.sides = sides
     if request is None:
         scheduled.extend(rt.scheduled)
-    return request
+        return None, None
+    return request, LiveRun(frame, sides, generator, rt)
+
+
+def _resume(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode, frame: dict[str, Any],
+            scheduled: list[dict[str, Any]], live: LiveRun) -> tuple[ChoiceRequest | None, LiveRun | None]:
+    answers = frame["answers"]
+    live.sent = len(answers)
+    try:
+        try:
+            request = live.generator.send(answers[-1])
+        except StopIteration:
+            scheduled.extend(live.rt.scheduled)
+            return None, None
+        check_choices(code, len(answers) + 1)
+    except BaseException:
+        # stopped midway: the record shows the run's changes up to its last pause, as a run from
+        # the start, stopped at the same place, leaves it (that run is made to say so)
+        run_effect(rs, record, seat, code, {**frame, "answers": answers[:-1]}, [])
+        raise
+    return request, live
 
 
 def _hidden_hand(side: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from targui_dsl.games.targi.actions import (
     A_STOP,
 )
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
-from targui_dsl.games.targi.effects import run_effect
+from targui_dsl.games.targi.effects import LiveRun, run_effect
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
 from targui_dsl.games.targi.told import EVERYTHING, NOTHING
 
@@ -44,12 +44,28 @@ class Flow:
         self.emit = emit
         # the kinds of event built (the state sets them from its sink's ``wants``)
         self.tells: frozenset[str] = EVERYTHING if emit is not None else NOTHING
+        # the legal list of the decision advance() stopped at on ``ready_for``, kept until the
+        # record changes (apply, a draw, or the state handing its record out: forget())
+        self.ready: list[int] | None = None
+        self.ready_for: TargiRecord | None = None
+        self.live: LiveRun | None = None  # the snippet's run paused at the top frame, kept going
+
+    def forget(self) -> None:
+        """Whatever was kept about the record (it may be changed from outside now)."""
+        self.ready = self.ready_for = self.live = None
+
+    def legal_now(self, record: TargiRecord) -> list[int]:
+        """:meth:`legal` at the top frame, worked out once per node (the caller must not change it)."""
+        if self.ready is None or self.ready_for is not record:
+            self.ready, self.ready_for = self.legal(record), record
+        return self.ready
 
     # --- the loop -------------------------------------------------------------------------
 
     def advance(self, record: TargiRecord, draw: Any) -> None:
         """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
         the card drawn, or None to wait for chance) or the end."""
+        self.ready = None
         while not record.over:
             if not record.stack:
                 record.round += 1
@@ -87,11 +103,13 @@ class Flow:
                 if kind == "turn" and actions == [A_STOP]:
                     self.apply(record, A_STOP)  # nothing left to do: the turn ends by itself
                     continue
+                self.ready, self.ready_for = actions, record
                 return
             getattr(self, "auto_" + kind)(record, frame)
 
     def drawn(self, record: TargiRecord, card: int) -> None:
         """A drawn card (the top frame is its draw) goes where the draw was for."""
+        self.ready = None
         frame = record.stack.pop()
         deck = frame["deck"]
         record.piles[deck].remove(card)
@@ -262,8 +280,9 @@ class Flow:
             code = card.once if what == "once" else card.hooks[what]
         assert code is not None
         scheduled: list[dict[str, Any]] = []
+        live, self.live = self.live, None
         try:
-            request = run_effect(self.rs, record, frame["seat"], code, frame, scheduled)
+            request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
         except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
             self.finish(record, "stopped")
             return
@@ -305,6 +324,7 @@ class Flow:
         return sorted(out)  # OpenSpiel's order
 
     def apply(self, record: TargiRecord, action: int) -> None:
+        self.ready = None
         frame = record.stack[-1]
         getattr(self, "apply_" + frame["k"])(record, frame, action)
 

@@ -12,11 +12,18 @@ SEATS = ("player1", "player2")
 GOODS_DECK, TRIBE_DECK = 0, 1
 
 
+#: A side's fields, in the order its JSON has them.
+SIDE_FIELDS = ("goods", "gold", "points", "stored_gold", "hand", "display", "next_figures", "got",
+               "goods_from_cards", "bonus")
+#: The record's fields, in the order its JSON has them.
+RECORD_FIELDS = ("round", "amulet", "robber", "figures", "markers", "centre", "centre_kind", "centre_up",
+                 "piles", "discards", "sides", "stack", "last_round", "over", "end_reason", "rng", "decisions")
+
+
 class Side:
     """One player's things."""
 
-    __slots__ = ("goods", "gold", "points", "stored_gold", "hand", "display", "next_figures", "got",
-                 "goods_from_cards", "bonus")
+    __slots__ = SIDE_FIELDS
 
     def __init__(self, goods: list[int], gold: int, points: int, rows: int) -> None:
         self.goods = goods  # per good
@@ -31,11 +38,16 @@ class Side:
         self.bonus = 0  # bitmask: goods whose extra good was given this round
 
     def copy(self) -> "Side":
-        other = Side.__new__(Side)
-        for name in Side.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.goods = self.goods[:]
+        # field by field (a snippet's run copies both sides), and through __init__ (a compiled
+        # build's classes are made by their constructor)
+        other = Side(self.goods[:], self.gold, self.points, 0)
+        other.stored_gold = self.stored_gold
+        other.hand = self.hand
         other.display = [row[:] for row in self.display]
+        other.next_figures = self.next_figures
+        other.got = self.got
+        other.goods_from_cards = self.goods_from_cards
+        other.bonus = self.bonus
         return other
 
     @property
@@ -43,14 +55,14 @@ class Side:
         return [card for row in self.display for card in row]
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Side.__slots__}
+        return {name: getattr(self, name) for name in SIDE_FIELDS}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "Side":
-        side = Side.__new__(Side)
-        if set(data) != set(Side.__slots__):
-            raise ValueError(f"a side needs exactly the fields {', '.join(Side.__slots__)}")
-        for name in Side.__slots__:
+        side = Side([], 0, 0, 0)
+        if set(data) != set(SIDE_FIELDS):
+            raise ValueError(f"a side needs exactly the fields {', '.join(SIDE_FIELDS)}")
+        for name in SIDE_FIELDS:
             setattr(side, name, data[name])
         return side
 
@@ -58,8 +70,7 @@ class Side:
 class TargiRecord:
     """The whole state. Lists of plain ints, so that copying and JSON are exact."""
 
-    __slots__ = ("round", "amulet", "robber", "figures", "markers", "centre", "centre_kind", "centre_up",
-                 "piles", "discards", "sides", "stack", "last_round", "over", "end_reason", "rng", "decisions")
+    __slots__ = RECORD_FIELDS
 
     def __init__(self, ring: int, spaces: int, sides: list[Side], rng: int) -> None:
         self.round = 0
@@ -81,9 +92,10 @@ class TargiRecord:
         self.decisions = 0
 
     def copy(self) -> "TargiRecord":
-        other = TargiRecord.__new__(TargiRecord)
-        for name in TargiRecord.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = TargiRecord(0, 0, [s.copy() for s in self.sides], self.rng)
+        other.round = self.round
+        other.amulet = self.amulet
+        other.robber = self.robber
         other.figures = self.figures[:]
         other.markers = self.markers[:]
         other.centre = self.centre[:]
@@ -91,22 +103,25 @@ class TargiRecord:
         other.centre_up = self.centre_up[:]
         other.piles = [p[:] for p in self.piles]
         other.discards = [p[:] for p in self.discards]
-        other.sides = [s.copy() for s in self.sides]
         other.stack = [_copy_frame(f) for f in self.stack]
+        other.last_round = self.last_round
+        other.over = self.over
+        other.end_reason = self.end_reason
+        other.decisions = self.decisions
         return other
 
     def to_json(self) -> dict[str, Any]:
-        out = {name: getattr(self, name) for name in TargiRecord.__slots__}
+        out = {name: getattr(self, name) for name in RECORD_FIELDS}
         out["sides"] = [s.to_json() for s in self.sides]
         out["stack"] = [_copy_frame(f) for f in self.stack]
         return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "TargiRecord":
-        if set(data) != set(TargiRecord.__slots__):
-            raise ValueError(f"a Targi state needs exactly the fields {', '.join(TargiRecord.__slots__)}")
-        record = TargiRecord.__new__(TargiRecord)
-        for name in TargiRecord.__slots__:
+        if set(data) != set(RECORD_FIELDS):
+            raise ValueError(f"a Targi state needs exactly the fields {', '.join(RECORD_FIELDS)}")
+        record = TargiRecord(0, 0, [], 0)
+        for name in RECORD_FIELDS:
             setattr(record, name, data[name])
         record.sides = [Side.from_json(s) for s in data["sides"]]
         record.stack = [_copy_frame(f) for f in data["stack"]]

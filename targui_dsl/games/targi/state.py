@@ -68,10 +68,10 @@ class TargiState:
         rs = self.rs
         sides = [Side(list(rs.start_goods), rs.start_gold, rs.start_points, rs.display_rows) for _ in range(2)]
         self.record = TargiRecord(len(rs.ring), rs.centre_spaces, sides, seed_state(game.seed))
-        self.record.piles = [list(range(len(rs.goods_cards))), list(range(len(rs.tribe_cards)))]
+        self._record.piles = [list(range(len(rs.goods_cards))), list(range(len(rs.tribe_cards)))]
         kinds = [GOODS_DECK if kind == "goods" else TRIBE_DECK for row in rs.centre for kind in row]
         for space in reversed(range(len(kinds))):
-            self.record.stack.append({"k": "draw", "deck": kinds[space], "then": "fill", "space": space, "up": 1,
+            self._record.stack.append({"k": "draw", "deck": kinds[space], "then": "fill", "space": space, "up": 1,
                                       "seat": -1})
         if log is not None:
             log.begin(game)
@@ -89,6 +89,18 @@ class TargiState:
         self._sink = sink
         self.tells = NOTHING if sink is None else tells_for(getattr(sink, "wants", None))
         self.flow.tells = self.tells
+
+    @property
+    def record(self) -> TargiRecord:
+        """The record, to read or change: whoever takes it may change it, so the flow forgets what
+        it kept for the node (the legal list, a paused snippet's run) and works it out again."""
+        self.flow.forget()
+        return self._record
+
+    @record.setter
+    def record(self, record: TargiRecord) -> None:
+        self.flow.forget()
+        self._record = record
 
     def attach_sink(self, sink: Any) -> None:
         self.sink = sink
@@ -108,7 +120,7 @@ class TargiState:
 
     def _emit_chance(self, deck: int, card: int) -> None:
         if "chance" in self.tells:
-            self._sink.emit({"type": "chance", "round": self.record.round, "node": "draw",
+            self._sink.emit({"type": "chance", "round": self._record.round, "node": "draw",
                             "action": self._card_text(deck, card)})
 
     def _card_text(self, deck: int, card: int) -> str:
@@ -116,7 +128,7 @@ class TargiState:
         return f"card {cards[card].id}"
 
     def _advance(self) -> None:
-        self.flow.advance(self.record, self._draw)
+        self.flow.advance(self._record, self._draw)
 
     def use_border(self, seat: int, ring: int) -> None:
         """Set the seat's action on border card ``ring`` (a ring index) going at once, as though its
@@ -127,25 +139,25 @@ class TargiState:
     # --- OpenSpiel's verbs ------------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        return self.record.over
+        return self._record.over
 
     def is_chance_node(self) -> bool:
-        record = self.record
+        record = self._record
         return not record.over and bool(record.stack) and record.stack[-1]["k"] == "draw"
 
     def current_player(self) -> int:
-        if self.record.over:
+        if self._record.over:
             return -4  # OpenSpiel's terminal player id
         if self.is_chance_node():
             return -1  # OpenSpiel's chance player id
-        return self.flow.seat_of(self.record)
+        return self.flow.seat_of(self._record)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if self.record.over or (player is not None and player != self.current_player()):
+        if self._record.over or (player is not None and player != self.current_player()):
             return []
         if self.is_chance_node():
             return [card for card, _ in self.chance_outcomes()]
-        return self.flow.legal(self.record)
+        return self.flow.legal_now(self._record)[:]
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         mask = [0] * NUM_ACTIONS
@@ -156,7 +168,7 @@ class TargiState:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.is_chance_node():
             return []
-        pile = sorted(self.record.piles[self.record.stack[-1]["deck"]])
+        pile = sorted(self._record.piles[self._record.stack[-1]["deck"]])
         return [(card, 1.0 / len(pile)) for card in pile]
 
     def apply_action(self, action: int | str) -> None:
@@ -164,7 +176,7 @@ class TargiState:
             for step in self.actions_from_text(action):
                 self.apply_action(step)
             return
-        record = self.record
+        record = self._record
         if record.over:
             raise IllegalAction("the game is over")
         if self.is_chance_node():
@@ -174,7 +186,7 @@ class TargiState:
             self._emit_chance(frame["deck"], action)
             self.flow.drawn(record, action)
         else:
-            if action not in self.flow.legal(record):
+            if action not in self.flow.legal_now(record):
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
             if "decision" in self.tells:
@@ -190,8 +202,8 @@ class TargiState:
         if action is None:
             player, action = self.current_player(), player
         if self.is_chance_node():
-            return self._card_text(self.record.stack[-1]["deck"], action)
-        return action_text(self.rs, self.record, player, action)
+            return self._card_text(self._record.stack[-1]["deck"], action)
+        return action_text(self.rs, self._record, player, action)
 
     def actions_from_text(self, text: str) -> list[int]:
         """The legal action a text names: as :meth:`action_to_string` writes it, or in the spelling
@@ -204,13 +216,13 @@ class TargiState:
                 return [action]
         if not self.is_chance_node():
             for action in legal:
-                if old_text(self.rs, self.record, player, action) == wanted:
+                if old_text(self.rs, self._record, player, action) == wanted:
                     return [action]
         raise IllegalAction(f"`{text}` is not a legal action here")
 
     def returns(self) -> list[float]:
         """1 to the winner, 0 to the loser, a half each for a draw (0 each before the end)."""
-        if not self.record.over:
+        if not self._record.over:
             return [0.0, 0.0]
         winners = self.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
@@ -222,20 +234,20 @@ class TargiState:
     @property
     def phase_name(self) -> str:
         """What the game waits for: the kind of the decision (or `draw`, `over`)."""
-        if self.record.over:
+        if self._record.over:
             return "over"
-        return str(self.record.stack[-1]["k"]) if self.record.stack else "round"
+        return str(self._record.stack[-1]["k"]) if self._record.stack else "round"
 
     def __str__(self) -> str:
         return render_text(self)
 
     def clone(self) -> "TargiState":
-        return TargiState(self.game, None, self.record.copy())
+        return TargiState(self.game, None, self._record.copy())
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
         return {"game": "targi", "players": game.players, "seed": game.seed, "explicit_chance": game.explicit_chance,
-                "record": self.record.to_json()}
+                "record": self._record.to_json()}
 
     @staticmethod
     def from_json(ruleset: TargiRuleset, data: dict[str, Any]) -> "TargiState":
@@ -256,25 +268,25 @@ class TargiState:
 
     @property
     def round(self) -> int:
-        return self.record.round
+        return self._record.round
 
     @property
     def end_reason(self) -> str:
-        return self.record.end_reason
+        return self._record.end_reason
 
     @property
     def decisions(self) -> int:
-        return self.record.decisions
+        return self._record.decisions
 
     def scores(self) -> list[int]:
-        return [rules.score(self.rs, self.record, seat) for seat in range(2)]
+        return [rules.score(self.rs, self._record, seat) for seat in range(2)]
 
     def score_parts(self, seat: int) -> dict[str, int]:
-        return rules.score_parts(self.rs, self.record, seat)
+        return rules.score_parts(self.rs, self._record, seat)
 
     def winners(self) -> list[int]:
         """The seats with the best points, then tie-breaks; both for a draw."""
-        return rules.winners(self.rs, self.record)
+        return rules.winners(self.rs, self._record)
 
     # --- what a seat sees -------------------------------------------------------------------
 
@@ -282,7 +294,7 @@ class TargiState:
         """Everything ``seat`` may see (TARGI-RULES.md section 7), as plain data. With ``only``,
         of the costly parts (``centre``, ``sides``) just those named, with the cheap public ones
         and without the rest (the adapters' kept tensors read only the parts that changed)."""
-        record, rs = self.record, self.rs
+        record, rs = self._record, self.rs
         out: dict[str, Any] = {}
         if only is None or "centre" in only:
             centre: list[dict[str, Any] | None] = []
@@ -356,7 +368,7 @@ class TargiState:
 
     def resample_from_infostate(self, player: int, rng: random.Random | None = None) -> "TargiState":
         """A state ``player`` cannot tell from this one, dealt with ``rng``."""
-        return self.resample(player, rng if rng is not None else random.Random(self.record.rng ^ (player + 1)))
+        return self.resample(player, rng if rng is not None else random.Random(self._record.rng ^ (player + 1)))
 
 
 class TargiObservation:

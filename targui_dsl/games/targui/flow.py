@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
+from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, below, draw_limit
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -298,16 +298,32 @@ def sample_chance(r: TarguiRecord) -> int:
     """Draw the outcome of this chance node from the generator (the same draws, in the
     same order, as every earlier version, so seeds keep their games)."""
     phase = r.phase
-    # a draw among weighted items is the first item whose running total exceeds it:
-    # bisect_right over the running totals (in C) picks what a loop subtracting would
     if phase == REVEAL:
-        r.rng, drawn = below(r.rng, r.stack_left)
-        seat = bisect_right(list(accumulate(r.stack_turns)), drawn)
-        if seat < r.game.players:
-            return seat
+        # chance.below(rng, stack_left) inlined (the same draws): a reveal begins every turn
+        n = r.stack_left
+        limit = LIMITS[n] if 0 < n < 256 else draw_limit(n)  # (draw_limit refuses n < 1)
+        rng = r.rng
+        while True:
+            rng = (rng + GOLDEN) & MASK64
+            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+            bits ^= bits >> 31
+            if bits < limit:
+                break
+        r.rng = rng
+        # the draw is the first seat whose running total of turns exceeds it (past them all: a card)
+        drawn = bits % n
+        seat = 0
+        for turns in r.stack_turns:
+            if drawn < turns:
+                return seat
+            drawn -= turns
+            seat += 1
         r.rng, drawn = below(r.rng, len(r.deck))
         return r.game.players + r.deck[drawn]
     if phase == DEAL:
+        # the first kind whose running total exceeds the draw: bisect_right over the running
+        # totals (in C) picks what a loop subtracting would
         totals = list(accumulate(r.deal_pool))
         if not totals[-1]:
             raise AssertionError("empty deal pool")
@@ -325,6 +341,33 @@ def sample_chance(r: TarguiRecord) -> int:
         if bits < game.die_limit:
             r.rng = rng
             return bits % game.die_sides
+
+
+def deal_all(r: TarguiRecord) -> None:
+    """The deal, every card of it, drawn from the generator: what sample_chance and apply_chance
+    do card by card (the same draws, history, events), in one loop (a game deals 45 cards)."""
+    pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
+    told = "chance" in r.tells
+    while r.phase == DEAL:
+        totals = list(accumulate(pool))
+        total = totals[-1]
+        if not total:
+            raise AssertionError("empty deal pool")
+        limit = LIMITS[total] if total < 256 else draw_limit(total)
+        rng = r.rng
+        while True:  # chance.below(rng, total), inlined
+            rng = (rng + GOLDEN) & MASK64
+            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+            bits ^= bits >> 31
+            if bits < limit:
+                break
+        r.rng = rng
+        kind = bisect_right(totals, bits % total)
+        history.append((kind << ACTION_SHIFT) | entry)
+        if told:
+            r.tell({"type": "chance", "round": r.round, "node": LABELS[DEAL], "action": outcome_text(r, kind)})
+        r.phase = deal(r, kind)
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
@@ -398,6 +441,9 @@ def advance(r: TarguiRecord) -> None:
             elif r.game.explicit_chance:
                 r.legal = None
                 return
+            elif r.phase == DEAL:
+                deal_all(r)
+                continue
             else:
                 outcome = sample_chance(r)
             apply_chance(r, outcome)
