@@ -6,7 +6,7 @@
 Each measurement is one child process that plays the same bot games (seeds
 0..games-1) of one ruleset with no log, then logging through
 ``open_log_for_writing`` (what `targui play --log` uses: locked, whole lines
-gathered into few writes), game by game, and reports the
+gathered into few writes, fsync at the end), game by game, and reports the
 CPU milliseconds per game (``time.process_time``: user and system time, never
 wall) of either, the mean bytes of a log, and a sha256 of every log's bytes.
 With ``--baseline REV`` the same child runs in that revision (unpacked by

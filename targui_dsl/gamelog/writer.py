@@ -8,8 +8,7 @@ writes of about :data:`BATCH` bytes (one system call per line made a log
 cost more than the game), and at every ``flush()``: ``targui play`` flushes
 before a person decides, so the log is whole while they think. A write that
 fails midway (a full disk) is undone back to the last complete line that
-reached the file, so the file always ends at a complete event. Closing does
-not ``fsync``: the file is as durable as any a program writes before it exits.
+reached the file, so the file always ends at a complete event.
 
 A log never grows past what every reader reads (:data:`~targui_dsl.gamelog.reader.TOTAL_CAP`,
 64 MiB; a game of Targui writes some 50-150 kB): the write that would pass it
@@ -121,10 +120,13 @@ class LogWriter:
         try:
             self.flush()  # a failure here is the caller's to hear (a full disk at the last lines)
         finally:
-            # no fsync: it cost some 0.15 ms of CPU a log, a tenth of a short game; the kernel writes
-            # the file out within seconds, and a log cut short by a crash of the machine before
-            # that still reads up to its last whole line (--partial, play --resume)
-            os.close(self.fd)  # closing releases the lock
+            try:
+                if self.regular:
+                    os.fsync(self.fd)
+            except OSError:
+                pass
+            finally:
+                os.close(self.fd)  # closing releases the lock
 
     def __enter__(self) -> "LogWriter":
         return self
