@@ -213,3 +213,23 @@ def test_greedy_is_the_games_own_bot_found_through_its_package():
     assert parse_bot("greedy", "targui").spelling() == "greedy"
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         make_agent("greedy", 1, "chess")
+
+
+def test_the_default_search_is_the_one_documented():
+    """`ismcts` alone (the `normal` level) is spelled with the defaults docs/bots.md's parameter
+    table gives, and a bot built from it searches with them."""
+    import re
+    from pathlib import Path
+
+    from targui_dsl.agents.spec import LEVELS
+
+    docs = (Path(__file__).parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    spec = parse_bot("ismcts")
+    assert LEVELS["normal"] == "ismcts"
+    for name, value in spec.params.items():
+        row = re.search(rf"^\| `{name}` \| ([^|]+) \|", docs, re.MULTILINE)
+        assert row is not None, name
+        assert float(row.group(1)) == float(value), (name, row.group(1), value)
+    bot = make_agent("ismcts", 5)
+    assert isinstance(bot, ISMCTSAgent)
+    assert (bot.iterations, bot.depth) == (spec.params["iterations"], spec.params["depth"])
