@@ -217,19 +217,27 @@ def test_greedy_is_the_games_own_bot_found_through_its_package():
 
 def test_the_default_search_is_the_one_documented():
     """`ismcts` alone (the `normal` level) is spelled with the defaults docs/bots.md's parameter
-    table gives, and a bot built from it searches with them."""
+    table gives, each game's own where they differ (Targui searches deeper than Targi), and a bot
+    built from it searches with them."""
     import re
     from pathlib import Path
 
     from targui_dsl.agents.spec import LEVELS
 
     docs = (Path(__file__).parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
-    spec = parse_bot("ismcts")
     assert LEVELS["normal"] == "ismcts"
-    for name, value in spec.params.items():
+    targui, targi = parse_bot("ismcts", "targui"), parse_bot("ismcts", "targi")
+    for name, value in targui.params.items():
         row = re.search(rf"^\| `{name}` \| ([^|]+) \|", docs, re.MULTILINE)
         assert row is not None, name
-        assert float(row.group(1)) == float(value), (name, row.group(1), value)
-    bot = make_agent("ismcts", 5)
-    assert isinstance(bot, ISMCTSAgent)
-    assert (bot.iterations, bot.depth) == (spec.params["iterations"], spec.params["depth"])
+        documented = row.group(1).strip()
+        own = re.fullmatch(r"(\S+) \(Targi: (\S+)\)", documented)
+        assert float(own.group(1) if own else documented) == float(value), (name, documented, value)
+        assert float(own.group(2) if own else documented) == float(targi.params[name]), (name, documented)
+    assert (targui.params["depth"], targi.params["depth"]) == (20, 2)
+    assert targui.spelling() == targi.spelling() == "ismcts"  # each game's default is its plain `ismcts`
+    assert parse_bot("ismcts:depth=2", "targui").spelling() == "ismcts:depth=2"
+    bot = make_agent("ismcts", 5, "targui")
+    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (100, 20)
+    bot = make_agent("ismcts", 5, "targi")
+    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (150, 2)

@@ -69,9 +69,9 @@ from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.protocol import Evaluator, GamePackage, SearchPolicy, SeatObservation, State
 from targui_dsl.games import game_package
 
-DEFAULT_ITERATIONS = 100
+DEFAULT_ITERATIONS = 150
 DEFAULT_EXPLORATION = 1.0
-DEFAULT_DEPTH = 20
+DEFAULT_DEPTH = 2
 DEFAULT_WIDTH = 6
 DEFAULT_BIAS = 1.0
 DEFAULT_WIDEN = 0.0  # 0: a fixed ``width`` of candidates per node

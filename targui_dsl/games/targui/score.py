@@ -41,7 +41,14 @@ from targui_dsl.games.targui.observation import Observation
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
 
-__all__ = ["CAMEL_WEIGHT", "RolloutPolicy", "TarguiEvaluator", "Weights", "evaluate", "seat_values"]
+__all__ = ["CAMEL_WEIGHT", "SEARCH_DEFAULTS", "RolloutPolicy", "TarguiEvaluator", "Weights", "evaluate",
+           "seat_values"]
+
+#: What a plain `ismcts` means in Targui: rollouts of 20 decision steps (about a round of a
+#: two-player game), so that camels are bought and take ground before the score looks (the
+#: score alone values a camel at 0.15 and a treasury silver at 1), at 100 iterations to stay
+#: within about 70 ms of CPU a decision. docs/bots.md ("How strong they are") has the figures.
+SEARCH_DEFAULTS = {"iterations": 100, "depth": 20}
 
 CAMEL_WEIGHT = 0.15  # a camel (or a silver in hand, which buys one) in points of score
 BANKED = 0.7  # the share of a levy still to come that ends up in a treasury the score counts
