@@ -241,3 +241,22 @@ def test_the_default_search_is_the_one_documented():
     assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (100, 20)
     bot = make_agent("ismcts", 5, "targi")
     assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (150, 2)
+
+
+def test_the_default_rollouts_give_the_same_search_for_the_same_seed():
+    """Twenty-step rollouts (Targui's default) draw their dice from the search's generator: the
+    same seed searches a position the same way, visit for visit; another seed does not."""
+    state = reach_phase(reach("updated-treasury", 5, 30), Phase.MOVE)
+    seat = state.current_player()
+    legal = state.legal_actions()
+
+    def search(seed: int) -> tuple[int, dict[int, int], dict[int, float]]:
+        bot = make_agent("ismcts:iterations=24", seed, "targui")
+        assert isinstance(bot, ISMCTSAgent) and bot.depth == 20
+        choice = bot.choose(state.observation(seat), legal)
+        return choice, bot.last_visits, bot.last_values
+
+    first = search(3)
+    assert first[0] in legal and sum(first[1].values()) == 24
+    assert search(3) == first
+    assert any(search(seed)[1:] != first[1:] for seed in (4, 5, 6))
