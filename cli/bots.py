@@ -6,7 +6,7 @@ import click
 
 from targui_cli.common import echo_json, fail, format_option, wants_json
 from targui_dsl.agents import DEFAULT_BOTS, describe_bots
-from targui_dsl.agents.spec import LEVELS, bots_of
+from targui_dsl.agents.spec import LEVELS, bots_of, defaults_of
 from targui_dsl.games import game_package
 from targui_dsl.study.ladder import LadderError, read_ladder
 
@@ -45,7 +45,9 @@ def bots(output_format: str, as_json: bool) -> None:
         kinds = bots_of()
         echo_json({
             "bots": [{"name": name, "summary": kinds[name].summary,
-                      "parameters": [{"name": p.name, "type": p.kind.__name__, "default": p.default,
+                      # the default game's defaults, as the text lists them (a game may give its own)
+                      "parameters": [{"name": p.name, "type": p.kind.__name__,
+                                      "default": defaults_of(kinds[name])[p.name],
                                       "minimum": p.minimum, "maximum": p.maximum, "help": p.help}
                                      for p in kinds[name].params]}
                      for name in sorted(kinds)],

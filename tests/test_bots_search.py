@@ -213,3 +213,50 @@ def test_greedy_is_the_games_own_bot_found_through_its_package():
     assert parse_bot("greedy", "targui").spelling() == "greedy"
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         make_agent("greedy", 1, "chess")
+
+
+def test_the_default_search_is_the_one_documented():
+    """`ismcts` alone (the `normal` level) is spelled with the defaults docs/bots.md's parameter
+    table gives, each game's own where they differ (Targui searches deeper than Targi), and a bot
+    built from it searches with them."""
+    import re
+    from pathlib import Path
+
+    from targui_dsl.agents.spec import LEVELS
+
+    docs = (Path(__file__).parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    assert LEVELS["normal"] == "ismcts"
+    targui, targi = parse_bot("ismcts", "targui"), parse_bot("ismcts", "targi")
+    for name, value in targui.params.items():
+        row = re.search(rf"^\| `{name}` \| ([^|]+) \|", docs, re.MULTILINE)
+        assert row is not None, name
+        documented = row.group(1).strip()
+        own = re.fullmatch(r"(\S+) \(Targi: (\S+)\)", documented)
+        assert float(own.group(1) if own else documented) == float(value), (name, documented, value)
+        assert float(own.group(2) if own else documented) == float(targi.params[name]), (name, documented)
+    assert (targui.params["depth"], targi.params["depth"]) == (20, 2)
+    assert targui.spelling() == targi.spelling() == "ismcts"  # each game's default is its plain `ismcts`
+    assert parse_bot("ismcts:depth=2", "targui").spelling() == "ismcts:depth=2"
+    bot = make_agent("ismcts", 5, "targui")
+    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (100, 20)
+    bot = make_agent("ismcts", 5, "targi")
+    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (150, 2)
+
+
+def test_the_default_rollouts_give_the_same_search_for_the_same_seed():
+    """Twenty-step rollouts (Targui's default) draw their dice from the search's generator: the
+    same seed searches a position the same way, visit for visit; another seed does not."""
+    state = reach_phase(reach("updated-treasury", 5, 30), Phase.MOVE)
+    seat = state.current_player()
+    legal = state.legal_actions()
+
+    def search(seed: int) -> tuple[int, dict[int, int], dict[int, float]]:
+        bot = make_agent("ismcts:iterations=24", seed, "targui")
+        assert isinstance(bot, ISMCTSAgent) and bot.depth == 20
+        choice = bot.choose(state.observation(seat), legal)
+        return choice, bot.last_visits, bot.last_values
+
+    first = search(3)
+    assert first[0] in legal and sum(first[1].values()) == 24
+    assert search(3) == first
+    assert any(search(seed)[1:] != first[1:] for seed in (4, 5, 6))

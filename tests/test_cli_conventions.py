@@ -12,7 +12,7 @@ from cli_run import COMMANDS, run, targui
 from click.shell_completion import ShellComplete
 
 from targui_cli.main import cli
-from targui_dsl.agents import BOTS, DEFAULT_BOTS, bot_names
+from targui_dsl.agents import BOTS, DEFAULT_BOTS, bot_names, parse_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +68,9 @@ def test_bots_format_json():
         assert [b["name"] for b in data["bots"]] == bot_names()
         ismcts = next(b for b in data["bots"] if b["name"] == "ismcts")
         iterations = next(p for p in ismcts["parameters"] if p["name"] == "iterations")
-        assert iterations["type"] == "int" and iterations["default"] == BOTS["ismcts"].params[0].default
+        # the default game's (Targui's own, as the text listing says), not the shared default
+        assert iterations["type"] == "int" and iterations["default"] == parse_bot("ismcts").params["iterations"]
+        assert iterations["default"] != BOTS["ismcts"].params[0].default
     assert "default: greedy" in run("bots").output
 
 

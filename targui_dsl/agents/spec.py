@@ -110,8 +110,10 @@ class BotSpec:
 
     def spelling(self) -> str:
         """The canonical text: parameters in declared order, defaults left out."""
-        declared = bots_of(self.game)[self.kind].params
-        given = [f"{p.name}={_text(self.params[p.name])}" for p in declared if self.params[p.name] != p.default]
+        kind = bots_of(self.game)[self.kind]
+        defaults = defaults_of(kind, self.game)
+        given = [f"{p.name}={_text(self.params[p.name])}" for p in kind.params
+                 if self.params[p.name] != defaults[p.name]]
         return ":".join([self.kind, *given])
 
     def build(self, seed: int) -> Player:
@@ -157,6 +159,16 @@ def bots_of(game: str = DEFAULT_GAME) -> dict[str, BotKind]:
     return kinds
 
 
+def defaults_of(kind: BotKind, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """A bot's parameter values when none is spelled: its declared defaults, and for a bot that
+    plays any game (the search) the game's own where its package gives them (``search_defaults``)."""
+    values = {p.name: p.default for p in kind.params}
+    if kind.takes_game:
+        own = game_package(game).search_defaults or {}
+        values.update({name: value for name, value in own.items() if name in values})
+    return values
+
+
 def bot_names(game: str = DEFAULT_GAME) -> list[str]:
     return sorted(bots_of(game))
 
@@ -178,7 +190,7 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
         raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
                            + f" (bots: {', '.join(sorted(kinds))}; levels: {', '.join(LEVELS)})")
     declared = {p.name: p for p in kind.params}
-    values = {p.name: p.default for p in kind.params}
+    values = defaults_of(kind, game)
     seen: set[str] = set()
     for item in param_texts:
         name, sep, value = (part.strip() for part in item.partition("="))
@@ -227,8 +239,9 @@ def describe_bots(game: str = DEFAULT_GAME) -> str:
     for name in sorted(kinds):
         kind = kinds[name]
         lines.append(f"{name}: {kind.summary}")
+        defaults = defaults_of(kind, game)
         for p in kind.params:
             bounds = f" {p.range_text()}" if p.range_text() else ""
-            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(p.default)}) "
+            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(defaults[p.name])}) "
                          f"{p.help}")
     return "\n".join(lines)

@@ -208,6 +208,9 @@ class GamePackage:
     build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
     vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary
     evaluator: Callable[[int], Evaluator] | None = None  # (seed) -> a search bot's position score and policy
+    # the search bot's parameters where this game's defaults differ from the shared ones (name -> value):
+    # what a plain `ismcts` means in this game
+    search_defaults: Mapping[str, Any] | None = None
     # (state, seat) -> numbers a learned position score weighs (targui_dsl/agents/learned.py), named by
     # feature_names, None for a seat out of the game; a game without them is searched with its evaluator's score
     features: Callable[[Any, int], list[float] | None] | None = None

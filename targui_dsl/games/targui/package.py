@@ -13,7 +13,7 @@ from targui_dsl.games.targui.frontend import FRONT_END
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
 from targui_dsl.games.targui.metrics import METRICS, unlogged_in
-from targui_dsl.games.targui.score import TarguiEvaluator
+from targui_dsl.games.targui.score import SEARCH_DEFAULTS, TarguiEvaluator
 
 PACKAGE = GamePackage(
     name=FRONT_END.name,
@@ -26,6 +26,7 @@ PACKAGE = GamePackage(
     build=FRONT_END.build,
     vocabulary=FRONT_END.vocabulary,
     evaluator=TarguiEvaluator,
+    search_defaults=SEARCH_DEFAULTS,
     features=features,
     feature_names=FEATURE_NAMES,
     feature_prior=prior,

@@ -41,7 +41,14 @@ from targui_dsl.games.targui.observation import Observation
 from targui_dsl.games.targui.phases import Phase
 from targui_dsl.games.targui.state import GameState
 
-__all__ = ["CAMEL_WEIGHT", "RolloutPolicy", "TarguiEvaluator", "Weights", "evaluate", "seat_values"]
+__all__ = ["CAMEL_WEIGHT", "SEARCH_DEFAULTS", "RolloutPolicy", "TarguiEvaluator", "Weights", "evaluate",
+           "seat_values"]
+
+#: What a plain `ismcts` means in Targui: rollouts of 20 decision steps (about a round of a
+#: two-player game), so that camels are bought and take ground before the score looks (the
+#: score alone values a camel at 0.15 and a treasury silver at 1), at 100 iterations to stay
+#: within about 70 ms of CPU a decision. docs/bots.md ("How strong they are") has the figures.
+SEARCH_DEFAULTS = {"iterations": 100, "depth": 20}
 
 CAMEL_WEIGHT = 0.15  # a camel (or a silver in hand, which buys one) in points of score
 BANKED = 0.7  # the share of a levy still to come that ends up in a treasury the score counts
@@ -155,12 +162,6 @@ class RolloutPolicy:
             return hit
         return threat
 
-    def _value(self, state: GameState, cell: int, seat: int, rounds_left: int) -> float:
-        worth = float(state.economic(cell) * (rounds_left + 1) + state.strategic(cell))
-        if state.kind(cell) == state.game.settlement_kind:
-            worth += OWN_SETTLEMENT_BONUS if state.settlement(seat) == cell else ENEMY_SETTLEMENT_BONUS
-        return worth
-
     def _move(self, state: GameState, seat: int, legal: list[int]) -> int:
         best, best_score, planned = PASS, 0.0, -1
         for score, action, count in self.move_scores(state, seat, legal, False):
@@ -172,46 +173,64 @@ class RolloutPolicy:
     def move_scores(self, state: GameState, seat: int, legal: list[int],
                     every_attack: bool) -> list[tuple[float, int, int]]:
         """(score, pair id, planned count or -1) for each move worth considering; attacks with
-        poor odds only when ``every_attack``."""
+        poor odds only when ``every_attack``. A source's spare camels and a target's value are
+        worked out once per call (a cell is the source or target of many pairs)."""
         game = state.game
         sources, targets = game.pair_source, game.pair_target
         threat = self._threats(state, seat)
         rounds_left = max(1, game.rounds - state.round + 1)
         own = state.settlement(seat)
-        owner, camels = state.owner, state.camels
+        owner, camels, economic, strategic = state.owner, state.camels, state.economic, state.strategic
+        kind = state.kind
+        home = game.settlement_kind
+        values: dict[int, float] = {}
+        spare: dict[int, int] = {}
+
+        def value(cell: int) -> float:  # what holding the cell is worth to the seat (greedy's measure)
+            worth = values.get(cell)
+            if worth is None:
+                worth = float(economic(cell) * (rounds_left + 1) + strategic(cell))
+                if kind(cell) == home:
+                    worth += OWN_SETTLEMENT_BONUS if own == cell else ENEMY_SETTLEMENT_BONUS
+                values[cell] = worth
+            return worth
+
         scored: list[tuple[float, int, int]] = []
         for action in legal:
             source = sources[action]
             if source < 0:
                 continue
             target = targets[action]
-            have = camels(source)
             holder = owner(target)
-            if holder >= 0 and holder != seat and camels(target) > 0:
+            if holder >= 0 and holder != seat and (defenders := camels(target)) > 0:
                 odds = self.odds(state, seat, source, target)
-                if odds.throws_to_take(camels(target)) > MAX_FIGHT_THROWS:
+                if odds.throws_to_take(defenders) > MAX_FIGHT_THROWS:
                     continue
-                win, kept = odds(have, camels(target))
+                have = camels(source)
+                win, kept = odds(have, defenders)
                 if win < ATTACK_MIN_WIN_CHANCE and not every_attack:
                     continue
-                score = win * self._value(state, target, seat, rounds_left) - (have - kept) * 0.8 \
-                    + camels(target) * 0.3
-                scored.append((score, action, -1))
+                scored.append((win * value(target) - (have - kept) * 0.8 + defenders * 0.3, action, -1))
                 continue
-            keep = threat(source) + 1 + (2 if own == source else 0) if threat(source) else 0
-            movable = have - keep
+            movable = spare.get(source)
+            if movable is None:
+                danger = threat(source)
+                keep = danger + 1 + (2 if own == source else 0) if danger else 0
+                movable = spare[source] = camels(source) - keep
             if movable <= 0:
                 continue
             if holder == seat:
-                need = (threat(target) + 1 if threat(target) else 0) - camels(target)
+                danger = threat(target)
+                need = (danger + 1 if danger else 0) - camels(target)
                 if need <= 0:
                     continue
                 count = min(movable, need + 1)
-                score = 0.5 * self._value(state, target, seat, rounds_left) * min(1.0, count / need)
+                score = 0.5 * value(target) * min(1.0, count / need)
             else:
-                needed = threat(target) + 1 if threat(target) else 0
+                danger = threat(target)
+                needed = danger + 1 if danger else 0
                 count = movable if needed > movable else max(needed, min(movable, max(1, movable // 2)))
-                score = self._value(state, target, seat, rounds_left) * (1.0 if count >= needed else 0.4)
+                score = value(target) * (1.0 if count >= needed else 0.4)
             scored.append((score, action, count))
         return scored
 
