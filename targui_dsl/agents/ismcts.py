@@ -118,6 +118,11 @@ class ISMCTSAgent:
         self.alpha = alpha
         self.workers = workers
         self.evaluator: Evaluator = package.evaluator(seed)
+        # a game may give its own default budget (its evaluator's optional `iterations`: Targi's
+        # iterations play a round out, so it takes fewer); a spelling naming another number keeps it
+        own = getattr(self.evaluator, "iterations", None)
+        if own is not None and iterations == DEFAULT_ITERATIONS:
+            self.iterations = int(own)
         self.package = package
         self.learned = learned
         self._score: tuple[Any, LearnedScore | None] | None = None  # (game, its learned score)
@@ -132,6 +137,11 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         favourite = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        searches = getattr(self.evaluator, "searches", None)  # optional: a game may search only some decisions
+        if searches is not None and not searches(observation, legal_actions):
+            self.last_visits, self.last_values = {}, {}
+            self._last_choice = favourite
+            return favourite
         if self.workers > 1:
             stats, done = self._search_in_parts(observation, legal_actions, favourite)
         else:
