@@ -40,6 +40,10 @@ decision, 0 = use iterations). With an iteration budget a seed gives the
 same choices every time; a time budget depends on the machine and is not
 reproducible. A decision with one legal action is taken at once.
 
+**A game's own say** (optional on its evaluator): ``searches(observation, legal_actions)``
+False leaves that decision to the favourite, unsearched; ``iterations`` is the game's default
+budget where the spelling leaves the shared one.
+
 **Progressive widening** (``widen`` > 0): a node visited n times has tree
 nodes for the ceil(widen * n^alpha) best actions by the policy's ranking
 (``SearchPolicy.candidates``) instead of a fixed ``width``.
@@ -118,8 +122,8 @@ class ISMCTSAgent:
         self.alpha = alpha
         self.workers = workers
         self.evaluator: Evaluator = package.evaluator(seed)
-        # a game may give its own default budget (its evaluator's optional `iterations`: Targi's
-        # iterations play a round out, so it takes fewer); a spelling naming another number keeps it
+        # a game may give its own default budget (its evaluator's optional `iterations`: a game whose
+        # iterations cost more takes fewer); a spelling naming another number keeps it
         own = getattr(self.evaluator, "iterations", None)
         if own is not None and iterations == DEFAULT_ITERATIONS:
             self.iterations = int(own)
