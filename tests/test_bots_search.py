@@ -240,7 +240,7 @@ def test_the_default_search_is_the_one_documented():
     bot = make_agent("ismcts", 5, "targui")
     assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (100, 20)
     bot = make_agent("ismcts", 5, "targi")
-    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (150, 2)
+    assert isinstance(bot, ISMCTSAgent) and (bot.iterations, bot.depth) == (40, 2)
 
 
 def test_the_default_rollouts_give_the_same_search_for_the_same_seed():

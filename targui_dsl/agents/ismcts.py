@@ -40,6 +40,10 @@ decision, 0 = use iterations). With an iteration budget a seed gives the
 same choices every time; a time budget depends on the machine and is not
 reproducible. A decision with one legal action is taken at once.
 
+**A game's own say** (optional on its evaluator): ``searches(observation, legal_actions)``
+False leaves that decision to the favourite, unsearched. A game's own defaults for these
+settings (a plain ``ismcts``) are its package's ``search_defaults``.
+
 **Progressive widening** (``widen`` > 0): a node visited n times has tree
 nodes for the ceil(widen * n^alpha) best actions by the policy's ranking
 (``SearchPolicy.candidates``) instead of a fixed ``width``.
@@ -132,6 +136,11 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         favourite = self.evaluator.favourite(observation, legal_actions, self._last_choice)
+        searches = getattr(self.evaluator, "searches", None)  # optional: a game may search only some decisions
+        if searches is not None and not searches(observation, legal_actions):
+            self.last_visits, self.last_values = {}, {}
+            self._last_choice = favourite
+            return favourite
         if self.workers > 1:
             stats, done = self._search_in_parts(observation, legal_actions, favourite)
         else:

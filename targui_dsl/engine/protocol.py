@@ -88,6 +88,9 @@ class Evaluator(Protocol):
     def policy(self, observation: Any, rng: Any) -> SearchPolicy:
         """The rollout policy and position score for one decision of ``observation``'s seat."""
 
+    # Optional: ``searches(observation, legal_actions) -> bool``. False: the decision is not worth a
+    # search and the bot plays the favourite (an evaluator without it has every decision searched).
+
 
 class MetricCounter(Protocol):
     """One game's study figures, counted from its events (a sink's listener). ``wants``: the
