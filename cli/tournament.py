@@ -9,6 +9,7 @@ import click
 
 from targui_cli.common import (
     RULESET_HELP,
+    check_bots_for,
     check_writable,
     complete_bots,
     complete_ruleset,
@@ -140,6 +141,7 @@ def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: i
         raise click.BadParameter("a tournament needs at least two bots (one bot alone: `targui simulate`)",
                                  param_hint="--bots")
     rs = load_or_exit(ruleset)
+    check_bots_for(rs, spellings)
     if players is None:
         players = default_players(rs, len(spellings))
     elif players not in rs.player_counts:

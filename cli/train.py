@@ -8,6 +8,7 @@ import click
 
 from targui_cli.common import (
     RULESET_HELP,
+    check_bots_for,
     check_writable,
     complete_bots,
     complete_ruleset,
@@ -44,6 +45,14 @@ and how often its favourite seat won. The built-in rulesets' shipped weights
 are `targui train NAME --games 600 --seed 1 --out FILE`.
 
 \b
+A house rule gets weights of its own, trained on its games. To play it with
+a built-in ruleset's learned score instead (its base variant's judgement,
+say, to see what training for the house rule changed), spell the search bot
+`ismcts:weights=NAME`: NAME is one of the built-in rulesets of the game
+(`targui bots` lists them), never a file. `ismcts:learned=1` uses the
+ruleset's own.
+
+\b
 Exit status:
   0    the weights were fitted and written
   1    the ruleset has errors (diagnostics printed), the game gives nothing to
@@ -54,6 +63,8 @@ Exit status:
 Examples:
   targui train rulesets/examples/rich-oases.yaml
   targui train swedish-12 --games 1000 --seed 3 --out swedish.json
+  targui simulate rich-oases -n 200 -p 2 --rotate \\
+      --bots ismcts:learned=1,ismcts:weights=swedish-12
 """
 
 
@@ -78,6 +89,7 @@ def train(ruleset: str, games: int, seed: int, bots: str, out: str | None, outpu
     if package_of(rs).features is None:
         fail(f"{package_of(rs).title} gives no features to learn a position score from")
     kinds = parse_bots(bots)
+    check_bots_for(rs, kinds)
     path = Path(out) if out is not None else cached_path(rs)
     if out is not None:
         check_writable(out, "--out")

@@ -274,10 +274,11 @@ def test_examples_extend_a_variant_and_change_numbers_and_cards():
             assert resolve(str(path)).diagnostics == []
             continue
         assert own["extends"] in VARIANTS
-        # each changes rules, not only its name: cards, hooks or a rule switch of the turn
-        # (no-treasury.yaml, the balance study's ruleset, switches the treasury off)
-        assert "cards" in own or "hooks" in own or "turn" in own
-        assert any(key in own for key in ("camels", "setup", "rounds", "turn", "cards", "hooks"))
+        # each changes rules, not only its name: cards, hooks, a rule switch of the turn
+        # (no-treasury.yaml, the balance study's ruleset, switches the treasury off) or what a
+        # territory kind is worth (double-gueltas.yaml)
+        assert "cards" in own or "hooks" in own or "turn" in own or "territories" in own
+        assert any(key in own for key in ("camels", "setup", "rounds", "turn", "cards", "hooks", "territories"))
         resolved = resolve(str(path))
         assert resolved.diagnostics == []
         assert resolved.data["id"] == path.stem

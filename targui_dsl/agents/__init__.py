@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from targui_dsl.agents.borrowed import SearchWithWeights
 from targui_dsl.agents.ismcts import (
     DEFAULT_ALPHA,
     DEFAULT_BIAS,
@@ -25,6 +26,7 @@ from targui_dsl.agents.ismcts import (
     DEFAULT_WIDTH,
     ISMCTSAgent,
 )
+from targui_dsl.agents.learned import OWN_WEIGHTS, weights_names
 from targui_dsl.agents.random_agent import RandomAgent
 from targui_dsl.agents.spec import (
     BOTS,
@@ -43,11 +45,11 @@ from targui_dsl.agents.spec import (
 )
 from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.loop import Player
-from targui_dsl.games import DEFAULT_GAME
+from targui_dsl.games import DEFAULT_GAME, game_package
 
 register(BotKind("random", RandomAgent, "uniform over each decision's legal actions"))
 register(BotKind(
-    "ismcts", ISMCTSAgent,
+    "ismcts", SearchWithWeights,
     "information-set MCTS (Cowling et al. 2012) over its own observation, the game's rollouts and score",
     (
         # upper bounds: a spelling may come from a stranger's log header (`play --resume`); each
@@ -66,6 +68,9 @@ register(BotKind(
         BotParam("learned", int, 0, "1: score positions with the ruleset's learned score (`targui train`; "
                  "trained on first use); 0: with the game's hand-written score (measured stronger)",
                  minimum=0, maximum=1),
+        BotParam("weights", str, OWN_WEIGHTS, "whose learned score: `own` (the ruleset's, with learned=1), or a "
+                 "built-in ruleset's, used on the ruleset played (implies learned=1; a house rule played with "
+                 "its base variant's judgement)", choices=lambda game: weights_names(game_package(game))),
         BotParam("widen", float, DEFAULT_WIDEN, "progressive widening: a node visited n times tries the "
                  "ceil(widen * n^alpha) best actions by the rollout policy's ranking (0: a fixed `width`)",
                  minimum=0, maximum=100),

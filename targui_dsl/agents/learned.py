@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from targui_dsl.engine.protocol import GamePackage
+from targui_dsl.frontend.resources import builtin_ruleset_names
 
-__all__ = ["FORMAT", "LearnedScore", "ScoreFileError", "cache_folder", "cached_path", "learned_score",
-           "read_score", "ruleset_hash", "shipped_path", "write_score"]
+__all__ = ["FORMAT", "OWN_WEIGHTS", "LearnedScore", "ScoreFileError", "cache_folder", "cached_path",
+           "learned_score", "read_score", "ruleset_hash", "shipped_path", "weights_names", "write_score"]
 
 FORMAT = "targui-score/1"
 #: A weights file is a few hundred bytes; anything much larger is not one.
@@ -102,6 +103,19 @@ def shipped_path(ruleset: Any, package: GamePackage) -> Path | None:
     if not package.trained:
         return None
     return Path(package.trained) / f"{ruleset.id}.json"
+
+
+#: ``ismcts:weights=`` for the ruleset's own learned score (the other words: built-in rulesets)
+OWN_WEIGHTS = "own"
+
+
+def weights_names(package: GamePackage) -> list[str]:
+    """The words ``ismcts:weights=`` may be in ``package``'s game: ``own``, then every built-in
+    ruleset whose weights the game ships (a table of names: never a path, never code)."""
+    if not package.trained:
+        return [OWN_WEIGHTS]
+    builtins = set(builtin_ruleset_names())
+    return [OWN_WEIGHTS, *sorted(p.stem for p in Path(package.trained).glob("*.json") if p.stem in builtins)]
 
 
 def read_score(path: Path, ruleset: Any, package: GamePackage) -> LearnedScore:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from targui_dsl.engine.loop import Player
 from targui_dsl.frontend.diagnostics import did_you_mean
@@ -53,6 +53,8 @@ class BotParam:
     help: str
     minimum: float | None = None
     maximum: float | None = None
+    #: for a word: the words it may be, for a game (by its name); None: any word
+    choices: Callable[[str], Sequence[str]] | None = None
 
     def read(self, bot: str, text: str) -> Any:
         try:
@@ -207,6 +209,10 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
             raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
         seen.add(name)
         values[name] = param.read(kind.name, value)
+        if param.choices is not None and values[name] not in (allowed := param.choices(game)):
+            hint = did_you_mean(value, allowed)
+            raise BotSpecError(f"bot `{kind.name}`: `{name}` cannot be `{_short(value)}`"
+                               + (f"; {hint}" if hint else "") + f" (it may be: {', '.join(allowed)})")
     return BotSpec(kind.name, values, game)
 
 
@@ -242,6 +248,8 @@ def describe_bots(game: str = DEFAULT_GAME) -> str:
         defaults = defaults_of(kind, game)
         for p in kind.params:
             bounds = f" {p.range_text()}" if p.range_text() else ""
+            if p.choices is not None:
+                bounds = f": {', '.join(p.choices(game))}"
             lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(defaults[p.name])}) "
                          f"{p.help}")
     return "\n".join(lines)
