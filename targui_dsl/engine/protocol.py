@@ -110,6 +110,11 @@ class MetricCounter(Protocol):
     def cards(self) -> dict[str, list[int]]:
         """Per card drawn: times drawn, then one number per ``StudyMetrics.card_fields``."""
 
+    # Optional: ``begin(game)``, told the game before its first event (it may then change ``wants``),
+    # and ``end(state) -> bool``, told the finished state so figures can be read from it rather than
+    # counted from events; False: the state could not tell, and the study plays the same game again
+    # with every event counted (targui_dsl/study/games.py, GameRecorder).
+
 
 @dataclass(frozen=True)
 class Figure:
