@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, below, draw_limit
+from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -299,20 +299,8 @@ def sample_chance(r: TarguiRecord) -> int:
     same order, as every earlier version, so seeds keep their games)."""
     phase = r.phase
     if phase == REVEAL:
-        # chance.below(rng, stack_left) inlined (the same draws): a reveal begins every turn
-        n = r.stack_left
-        limit = LIMITS[n] if 0 < n < 256 else draw_limit(n)  # (draw_limit refuses n < 1)
-        rng = r.rng
-        while True:
-            rng = (rng + GOLDEN) & MASK64
-            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
-            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
-            bits ^= bits >> 31
-            if bits < limit:
-                break
-        r.rng = rng
+        r.rng, drawn = below(r.rng, r.stack_left)
         # the draw is the first seat whose running total of turns exceeds it (past them all: a card)
-        drawn = bits % n
         seat = 0
         for turns in r.stack_turns:
             if drawn < turns:
@@ -353,17 +341,8 @@ def deal_all(r: TarguiRecord) -> None:
         total = totals[-1]
         if not total:
             raise AssertionError("empty deal pool")
-        limit = LIMITS[total] if total < 256 else draw_limit(total)
-        rng = r.rng
-        while True:  # chance.below(rng, total), inlined
-            rng = (rng + GOLDEN) & MASK64
-            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
-            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
-            bits ^= bits >> 31
-            if bits < limit:
-                break
-        r.rng = rng
-        kind = bisect_right(totals, bits % total)
+        r.rng, drawn = below(r.rng, total)
+        kind = bisect_right(totals, drawn)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
             r.tell({"type": "chance", "round": r.round, "node": LABELS[DEAL], "action": outcome_text(r, kind)})
