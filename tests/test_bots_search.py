@@ -151,6 +151,9 @@ class Counting:
         self.inner = inner
         self.asked = {"favourite": 0, "policy": 0, "evaluate": 0}
 
+    def searches(self, observation, legal_actions):
+        return self.inner.searches(observation, legal_actions)
+
     def favourite(self, observation, legal_actions, last_choice):
         self.asked["favourite"] += 1
         return self.inner.favourite(observation, legal_actions, last_choice)

@@ -40,7 +40,7 @@ decision, 0 = use iterations). With an iteration budget a seed gives the
 same choices every time; a time budget depends on the machine and is not
 reproducible. A decision with one legal action is taken at once.
 
-**A game's own say** (optional on its evaluator): ``searches(observation, legal_actions)``
+**A game's own say** (its evaluator's ``searches(observation, legal_actions)``):
 False leaves that decision to the favourite, unsearched. A game's own defaults for these
 settings (a plain ``ismcts``) are its package's ``search_defaults``.
 
@@ -136,8 +136,7 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         favourite = self.evaluator.favourite(observation, legal_actions, self._last_choice)
-        searches = getattr(self.evaluator, "searches", None)  # optional: a game may search only some decisions
-        if searches is not None and not searches(observation, legal_actions):
+        if not self.evaluator.searches(observation, legal_actions):
             self.last_visits, self.last_values = {}, {}
             self._last_choice = favourite
             return favourite

@@ -88,8 +88,8 @@ class Evaluator(Protocol):
     def policy(self, observation: Any, rng: Any) -> SearchPolicy:
         """The rollout policy and position score for one decision of ``observation``'s seat."""
 
-    # Optional: ``searches(observation, legal_actions) -> bool``. False: the decision is not worth a
-    # search and the bot plays the favourite (an evaluator without it has every decision searched).
+    def searches(self, observation: Any, legal_actions: list[int]) -> bool:
+        """Whether this decision is worth a search; False: the bot plays the favourite unsearched."""
 
 
 class MetricCounter(Protocol):

@@ -68,6 +68,10 @@ class TarguiEvaluator:
         self._greedy_pick = -1
         self._weights: tuple[Game, Weights] | None = None
 
+    def searches(self, observation: Observation, legal_actions: list[int]) -> bool:
+        """Every Targui decision with a choice is searched."""
+        return True
+
     def favourite(self, observation: Observation, legal_actions: list[int], last_choice: int) -> int:
         """What ``greedy`` would do here: its count only when the pair or buy cell before it
         (``last_choice``, what the bot played last) was greedy's too, else a safe default count."""
