@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
 from targui_dsl.study.games import GameRecord
+
+_T = TypeVar("_T")
 
 __all__ = ["Moments", "StudySummary", "GENERAL_METRICS"]
 
@@ -81,6 +83,16 @@ class Moments:
     def from_json(cls, data: list) -> Moments:
         n, total, squares, low, high = data
         return cls(int(n), int(total), int(squares), low, high)
+
+
+def _gather(columns: dict[str, list[_T]], values: Mapping[str, _T]) -> None:
+    """Append each of one game's named values to its column (a chunk's values gathered by name)."""
+    for name, value in values.items():
+        column = columns.get(name)
+        if column is None:
+            columns[name] = [value]
+        else:
+            column.append(value)
 
 
 def _merge_counts(a: dict, b: dict) -> dict:
@@ -170,26 +182,11 @@ class StudySummary:
                 self.draws += 1
             end_reasons[record.end_reason] = end_reasons.get(record.end_reason, 0) + 1
             histogram[record.rounds] = histogram.get(record.rounds, 0) + 1
-            for name, value in record.metrics.items():
-                column = metrics.get(name)
-                if column is None:
-                    metrics[name] = [value]
-                else:
-                    column.append(value)
+            _gather(metrics, record.metrics)
             for name, value in record.totals.items():
                 totals[name] = totals.get(name, 0) + value
-            for name, values in record.seats.items():
-                rows = seats.get(name)
-                if rows is None:
-                    seats[name] = [values]
-                else:
-                    rows.append(values)
-            for card, counts in record.cards.items():
-                rows = cards.get(card)
-                if rows is None:
-                    cards[card] = [counts]
-                else:
-                    rows.append(counts)
+            _gather(seats, record.seats)
+            _gather(cards, record.cards)
         self.games += len(records)
         self.wins_by_seat = tuple(wins)
         self.rounds.add_all([record.rounds for record in records])
