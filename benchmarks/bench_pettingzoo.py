@@ -3,7 +3,7 @@ observation tensor at every step as a learner does, against the raw engine; CPU 
 
     python benchmarks/bench_pettingzoo.py [--games 10] [--rounds 3] [--players 4] [--seed 0]
         [--variants original-dutch,swedish-12,updated-treasury,targi]
-        [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare]
+        [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare,pettingzoo-mask]
         [--baseline 55055c8] [--mcts]
 
 Each measurement is one child process that plays ``--games`` games one way and reports
@@ -26,7 +26,10 @@ The policy is uniform over the legal actions, drawn from one NumPy generator
   ``apply_action()``; chance outcomes drawn in Python;
 * ``pettingzoo-bare``, ``pyspiel-bare`` (not by default): the same loops without the
   observation (``env.last(observe=False)`` and the state's legal actions; no
-  ``observation_tensor``), what each adapter costs before any observation.
+  ``observation_tensor``), what each adapter costs before any observation;
+* ``pettingzoo-mask`` (not by default): the ``pettingzoo`` loop with each seat's array handed
+  over as it is, never brought up to date (the mask, the copy and the call still made): what
+  reading the tensor costs is the difference with ``pettingzoo``.
 
 Each child plays one game untimed before its timed games (the modules a first game imports,
 compiled afresh where no bytecode is cached, would otherwise be charged to the raw engine,
@@ -53,7 +56,9 @@ from baseline import unpack
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury", "targi")
 WAYS = ("engine", "pettingzoo", "pyspiel")
-BARE = ("pettingzoo-bare", "pyspiel-bare")  # the same loops reading no observation: each adapter's own cost
+# the same loops reading no observation (each adapter's own cost), and the env's with its mask and
+# copy but no tensor reading
+BARE = ("pettingzoo-bare", "pyspiel-bare", "pettingzoo-mask")
 
 # one way on one tree: argv = tree, way, variant, players, games, seed
 CHILD = r"""
@@ -81,7 +86,17 @@ if way == "engine":
 elif way.startswith("pettingzoo"):
     from targui_dsl.adapters.pettingzoo import env
     environment = env(variant, players)
-    observe = way == "pettingzoo"
+    observe = way != "pettingzoo-bare"
+    if way == "pettingzoo-mask":  # each seat's array handed over as it is, never brought up to date
+
+        class Still:
+            def __init__(self, out):
+                self.out = out
+
+            def update(self, state):
+                return self.out
+
+        environment._tensors = [Still(keeper.out) for keeper in environment._tensors]
 
     def play(first, count):
         steps = 0

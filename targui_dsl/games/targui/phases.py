@@ -62,6 +62,8 @@ CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROUND_DIE, Phase.REVEAL, Phase.ATTA
                            Phase.EFFECT_ROLL})
 #: Phases that choose a count (one base-256 digit at a time above 255).
 COUNT_PHASES = frozenset({Phase.DEPOSIT, Phase.MOVE_COUNT, Phase.ENTER, Phase.BUY_COUNT})
+#: Phases of a running attack (its source and target cells are the pending pair).
+ATTACK_PHASES = frozenset({Phase.ATTACK_DIE, Phase.DEFEND_DIE, Phase.ATTACK_CHOICE, Phase.ENTER})
 IS_CHANCE: Final = tuple(p in CHANCE_PHASES for p in Phase)
 IS_COUNT: Final = tuple(p in COUNT_PHASES for p in Phase)
 PHASE_BY_LABEL = {p.label: p for p in Phase}

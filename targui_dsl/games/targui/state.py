@@ -39,15 +39,12 @@ from targui_dsl.games.targui.observation import (
 )
 from targui_dsl.games.targui.ownership import cap_score, holds_own_settlement, in_game, may_win, seats_in_game
 from targui_dsl.games.targui.phases import (
-    ATTACK_CHOICE,
-    ATTACK_DIE,
+    ATTACK_PHASES,
     BUY_CELL,
     BUY_COUNT,
     DEAL,
-    DEFEND_DIE,
     EFFECT_CHOICE,
     EFFECT_ROLL,
-    ENTER,
     IS_CHANCE,
     IS_COUNT,
     LABELS,
@@ -267,7 +264,7 @@ class GameState:
     def attack(self) -> tuple[int, int] | None:
         """(source, target) of the running attack, else None."""
         r = self._r
-        return (r.source, r.target) if r.phase in (ATTACK_DIE, DEFEND_DIE, ATTACK_CHOICE, ENTER) else None
+        return (r.source, r.target) if r.phase in ATTACK_PHASES else None
 
     def pending_move(self) -> tuple[int, int] | None:
         """(source, target) of a move waiting for its count, else None."""
