@@ -60,7 +60,7 @@ class TargiState:
     def __init__(self, game: Game, log: Any = None, record: TargiRecord | None = None) -> None:
         self.game = game
         self.rs: TargiRuleset = game.ruleset
-        self.flow = Flow(self.rs, self._emit)
+        self.flow = Flow(self.rs)
         self.sink = log
         if record is not None:
             self.record = record
@@ -89,6 +89,7 @@ class TargiState:
         self._sink = sink
         self.tells = NOTHING if sink is None else tells_for(getattr(sink, "wants", None))
         self.flow.tells = self.tells
+        self.flow.emit = None if sink is None else sink.emit  # the flow tells the sink itself
 
     @property
     def record(self) -> TargiRecord:
@@ -104,10 +105,6 @@ class TargiState:
 
     def attach_sink(self, sink: Any) -> None:
         self.sink = sink
-
-    def _emit(self, event: dict[str, Any]) -> None:
-        if self._sink is not None:
-            self._sink.emit(event)
 
     def _draw(self, record: TargiRecord, frame: dict[str, Any]) -> int | None:
         if self.game.explicit_chance:
