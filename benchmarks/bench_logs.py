@@ -4,18 +4,22 @@
         [--bots random] [--baseline 1b9952f]
 
 Each measurement is one child process that plays the same bot games (seeds
-0..games-1) of one ruleset with no log, then logging through
-``open_log_for_writing`` (what `targui play --log` uses: locked, whole lines
-gathered into few writes, fsync at the end), game by game, and reports the
-CPU milliseconds per game (``time.process_time``: user and system time, never
-wall) of either, the mean bytes of a log, and a sha256 of every log's bytes.
+0..games-1) of one ruleset with no log, with a sink that reads every event,
+with a log written to memory and logging through ``open_log_for_writing``
+(what `targui play --log` uses: locked, whole lines gathered into few writes,
+fsync at the end), game by game, and reports the CPU milliseconds per game
+(``time.process_time``: user and system time, never wall) of each, the mean
+bytes of a log, and a sha256 of every log's bytes.
 With ``--baseline REV`` the same child runs in that revision (unpacked by
 ``git archive``); the children run interleaved, tree after tree and ruleset
 after ruleset, round after round, so a drift in the machine's speed hits all
 alike. Prints per ruleset each tree's log cost as a multiple of playing without
 one (the aim: 1.5x or less; the per-round figures show the spread), the log's
-size, and whether both trees wrote the same bytes. Then, in this process, the
-cost of reading and verifying a log. Not a test: nothing here asserts a time.
+size, and whether both trees wrote the same bytes; and where the cost lies, each
+as a multiple of no log: ``built``, the sink that reads every event and keeps
+none (what building the events costs the game), and ``memory``, the log's lines
+written to memory (building and encoding them, no file). Then, in this process,
+the cost of reading and verifying a log. Not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ BOTS = "random"
 
 # argv: tree, ruleset, bots, games; the tree is imported, never what is installed
 CHILD = r"""
-import hashlib, json, os, statistics, sys, tempfile, time
+import hashlib, io, json, os, statistics, sys, tempfile, time
 tree, ruleset, bots, games = sys.argv[1], sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
 sys.path.insert(0, tree)
 import targui_dsl
@@ -56,14 +60,23 @@ if len(bots) == 1:
 folder = tempfile.mkdtemp(prefix="targui-bench-logs-")
 digest = hashlib.sha256()
 sizes = []
-def one(seed, logged):
+class Built:  # reads every event and does nothing with it: what building the events costs
+    wants = None
+    def begin(self, game): pass
+    def emit(self, event): pass
+def one(seed, how):
     path = os.path.join(folder, f"{seed}.jsonl")
+    logged = how == "logged"
     start = time.process_time()
     game = package.new_game(rs, players=len(bots), seed=seed)
     agents = seat_agents(game.seed, bots, package.name)
     if logged:
         with open_log_for_writing(path) as writer:
             play(game.new_initial_state(log=EventLog(writer, keep=False)), agents)
+    elif how == "built":
+        play(game.new_initial_state(log=Built()), agents)
+    elif how == "memory":  # the log's lines written to memory: no file
+        play(game.new_initial_state(log=EventLog(io.StringIO(), keep=False)), agents)
     else:
         play(game.new_initial_state(), agents)
     spent = time.process_time() - start
@@ -75,12 +88,12 @@ def one(seed, logged):
         digest.update(data[data.index(b"\n") + 1:])
         os.unlink(path)
     return spent
-bare, logged = [], []
+spent = {"bare": 0.0, "built": 0.0, "memory": 0.0, "logged": 0.0}
 for seed in range(games):  # interleaved game by game
-    bare.append(one(seed, False))
-    logged.append(one(seed, True))
+    for how in spent:
+        spent[how] += one(seed, how)
 os.rmdir(folder)
-print(json.dumps({"bare": sum(bare) / games * 1000, "logged": sum(logged) / games * 1000,
+print(json.dumps({**{how: total / games * 1000 for how, total in spent.items()},
                   "bytes": sum(sizes) / games, "sha256": digest.hexdigest()}))
 """
 
@@ -156,15 +169,18 @@ def main() -> None:
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
     print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians); "
           f"load {os.getloadavg()[0]:.2f}")
-    print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11} {'bytes/game':>11}  per round")
+    print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11} {'bytes/game':>11}  "
+          f"{'built':>6} {'memory':>6}  per round")
     for ruleset in rulesets:
         for label, _ in trees:
             got = runs[ruleset, label]
             bare = statistics.median(r["bare"] for r in got)
             logged = statistics.median(r["logged"] for r in got)
             rounds = " ".join(f"{r['logged'] / r['bare']:.2f}x" for r in got)
+            built = statistics.median(r["built"] for r in got) / bare
+            memory = statistics.median(r["memory"] for r in got) / bare
             print(f"{ruleset:<17} {label:<10} {bare:>8.2f} {logged:>8.2f} {logged / bare:>10.2f}x "
-                  f"{got[0]['bytes']:>11,.0f}  {rounds}")
+                  f"{got[0]['bytes']:>11,.0f}  {built:>5.2f}x {memory:>5.2f}x  {rounds}")
         digests = {r["sha256"] for label, _ in trees for r in runs[ruleset, label]}
         print(f"{'':<17} the same log bytes in every tree and round: {'yes' if len(digests) == 1 else 'NO'}")
     if args.verify_games:
