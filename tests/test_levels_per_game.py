@@ -1,0 +1,67 @@
+"""Levels are per game: a level is every game's word, but each game may give it its own bot
+(`hard` a step up that game affords); `targui bots --game GAME` shows that game's bots,
+levels and measured ladder; each game's shipped ladder rates the levels as they are now."""
+
+from __future__ import annotations
+
+import pytest
+from cli_run import run
+
+from targui_cli.common import check_bots_for, parse_bots
+from targui_dsl import load_ruleset
+from targui_dsl.agents.spec import LEVELS, bots_of, defaults_of, levels_of, parse_bot
+from targui_dsl.games import GAMES, game_package
+
+
+def _iterations(spelling: str, game: str) -> int:
+    return int(parse_bot(spelling, game).params["iterations"])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_level_is_its_games_bot_spelled_as_tables_show_it(game):
+    levels = levels_of(game)
+    assert list(levels) == list(LEVELS)  # a game neither renames nor adds a level
+    for level, spelling in levels.items():
+        assert parse_bot(level, game).spelling() == spelling  # canonical: the ladder finds it by this
+    assert levels["easy"] == "greedy" and levels["normal"] == "ismcts"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hard_searches_more_than_normal_but_within_reach_in_every_game(game):
+    default = defaults_of(bots_of(game)["ismcts"], game)["iterations"]
+    assert _iterations("normal", game) == default
+    assert 3 * default <= _iterations("hard", game) <= 6 * default
+
+
+def test_targi_sets_its_own_hard_and_targui_keeps_the_shared_one():
+    assert levels_of("targui") == LEVELS
+    assert levels_of("targi")["hard"] != LEVELS["hard"]
+    assert parse_bot("hard", "targi").spelling() == game_package("targi").levels["hard"]
+
+
+def test_the_command_line_resolves_a_level_for_the_rulesets_game():
+    words = parse_bots("random,hard,ismcts:iterations=600")
+    assert words == ["random", "hard", "ismcts:iterations=600"]  # the game is not known yet
+    assert check_bots_for(load_ruleset("swedish-12"), words)[1] == LEVELS["hard"]
+    assert check_bots_for(load_ruleset("targi"), words)[1] == levels_of("targi")["hard"]
+
+
+def test_a_level_and_its_bot_are_one_bot_in_a_tournament_of_that_game():
+    spelled = levels_of("targi")["hard"]
+    result = run("tournament", "targi", "--bots", f"hard,{spelled}", "-n", "2")
+    assert result.exit_code == 2 and f"`{spelled}` is named twice" in result.output
+
+
+def test_the_default_game_is_targui_and_its_listing_differs_from_targis():
+    plain = run("bots").output
+    targui, targi = (run("bots", "--game", game).output for game in ("targui", "targi"))
+    assert plain == targui != targi
+    assert "Targui (Jumbo, 1988)" in plain and "original-dutch, 2 players" in plain and "targi, 2 players" not in plain
+
+
+@pytest.mark.parametrize(("word", "hint"), [("targ", "did you mean `targi`?"), ("Targui", "did you mean `targui`?"),
+                                            ("chess", "targui plays: targi, targui")])
+def test_a_game_targui_does_not_play_is_a_usage_error_with_a_hint(word, hint):
+    result = run("bots", "--game", word)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"no game `{word}`" in result.output and hint in result.output
