@@ -65,7 +65,7 @@ def main() -> None:
         keep = ["--out", str(Path(args.keep) / f"{Path(ruleset).stem}.chunks.jsonl")] if args.keep else []
         out = subprocess.run([sys.executable, "-m", "targui_cli.main", *command.split()[1:], "--json", *keep],
                              check=True, capture_output=True, text=True).stdout
-        rows[ruleset] = ladder_row(json.loads(out), command)
+        rows[ruleset] = ladder_row(json.loads(out), command, package.name)
         write_ladder([rows[r] for r in sorted(rows)], path)
         print(f"{ruleset}: done", file=sys.stderr)
     print(markdown([rows[r] for r in sorted(rows)], package.name))

@@ -9,7 +9,7 @@ from targui_dsl.agents import DEFAULT_BOTS, describe_bots
 from targui_dsl.agents.spec import bots_of, defaults_of, levels_of
 from targui_dsl.frontend.diagnostics import did_you_mean
 from targui_dsl.games import DEFAULT_GAME, GAMES, game_package
-from targui_dsl.study.ladder import LadderError, read_ladder
+from targui_dsl.study.ladder import LadderError, changed_since, read_ladder
 
 
 def _game(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -41,7 +41,9 @@ def bots(game: str, output_format: str, as_json: bool) -> None:
 
     With --format json: the game, every bot's name, summary and parameters
     (name, type, the game's default, minimum, maximum, help), the default
-    bots, the levels and the ladder's lines.
+    bots, the levels and the ladder's lines (each with the bots' settings
+    as measured and `changed`: the bots whose settings differ today, null
+    for a line that kept none).
 
     docs/bots.md describes how each bot plays.
 
@@ -74,7 +76,8 @@ def bots(game: str, output_format: str, as_json: bool) -> None:
                      for name in sorted(kinds)],
             "default": DEFAULT_BOTS,
             "levels": levels,
-            "ladder": ladder,
+            # per line, the bots whose settings changed since it was measured (null: not recorded)
+            "ladder": [{**row, "changed": changed_since(row, game)} for row in ladder],
         })
         return
     click.echo(f"{game_package(game).title}\n")
@@ -86,6 +89,12 @@ def bots(game: str, output_format: str, as_json: bool) -> None:
     for row in ladder:
         rated = {bot["bot"]: bot for bot in row["table"]}
         click.echo(f"{row['ruleset']}, {row['players']} players, {row['games']} games: `{row['command']}`")
+        changed = changed_since(row, game)
+        if changed is None:
+            click.echo("  (measured before a line kept its bots' settings: they may have changed since)")
+        elif changed:
+            click.echo(f"  (measured with other settings of {', '.join(f'`{b}`' for b in changed)} than "
+                       "today's: run the ladder again)")
         for level, spelling in levels.items():
             bot = rated.get(spelling)
             if bot is None:  # the level's bot changed after this line was measured

@@ -4,6 +4,8 @@ levels and measured ladder; each game's shipped ladder rates the levels as they 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_run import run
 
@@ -65,3 +67,31 @@ def test_a_game_targui_does_not_play_is_a_usage_error_with_a_hint(word, hint):
     result = run("bots", "--game", word)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert f"no game `{word}`" in result.output and hint in result.output
+
+
+def test_a_ladder_line_keeps_its_bots_settings_and_tells_those_changed_since(tmp_path):
+    from dataclasses import replace
+
+    from targui_cli import bots as bots_command
+    from targui_dsl.study.ladder import changed_since, ladder_row, write_ladder
+
+    searched = "ismcts:iterations=1:depth=0"
+    played = run("tournament", "updated-treasury", "--bots", f"random,{searched}", "-n", "2", "--seed", "1", "--json")
+    assert played.exit_code == 0, played.output
+    row = ladder_row(json.loads(played.output), "targui tournament ...", "targui")
+    assert row["settings"][searched]["iterations"] == 1 and row["settings"][searched]["depth"] == 0
+    assert row["settings"]["random"] == {} and changed_since(row, "targui") == []
+    then = {**row, "ruleset": "swedish-12", "settings": {**row["settings"],
+                                                          searched: {**row["settings"][searched], "exploration": 2.0}}}
+    old = {key: value for key, value in row.items() if key != "settings"} | {"ruleset": "original-dutch"}
+    assert changed_since(then, "targui") == [searched] and changed_since(old, "targui") is None
+    write_ladder([row, then, old], tmp_path / "ladder.json")
+    original = bots_command.game_package
+    bots_command.game_package = lambda name="targui": replace(original(name), trained=str(tmp_path))
+    try:
+        listing, data = run("bots").output, json.loads(run("bots", "--json").output)
+    finally:
+        bots_command.game_package = original
+    assert f"(measured with other settings of `{searched}` than today's: run the ladder again)" in listing
+    assert listing.count("(measured before a line kept its bots' settings") == 1
+    assert [line["changed"] for line in data["ladder"]] == [[], [searched], None]
