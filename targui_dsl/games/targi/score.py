@@ -33,7 +33,7 @@ ROUND_STEPS = 300
 #: decision takes 40 of them (docs/bots.md, "Targi's bots").
 SEARCH_DEFAULTS = {"iterations": 40}
 #: Targi's own `hard` (the shared table's 600 iterations would be 15 times `normal`, about 3 s a
-#: placement): four times the default's budget, chosen by a screen (docs/bots.md, "Targi's bots").
+#: placement): four times the default's budget, about 0.7 s a placement (docs/bots.md, "Targi's bots").
 LEVELS = {"hard": "ismcts:iterations=160"}
 
 
