@@ -13,6 +13,7 @@ from targui_cli.common import check_bots_for, parse_bots
 from targui_dsl import load_ruleset
 from targui_dsl.agents.spec import LEVELS, bots_of, defaults_of, levels_of, parse_bot
 from targui_dsl.games import GAMES, game_package
+from targui_dsl.study.ladder import read_ladder
 
 
 def _iterations(spelling: str, game: str) -> int:
@@ -95,3 +96,32 @@ def test_a_ladder_line_keeps_its_bots_settings_and_tells_those_changed_since(tmp
     assert f"(measured with other settings of `{searched}` than today's: run the ladder again)" in listing
     assert listing.count("(measured before a line kept its bots' settings") == 1
     assert [line["changed"] for line in data["ladder"]] == [[], [searched], None]
+def test_targui_bots_for_targi_lists_its_bots_levels_and_ladder():
+    listing = run("bots", "--game", "targi")
+    assert listing.exit_code == 0, listing.output
+    assert "Targi (Kosmos, 2012)" in listing.output
+    assert "ismcts:iterations=... (a whole number 1..100000, default 40)" in listing.output
+    assert "levels: " + ", ".join(f"{k} = {v}" for k, v in levels_of("targi").items()) in listing.output
+    rows = read_ladder(game_package("targi"))
+    assert [row["ruleset"] for row in rows] == ["targi"]
+    assert f"`{rows[0]['command']}`" in listing.output
+    for level in LEVELS:
+        assert f"\n  {level:<7} rating " in listing.output
+    data = json.loads(run("bots", "--game", "targi", "--json").output)
+    assert data["game"] == "targi" and data["levels"] == levels_of("targi")
+    assert data["ladder"] == [{**row, "changed": []} for row in rows]  # measured with today's settings
+    ismcts = next(b for b in data["bots"] if b["name"] == "ismcts")
+    assert next(p for p in ismcts["parameters"] if p["name"] == "iterations")["default"] == 40
+
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_shipped_ladder_rates_its_levels_as_they_are(game):
+    rows = read_ladder(game_package(game))
+    assert rows, f"{game} ships no ladder (benchmarks/ladder.py)"
+    for row in rows:
+        assert game_package(game).name == load_ruleset(row["ruleset"]).game
+        assert row["command"].startswith(f"targui tournament {row['ruleset']} --bots random,easy,normal,hard ")
+        rated = {bot["bot"] for bot in row["table"]}
+        assert set(levels_of(game).values()) <= rated, f"{row['ruleset']}: run the ladder again"
+        assert sum(bot["games"] for bot in row["table"]) == 2 * row["games"]  # two seats a game
