@@ -199,29 +199,35 @@ def load_or_exit(ref: str, failure: str | None = None) -> CompiledRuleset:
 
 
 def parse_bots(value: str) -> list[str]:
-    """`greedy,ismcts:iterations=100` -> the canonical spellings; a bad spelling is a usage error (exit 2)."""
+    """`greedy,ismcts:iterations=100` -> the canonical spellings, a level (`hard`) left as its word;
+    a bad spelling is a usage error (exit 2)."""
     from targui_dsl.agents import BotSpecError, parse_bot_list
+    from targui_dsl.agents.spec import LEVELS
     from targui_dsl.games import DEFAULT_GAME, GAMES
 
     # read before the ruleset (so its game) is known: a spelling one game takes is checked again
-    # for the ruleset's game when it is loaded (check_bots_for); the default game's error is the one told
+    # for the ruleset's game when it is loaded (check_bots_for), which is also when a level, whose
+    # bot each game may set, becomes that game's bot; the default game's error is the one told
     first: BotSpecError | None = None
     for game in [DEFAULT_GAME, *sorted(set(GAMES) - {DEFAULT_GAME})]:
         try:
-            return [spec.spelling() for spec in parse_bot_list(value, game)]
+            specs = parse_bot_list(value, game)
         except BotSpecError as err:
             first = first or err
+            continue
+        words = [item.strip() for item in value.split(",")]
+        return [word if word in LEVELS else spec.spelling() for word, spec in zip(words, specs, strict=True)]
     raise click.BadParameter(str(first), param_hint="--bots") from None
 
 
-def check_bots_for(rs: Any, kinds: list[str]) -> None:
-    """Bots parsed before the ruleset was loaded are parsed again for its game: a parameter whose
-    words depend on the game (`ismcts:weights=`) is a usage error (exit 2), not one in mid-study."""
+def check_bots_for(rs: Any, kinds: list[str]) -> list[str]:
+    """Bots parsed before the ruleset was loaded, parsed again for its game: their canonical
+    spellings there (a level its game's bot). A parameter whose words depend on the game
+    (`ismcts:weights=`) is a usage error (exit 2), not one in mid-study."""
     from targui_dsl.agents import BotSpecError, parse_bot
 
     try:
-        for kind in kinds:
-            parse_bot(kind, package_of(rs).name)
+        return [parse_bot(kind, package_of(rs).name).spelling() for kind in kinds]
     except BotSpecError as err:
         raise click.BadParameter(str(err), param_hint="--bots") from None
 
@@ -239,7 +245,7 @@ def seat_game(rs: CompiledRuleset, players: int, seed: int, kinds: list[str]) ->
     """(game, bot per seat), or a usage error (exit 2) when the ruleset cannot seat them."""
     from targui_dsl.study.simulate import seat_bots
 
-    check_bots_for(rs, kinds)
+    kinds = check_bots_for(rs, kinds)
     game = new_game(rs, players, seed)
     try:
         return game, seat_bots(kinds, players)

@@ -47,7 +47,7 @@ COMMAND_LINES: dict[str, dict[str, str]] = {
     "simulate": {"help": "Play many bot games of RULESET and sum them up."},
     "compare": {"help": "Play the same games (seeds and bots) under rulesets A, B (and C...) and compare them."},
     "tournament": {"short_help": "Bots play every seat in turn; wins and ratings."},
-    "bots": {"short_help": "List the bots and how to spell them."},
+    "bots": {"short_help": "List a game's bots, levels and measured ladder."},
     "lsp": {"short_help": "Serve checks, hover, completion and definitions to editors."},
     "train": {"short_help": "Fit a ruleset's position score for the search bot."},
 }

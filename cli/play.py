@@ -14,6 +14,7 @@ from targui_cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     RULESET_HELP,
+    check_bots_for,
     check_writable,
     complete_bots,
     complete_ruleset,
@@ -55,6 +56,7 @@ def seat_table(rs: CompiledRuleset, players: int, seed: int, kinds: list[str], h
     """
     from targui_dsl.study.simulate import seat_bots
 
+    kinds = check_bots_for(rs, kinds)
     game = new_game(rs, players, seed)
     seen: set[int] = set()
     for seat in humans:

@@ -100,6 +100,13 @@ def default_players(rs: CompiledRuleset, bots: int) -> int:
     return max(fitting)
 
 
+def _check_once_each(spellings: list[str]) -> None:
+    repeated = sorted({b for b in spellings if spellings.count(b) > 1})
+    if repeated:
+        raise click.BadParameter(f"`{repeated[0]}` is named twice: each bot plays once a game "
+                                 "(give a copy other parameters to rate it apart)", param_hint="--bots")
+
+
 @click.command(help=HELP, epilog=RULESET_HELP, short_help="Bots play every seat in turn; wins and ratings.")
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--bots", required=True, metavar="BOT,BOT,...", shell_complete=complete_bots,
@@ -133,15 +140,13 @@ def tournament(ruleset: str, bots: str, games: int, players: int | None, seed: i
 
     as_json = wants_json(output_format, as_json)
     spellings = parse_bots(bots)
-    repeated = sorted({b for b in spellings if spellings.count(b) > 1})
-    if repeated:
-        raise click.BadParameter(f"`{repeated[0]}` is named twice: each bot plays once a game "
-                                 "(give a copy other parameters to rate it apart)", param_hint="--bots")
+    _check_once_each(spellings)
     if len(spellings) < 2:
         raise click.BadParameter("a tournament needs at least two bots (one bot alone: `targui simulate`)",
                                  param_hint="--bots")
     rs = load_or_exit(ruleset)
-    check_bots_for(rs, spellings)
+    spellings = check_bots_for(rs, spellings)
+    _check_once_each(spellings)  # a level is its game's bot: `hard` and that bot's spelling are one bot
     if players is None:
         players = default_players(rs, len(spellings))
     elif players not in rs.player_counts:

@@ -89,7 +89,7 @@ def train(ruleset: str, games: int, seed: int, bots: str, out: str | None, outpu
     if package_of(rs).features is None:
         fail(f"{package_of(rs).title} gives no features to learn a position score from")
     kinds = parse_bots(bots)
-    check_bots_for(rs, kinds)
+    kinds = check_bots_for(rs, kinds)
     path = Path(out) if out is not None else cached_path(rs)
     if out is not None:
         check_writable(out, "--out")

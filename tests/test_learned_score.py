@@ -197,7 +197,7 @@ def test_a_broken_ladder_file_is_an_error_not_a_traceback(tmp_path):
 
     (tmp_path / "ladder.json").write_text('{"format": "targui-ladder/1", "rulesets": [{"ruleset": "x"}]}')
     original = bots_command.game_package
-    bots_command.game_package = lambda: replace(PACKAGE, trained=str(tmp_path))
+    bots_command.game_package = lambda name="targui": replace(PACKAGE, trained=str(tmp_path))
     try:
         result = run("bots")
     finally:

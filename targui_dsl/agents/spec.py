@@ -30,7 +30,9 @@ DEFAULT_BOTS = "greedy"
 
 #: Levels for people choosing an opponent: each a name for one real setting, written back as
 #: that setting (a table of results shows `ismcts:iterations=600`, not `hard`). `greedy` is
-#: every game's own heuristic. Their measured strength: `targui bots` (from the ladder's file).
+#: every game's own heuristic. This is every game's table, except where a game's package gives
+#: a level its own setting (``GamePackage.levels``: :func:`levels_of`). Their measured strength:
+#: `targui bots` (from the ladder's file).
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "normal": "ismcts",
@@ -171,6 +173,14 @@ def defaults_of(kind: BotKind, game: str = DEFAULT_GAME) -> dict[str, Any]:
     return values
 
 
+def levels_of(game: str = DEFAULT_GAME) -> dict[str, str]:
+    """The levels of ``game`` (level -> bot spelling): the shared :data:`LEVELS`, with the game's
+    own setting for a level its package gives one (``GamePackage.levels``). A game renames no
+    level and adds none: `hard` is a word in every game."""
+    own = game_package(game).levels or {}
+    return {level: own.get(level, spelling) for level, spelling in LEVELS.items()}
+
+
 def bot_names(game: str = DEFAULT_GAME) -> list[str]:
     return sorted(bots_of(game))
 
@@ -181,11 +191,12 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
     kinds = bots_of(game)
     kind_text, *param_texts = text.strip().split(":")
     kind_text = kind_text.strip()
-    if kind_text in LEVELS and kind_text not in kinds:
+    levels = levels_of(game)
+    if kind_text in levels and kind_text not in kinds:
         if param_texts:
-            raise BotSpecError(f"level `{kind_text}` takes no parameters: it is `{LEVELS[kind_text]}`; "
+            raise BotSpecError(f"level `{kind_text}` takes no parameters: it is `{levels[kind_text]}`; "
                                f"spell that bot with yours")
-        return parse_bot(LEVELS[kind_text], game)
+        return parse_bot(levels[kind_text], game)
     kind = kinds.get(kind_text)
     if kind is None:
         hint = did_you_mean(kind_text, [*kinds, *LEVELS])

@@ -219,6 +219,9 @@ class GamePackage:
     # the search bot's parameters where this game's defaults differ from the shared ones (name -> value):
     # what a plain `ismcts` means in this game
     search_defaults: Mapping[str, Any] | None = None
+    # a level's bot where this game's differs from the shared table (agents/spec.py LEVELS; level ->
+    # spelling): `hard` a real step up at a cost the game affords
+    levels: Mapping[str, str] | None = None
     # (state, seat) -> numbers a learned position score weighs (targui_dsl/agents/learned.py), named by
     # feature_names, None for a seat out of the game; a game without them is searched with its evaluator's score
     features: Callable[[Any, int], list[float] | None] | None = None

@@ -13,7 +13,7 @@ from targui_dsl.games.targi.features import FEATURE_NAMES, features, prior
 from targui_dsl.games.targi.frontend import FRONT_END
 from targui_dsl.games.targi.greedy import GreedyAgent
 from targui_dsl.games.targi.metrics import METRICS
-from targui_dsl.games.targi.score import SEARCH_DEFAULTS, TargiEvaluator
+from targui_dsl.games.targi.score import LEVELS, SEARCH_DEFAULTS, TargiEvaluator
 from targui_dsl.games.targi.state import Game
 
 PACKAGE = GamePackage(
@@ -31,6 +31,7 @@ PACKAGE = GamePackage(
     adapter=ADAPTER,
     evaluator=TargiEvaluator,
     search_defaults=SEARCH_DEFAULTS,
+    levels=LEVELS,
     features=features,
     feature_names=FEATURE_NAMES,
     feature_prior=prior,

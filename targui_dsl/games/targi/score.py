@@ -32,6 +32,9 @@ ROUND_STEPS = 300
 #: What a plain `ismcts` means in Targi: an iteration plays a round out (about 4 ms), so a searched
 #: decision takes 40 of them (docs/bots.md, "Targi's bots").
 SEARCH_DEFAULTS = {"iterations": 40}
+#: Targi's own `hard` (the shared table's 600 iterations would be 15 times `normal`, about 3 s a
+#: placement): four times the default's budget, about 0.7 s a placement (docs/bots.md, "Targi's bots").
+LEVELS = {"hard": "ismcts:iterations=160"}
 
 
 class TargiEvaluator:
