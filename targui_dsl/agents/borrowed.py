@@ -6,7 +6,7 @@ ruleset of the game that ships weights) when the spelling is parsed. The weights
 ``ismcts:learned=1`` uses playing that built-in ruleset (trained on this machine, else shipped;
 :func:`~targui_dsl.agents.training.score_for`); the features are read from the position played,
 so a house rule's changed numbers are seen, but weighed as the base variant weighs them (a feature
-named by one of the house rule's territory kinds as the base variant weighs that kind).
+named by the house rule's data, one per kind of piece it lists, say, as the base variant weighs it).
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ class SearchWithWeights(ISMCTSAgent):
         if self.weights == OWN_WEIGHTS or self.package.features is None:
             return super()._learned(observation)
         score = borrowed_score(self.weights, self.package)
-        # the features are named by the ruleset played (one per territory kind it lists, in Targui):
-        # a kind the built-in ruleset lacks weighs nothing, one only it has is not read
+        # the features may be named by the ruleset played (one per kind of piece it lists, say):
+        # a name the built-in ruleset's weights lack weighs nothing, one only they have is not read
         return None if score is None else score.named(feature_names_of(self.package, observation.game.ruleset))
 
 

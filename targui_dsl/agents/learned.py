@@ -70,8 +70,8 @@ class LearnedScore:
         return [e[s] / total if s in e else 0.0 for s in range(players)]
 
     def named(self, names: tuple[str, ...]) -> LearnedScore:
-        """These weights for features named ``names`` (another ruleset's, whose territory kinds
-        differ, say): each name's weight, 0 for a name these weights never had (nothing
+        """These weights for features named ``names`` (another ruleset's, which lists other
+        kinds of piece, say): each name's weight, 0 for a name these weights never had (nothing
         learned of it), a weight whose feature is not there dropped."""
         if names == self.feature_names:
             return self
