@@ -28,8 +28,10 @@ HELP = """Fit RULESET's position score to the results of bot games.
 The search bot (`ismcts`) ends each look-ahead with a position score. A
 learned one is a chance to win per seat, a softmax over the seats still in
 play of weighted numbers the game gives for each seat (for Targui: score,
-income, pieces, money, its home; for Targi: score, goods, gold, the hand
-card, the display; some also weighed by how far the game has gone).
+pieces, money, its home, and the territories held of each kind the ruleset
+lists, so a house rule's kinds are weighed as its games show them; for
+Targi: score, goods, gold, the hand card, the display; some also weighed by
+how far the game has gone).
 `train` plays --games bot games (--bots, seats rotated, over every
 player count the ruleset seats in turn), notes positions with who won in the
 end, fits the weights by maximum likelihood (numpy), and writes them as JSON:

@@ -1,5 +1,6 @@
-"""A house rule that doubles what gueltas are worth (rulesets/examples/double-gueltas.yaml) gets
-a learned score of its own that prizes a guelta more than its base variant's does, and the
+"""A house rule that doubles what one territory kind is worth (rulesets/examples/double-gueltas.yaml,
+double-regs.yaml) gets a learned score of its own that prizes that kind more than its base
+variant's does (whose weights, reading no kind's value, judge it as in the base game), and the
 search bot can play any ruleset with a built-in ruleset's learned score
 (`ismcts:weights=NAME`), named from a table, never as a path."""
 
@@ -14,7 +15,7 @@ from engine_fixtures import any_ruleset, put, settled_state
 from targui_dsl import load_ruleset
 from targui_dsl.agents import BotSpecError, ISMCTSAgent, make_agent, parse_bot
 from targui_dsl.agents.borrowed import SearchWithWeights
-from targui_dsl.agents.learned import learned_score, read_score, shipped_path, weights_names
+from targui_dsl.agents.learned import feature_names_of, learned_score, read_score, shipped_path, weights_names
 from targui_dsl.agents.training import train
 from targui_dsl.games import game_package
 
@@ -23,22 +24,28 @@ PACKAGE = game_package("targui")
 pytestmark = pytest.mark.usefixtures("own_score_cache")
 
 
-def test_the_example_doubles_the_worth_of_gueltas_and_nothing_else():
-    base, house = any_ruleset("updated-treasury").resolved, load_ruleset("double-gueltas").resolved
-    assert house["territories"]["guelta"]["economic"] == 2 * base["territories"]["guelta"]["economic"]
+HOUSE_RULES = [("double-gueltas", "guelta"), ("double-regs", "reg")]  # the example, the kind it doubles
+
+
+@pytest.mark.parametrize("name, doubled", HOUSE_RULES)
+def test_the_example_doubles_the_worth_of_one_kind_and_nothing_else(name, doubled):
+    base, house = any_ruleset("updated-treasury").resolved, load_ruleset(name).resolved
+    assert house["territories"][doubled]["economic"] == 2 * base["territories"][doubled]["economic"]
     for kind, values in base["territories"].items():
-        if kind != "guelta":
+        if kind != doubled:
             assert house["territories"][kind] == values
-    assert house["territories"]["guelta"]["strategic"] == base["territories"]["guelta"]["strategic"]
+    assert house["territories"][doubled]["strategic"] == base["territories"][doubled]["strategic"]
 
 
-def _guelta_worth(rs, score) -> float:
-    """What ``score`` makes of seat 0 gaining one guelta at the start of a 2-player game of
-    ``rs``: the change in its log-odds of winning against seat 1 (read through the game's
-    features: the levy it will pay, the territory, its strategic value)."""
+def _worth(rs, score, doubled: str) -> float:
+    """What ``score`` makes of seat 0 gaining one territory of kind ``doubled`` at the start of
+    a 2-player game of ``rs``: the change in its log-odds of winning against seat 1 (read
+    through the game's features for ``rs``, by name: the territories of that kind held, now and
+    times the levies to come, and the territories and strategic value held)."""
+    score = score.named(feature_names_of(PACKAGE, rs))
     state = settled_state(rs, players=2)
     cells = state.game.cell_of_position
-    worthless = {rs.kind_index(kind) for kind in ("chott", "salt_mine", "guelta")}
+    worthless = {rs.kind_index(kind) for kind in ("chott", "salt_mine", "guelta", "reg")}
     free = next(p for p in range(2, 50) if state.owner(cells[p]) < 0 and state.kind(cells[p]) not in worthless)
 
     def log_odds() -> float:
@@ -47,24 +54,29 @@ def _guelta_worth(rs, score) -> float:
 
     before = log_odds()
     camels = state.camels(cells[free])
-    put(state, free, kind="guelta", owner=0, camels=max(1, camels))
+    put(state, free, kind=doubled, owner=0, camels=max(1, camels))
     return log_odds() - before
 
 
-def test_the_house_rules_learned_score_prizes_a_guelta_more_than_the_base_one():
+@pytest.mark.parametrize("name, doubled", HOUSE_RULES)
+def test_the_house_rules_learned_score_prizes_the_doubled_kind_more_than_the_base_one(name, doubled):
     # trained here (small), against the base variant's shipped weights (600 games)
     base = any_ruleset("updated-treasury")
-    house = load_ruleset("double-gueltas")
+    house = load_ruleset(name)
     house_score = train(house, 200, 1)
     base_score = read_score(shipped_path(base, PACKAGE), base, PACKAGE)
     assert house_score.ruleset_sha256 != base_score.ruleset_sha256
-    assert house_score.weights != base_score.weights
-    names = PACKAGE.feature_names
-    # the features that read a territory kind's worth: its levy now and to come
-    for feature in ("income", "levies_to_come"):
+    assert house_score.feature_names == base_score.feature_names  # the same kinds, so the same features
+    names = house_score.feature_names
+    # the features of the doubled kind: held, and held times the levies to come
+    for feature in (f"held:{doubled}", f"to_come:{doubled}"):
         assert house_score.weights[names.index(feature)] != base_score.weights[names.index(feature)]
-    house_worth, base_worth = _guelta_worth(house, house_score), _guelta_worth(base, base_score)
-    assert base_worth > 0  # a guelta is worth having in the base game too
+    # the features read no kind's worth: the base weights judge the kind alike in both games ...
+    base_worth = _worth(base, base_score, doubled)
+    assert base_worth > 0  # it is worth having in the base game too
+    assert _worth(house, base_score, doubled) == pytest.approx(base_worth)
+    # ... and the house rule's weights, fitted to its games, prize it more
+    house_worth = _worth(house, house_score, doubled)
     assert house_worth > 1.3 * base_worth, (house_worth, base_worth)
 
 

@@ -18,6 +18,7 @@ from targui_dsl import load_ruleset
 from targui_dsl.agents import ISMCTSAgent, make_agent
 from targui_dsl.agents.learned import (
     ScoreFileError,
+    feature_names_of,
     forget_all,
     learned_score,
     read_score,
@@ -50,10 +51,42 @@ def test_the_shipped_weights_were_fitted_to_the_built_in_ruleset_as_it_is(varian
     rs = any_ruleset(variant)
     path = shipped_path(rs, PACKAGE)
     score = read_score(path, rs, PACKAGE)
-    assert score.feature_names == PACKAGE.feature_names
+    assert score.feature_names == feature_names_of(PACKAGE, rs)
     assert learned_score(rs, PACKAGE) == score
     trained = score.trained
     assert trained["held_out_log_loss"] < trained["uniform_log_loss"]  # it predicts the winner better than chance
+
+
+def test_each_territory_kind_a_seat_can_hold_has_features_named_by_the_ruleset():
+    from engine_fixtures import put, settled_state
+
+    rs = any_ruleset("updated-treasury")
+    names = feature_names_of(PACKAGE, rs)
+    held = [kind.id for kind in rs.kinds if kind.passable and not kind.settlement]
+    assert held and "guelta" in held and "chott" not in held and "settlement" not in held
+    assert names[-2 * len(held):] == tuple(f"{what}:{kind}" for kind in held for what in ("held", "to_come"))
+    state = settled_state(rs, players=2)
+    before = PACKAGE.features(state, 0)
+    assert len(before) == len(names) == len(PACKAGE.feature_prior(state))
+    cells = state.game.cell_of_position
+    free = next(p for p in range(2, 50) if state.owner(cells[p]) < 0 and state.kind(cells[p]) != rs.kind_index("chott"))
+    put(state, free, kind="guelta", owner=0, camels=1)
+    after = PACKAGE.features(state, 0)
+    levies = state.game.rounds - state.round + 1
+    assert after[names.index("held:guelta")] == before[names.index("held:guelta")] + 1
+    assert after[names.index("to_come:guelta")] == before[names.index("to_come:guelta")] + levies
+    assert PACKAGE.features(state, 1) == PACKAGE.features(settled_state(rs, players=2), 1)
+
+
+def test_weights_read_for_another_rulesets_features_go_by_name():
+    rs = any_ruleset("swedish-12")
+    score = read_score(shipped_path(rs, PACKAGE), rs, PACKAGE)
+    assert score.named(score.feature_names) is score
+    names = ("held:oasis_town", *reversed(score.feature_names[1:]))  # a kind it never saw; one it had is gone
+    moved = score.named(names)
+    weight = dict(zip(score.feature_names, score.weights, strict=True))
+    assert moved.feature_names == names
+    assert moved.weights == (0.0, *(weight[n] for n in names[1:]))
 
 
 def _doc(rs) -> dict:

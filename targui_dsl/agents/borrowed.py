@@ -5,7 +5,8 @@ NAME is looked up in :func:`~targui_dsl.agents.learned.weights_names` (``own``, 
 ruleset of the game that ships weights) when the spelling is parsed. The weights are the ones
 ``ismcts:learned=1`` uses playing that built-in ruleset (trained on this machine, else shipped;
 :func:`~targui_dsl.agents.training.score_for`); the features are read from the position played,
-so a house rule's changed numbers are seen, but weighed as the base variant weighs them.
+so a house rule's changed numbers are seen, but weighed as the base variant weighs them (a feature
+named by the house rule's data, one per kind of piece it lists, say, as the base variant weighs it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from targui_dsl.agents.ismcts import ISMCTSAgent
-from targui_dsl.agents.learned import OWN_WEIGHTS, LearnedScore, weights_names
+from targui_dsl.agents.learned import OWN_WEIGHTS, LearnedScore, feature_names_of, weights_names
 from targui_dsl.agents.training import score_for
 from targui_dsl.engine.protocol import GamePackage, SeatObservation
 from targui_dsl.frontend.build import load_ruleset
@@ -55,7 +56,10 @@ class SearchWithWeights(ISMCTSAgent):
     def _learned(self, observation: SeatObservation) -> LearnedScore | None:
         if self.weights == OWN_WEIGHTS or self.package.features is None:
             return super()._learned(observation)
-        return borrowed_score(self.weights, self.package)
+        score = borrowed_score(self.weights, self.package)
+        # the features may be named by the ruleset played (one per kind of piece it lists, say):
+        # a name the built-in ruleset's weights lack weighs nothing, one only they have is not read
+        return None if score is None else score.named(feature_names_of(self.package, observation.game.ruleset))
 
 
 def _note(line: str) -> None:

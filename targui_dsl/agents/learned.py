@@ -32,7 +32,8 @@ from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.resources import builtin_ruleset_names
 
 __all__ = ["FORMAT", "OWN_WEIGHTS", "LearnedScore", "ScoreFileError", "cache_folder", "cached_path",
-           "learned_score", "read_score", "ruleset_hash", "shipped_path", "weights_names", "write_score"]
+           "feature_names_of", "learned_score", "read_score", "ruleset_hash", "shipped_path", "weights_names",
+           "write_score"]
 
 FORMAT = "targui-score/1"
 #: A weights file is a few hundred bytes; anything much larger is not one.
@@ -68,6 +69,16 @@ class LearnedScore:
         total = sum(e.values())
         return [e[s] / total if s in e else 0.0 for s in range(players)]
 
+    def named(self, names: tuple[str, ...]) -> LearnedScore:
+        """These weights for features named ``names`` (another ruleset's, which lists other
+        kinds of piece, say): each name's weight, 0 for a name these weights never had (nothing
+        learned of it), a weight whose feature is not there dropped."""
+        if names == self.feature_names:
+            return self
+        weight = dict(zip(self.feature_names, self.weights, strict=True))
+        return LearnedScore(self.ruleset, self.ruleset_sha256, names, tuple(weight.get(n, 0.0) for n in names),
+                            self.trained)
+
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "ruleset": self.ruleset, "ruleset_sha256": self.ruleset_sha256,
                 "weights": dict(zip(self.feature_names, self.weights, strict=True)), "trained": dict(self.trained)}
@@ -86,6 +97,14 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
+
+
+def feature_names_of(package: GamePackage, ruleset: Any) -> tuple[str, ...]:
+    """The names of ``package``'s features for ``ruleset`` (some games name one per kind of
+    something the ruleset lists)."""
+    if package.ruleset_feature_names is not None:
+        return package.ruleset_feature_names(ruleset)
+    return package.feature_names
 
 
 def cache_folder() -> Path:
@@ -135,7 +154,7 @@ def read_score(path: Path, ruleset: Any, package: GamePackage) -> LearnedScore:
     if doc.get("ruleset_sha256") != expected:
         raise ScoreFileError(f"{path}: fitted to another version of the ruleset (its hash differs)")
     weights = doc.get("weights")
-    names = package.feature_names
+    names = feature_names_of(package, ruleset)
     if not isinstance(weights, dict) or tuple(weights) != names:
         raise ScoreFileError(f"{path}: its weights are not named as {package.title}'s features")
     values = tuple(weights.values())

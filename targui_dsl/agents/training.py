@@ -18,7 +18,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from targui_dsl.agents.learned import LearnedScore, cached_path, learned_score, remember, ruleset_hash, write_score
+from targui_dsl.agents.learned import (
+    LearnedScore,
+    cached_path,
+    feature_names_of,
+    learned_score,
+    remember,
+    ruleset_hash,
+    write_score,
+)
 from targui_dsl.agents.spec import make_agent
 from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.protocol import GamePackage
@@ -174,10 +182,11 @@ def train(ruleset: Any, games: int, seed: int, bots: Sequence[str] = ("greedy",)
     """Play, note and fit: the learned score of ``ruleset`` (not yet written anywhere)."""
     package = game_of(ruleset)
     samples = collect(ruleset, games, seed, bots, progress)
-    weights, quality = fit(samples, package.feature_names)
+    names = feature_names_of(package, ruleset)
+    weights, quality = fit(samples, names)
     trained = {"games": games, "seed": seed, "bots": list(bots), "players": list(ruleset.player_counts),
                "positions": len(samples.rows), **quality}
-    return LearnedScore(ruleset.id, ruleset_hash(ruleset), tuple(package.feature_names), tuple(weights), trained)
+    return LearnedScore(ruleset.id, ruleset_hash(ruleset), names, tuple(weights), trained)
 
 
 def score_for(ruleset: Any, package: GamePackage, note: Callable[[str], None] | None = None) -> LearnedScore | None:

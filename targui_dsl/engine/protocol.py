@@ -226,6 +226,9 @@ class GamePackage:
     # feature_names, None for a seat out of the game; a game without them is searched with its evaluator's score
     features: Callable[[Any, int], list[float] | None] | None = None
     feature_names: tuple[str, ...] = ()
+    # (compiled ruleset) -> the names of its features where they depend on the ruleset (one per kind of
+    # piece it lists, say: names that are data, never attributes); None: ``feature_names`` for every ruleset
+    ruleset_feature_names: Callable[[Any], tuple[str, ...]] | None = None
     feature_prior: Callable[[Any], list[float]] | None = None  # (state) -> the features' weights by hand, if any
     trained: str = ""  # the folder of the weights shipped for its built-in rulesets (<ruleset id>.json)
     bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic

@@ -8,7 +8,7 @@ from targui_dsl.agents.spec import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targui.bounds import ADAPTER
 from targui_dsl.games.targui.drawing import DRAWING
-from targui_dsl.games.targui.features import FEATURE_NAMES, features, prior
+from targui_dsl.games.targui.features import FEATURE_NAMES, feature_names, features, prior
 from targui_dsl.games.targui.frontend import FRONT_END
 from targui_dsl.games.targui.game import Game
 from targui_dsl.games.targui.greedy import GreedyAgent
@@ -29,6 +29,7 @@ PACKAGE = GamePackage(
     search_defaults=SEARCH_DEFAULTS,
     features=features,
     feature_names=FEATURE_NAMES,
+    ruleset_feature_names=feature_names,
     feature_prior=prior,
     trained=str(Path(__file__).with_name("trained")),
     bots=(BotKind("greedy", GreedyAgent, "one-step heuristic: fight odds, territory value, threat"),),
