@@ -149,6 +149,12 @@ def parse(text: str, start: str, builders: Builders, max_depth: int, max_parts: 
                 values.append(token)
                 break
             origin, size, name, expand1, include, append = rules[-1 - action]
+            if expand1 and size == 1 and include is None:
+                # a `?rule` of one child stands for it, places and all: only the state changes
+                stack[-1] = states[stack[-2]][origin]
+                if i == last and stack[-1] == end_state:
+                    return _checked(values[-1], max_depth, max_parts, max_blocks)
+                continue
             if size:
                 children = values[-size:]
                 del values[-size:]
