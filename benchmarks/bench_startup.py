@@ -10,12 +10,17 @@ interleaved, round after round, so a drift in the machine's speed hits both alik
 modules are byte-compiled first (an installed package's are). With ``--baseline REV`` that
 revision (unpacked by ``git archive``) is timed too. Prints the median CPU ms of each command in
 each tree and their ratio. Not a test: nothing here asserts a time.
+
+With ``--instructions`` each command runs once per tree under valgrind's callgrind and the
+instructions it executed are printed instead: the same count on a loaded machine as on an idle
+one (CPU times on a machine shared with other jobs drift by a fifth and more).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -63,10 +68,23 @@ def cpu_ms(tree: Path, args: list[str]) -> float:
     return 1000 * ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
 
 
+def instructions(tree: Path, args: list[str]) -> int:
+    """Instructions executed by one `targui ARGS` process run in ``tree`` (valgrind's callgrind)."""
+    argv = [sys.executable, "-c", "pass"] if not args else [sys.executable, "-m", "targui_cli.main", *args]
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv], cwd=tree,
+                          env=_env(tree), capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"{tree}: valgrind targui {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", help="also time this git revision (e.g. 55055c8)")
     parser.add_argument("--rounds", type=int, default=7, help="runs of each command in each tree (median shown)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each command's instructions once under valgrind (callgrind) instead")
     args = parser.parse_args()
     commands = [("python -c pass", []), *COMMANDS]
     with tempfile.TemporaryDirectory(prefix="targui-startup-") as tmp:
@@ -76,6 +94,9 @@ def main() -> None:
         for _, tree in trees:  # byte-compile every module a command imports, as an install has them
             for _, command in commands:
                 cpu_ms(tree, command)
+        if args.instructions:
+            _print_instructions(trees, commands)
+            return
         times: dict[tuple[str, str], list[float]] = {}
         for _ in range(args.rounds):
             for label, command in commands:
@@ -90,6 +111,19 @@ def main() -> None:
         medians = [statistics.median(times[(name, label)]) for name in names]
         ratio = f"  {medians[1] / medians[0]:>5.2f}x" if len(medians) == 2 and medians[0] else ""
         print(f"{label:<{width}}  " + "  ".join(f"{m:>10.0f}" for m in medians) + ratio)
+
+
+
+def _print_instructions(trees: list[tuple[str, Path]], commands: list[tuple[str, list[str]]]) -> None:
+    names = [name for name, _ in trees]
+    width = max(len(label) for label, _ in commands)
+    print("Millions of instructions of one process (valgrind --tool=callgrind)")
+    print(f"{'command':<{width}}  " + "  ".join(f"{name:>10}" for name in names)
+          + (f"  {'ratio':>6}" if len(names) == 2 else ""))
+    for label, command in commands:
+        counts = [instructions(tree, command) / 1e6 for _, tree in trees]
+        ratio = f"  {counts[1] / counts[0]:>5.2f}x" if len(counts) == 2 and counts[0] else ""
+        print(f"{label:<{width}}  " + "  ".join(f"{c:>10.0f}" for c in counts) + ratio)
 
 
 if __name__ == "__main__":

@@ -483,3 +483,29 @@ def test_locate_non_string_and_unknown_paths():
     doc = load("a:\n  b: 7\n")
     assert doc.locate(("a", "b"), 0) == Span("r.yaml", 2, 6, 2, 7)
     assert doc.locate(("a", "missing"), 2) == Span("r.yaml", 2, 3, 2, 4)  # the nearest enclosing value
+
+
+def test_a_plain_scalar_yaml_1_2_reads_as_anything_but_text_starts_as_the_shortcut_expects():
+    # The 1.1/1.2 check skips YAML 1.2's patterns for a word that starts otherwise (E0104 is
+    # unchanged): every short text made of the characters those patterns use is tried.
+    import itertools
+
+    from targui_dsl.frontend.yamlload import _YAML12_NOT_TEXT, _yaml12_value
+
+    alphabet = "-+.0123456789nNtTfF~aAoOxXeEiIuUlLrRsS_ "
+    typed = 0
+    for size in range(4):
+        for letters in itertools.product(alphabet, repeat=size):
+            text = "".join(letters)
+            value = _yaml12_value(text)
+            if not (type(value) is str and value == text):
+                assert text[:1] in _YAML12_NOT_TEXT, text
+                typed += 1
+    for text in ("null", "NULL", "True", "FALSE", ".inf", "-.Inf", ".NaN", "0x1F", "0o17", "1e5", "+12"):
+        assert not isinstance(_yaml12_value(text), str) and text[:1] in _YAML12_NOT_TEXT
+    assert typed > 1000
+
+
+def test_yaml_1_1_surprises_are_still_reported_after_the_shortcut():
+    doc = load_yaml_text("a: yes\nb: on\nc: 0x1F\nd: word\ne: 1_000\nf: .5\ng: True\nh: null\n", "f.yaml")
+    assert sorted(d.span.line for d in doc.diagnostics if d.code == "E0104") == [1, 2, 5]

@@ -26,17 +26,24 @@ class CompiledCode:
     source: str  # the snippet as written in the ruleset
     module: ast.Module = field(compare=False)  # the generated code, compiled into ``function``
     params: tuple[str, ...]
-    function: Callable[..., Any]
+    #: Compiles ``module`` into ``function``: called once, when the function is first asked for.
+    make: Callable[[], Callable[..., Any]] = field(compare=False, repr=False)
     file: str | None = None
     line: int | None = None
     pauses: bool = False
     end_reasons: tuple[str, ...] = ()  # the reasons of its `end game` statements, as written
 
     @cached_property
+    def function(self) -> Callable[..., Any]:
+        """The generated Python function, compiled when first asked for (checking a ruleset, as
+        `targui validate` does, never asks: compiling forty snippets was a twentieth of it)."""
+        return self.make()
+
+    @cached_property
     def python(self) -> str:
         """The generated code, readable (``ast.unparse``): written out only when asked for (`show
         --compiled`), as a ruleset's forty snippets took a twentieth of `targui validate`."""
-        return ast.unparse(self.module)
+        return ast.unparse(ast.fix_missing_locations(self.module))  # its places are set when compiled
 
     def __repr__(self) -> str:  # the source, not the function and its generated code
         where = f" at {self.file}:{self.line}" if self.file else ""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import bisect
 import inspect
+from functools import partial
 from typing import Any, Callable
 
 from targui_dsl.effects.code import CompiledCode
@@ -133,30 +134,38 @@ def _compile(
     if compiler.problems:
         ordered = sorted(compiler.problems, key=lambda p: (p.start, p.end, p.code))
         return None, [_diagnostic(p, to_span) for p in ordered]
-    ast.fix_missing_locations(module)
     where = to_span(0, 0)
-    code_object = compile(module, f"<{what} {where.file}:{where.line}>", "exec")
-    namespace: dict[str, Any] = {
-        "__builtins__": {},
-        **_NAMESPACE,
-        "_take": budget_taker(where.file, where.line),
-        "_mul": multiplier(where.file, where.line),
-    }
-    exec(code_object, namespace)
-    function = namespace[what]
     return (
         CompiledCode(
             source=source,
             module=module,
             params=tuple(env.params),
-            function=function,
             file=where.file,
             line=where.line,
-            pauses=inspect.isgeneratorfunction(function),
+            pauses=compiler.pauses,
             end_reasons=tuple(compiler.end_reasons),
+            make=partial(_function, module, what, where.file, where.line, compiler.pauses),
         ),
         [],
     )
+
+
+def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool) -> Callable[..., Any]:
+    """The Python function of a checked snippet, made when it is first called: the checks above
+    found every error, so checking a ruleset (`targui validate`) never compiles its snippets."""
+    ast.fix_missing_locations(module)
+    code_object = compile(module, f"<{what} {file}:{line}>", "exec")
+    namespace: dict[str, Any] = {
+        "__builtins__": {},
+        **_NAMESPACE,
+        "_take": budget_taker(file, line),
+        "_mul": multiplier(file, line),
+    }
+    exec(code_object, namespace)
+    function: Callable[..., Any] = namespace[what]
+    if inspect.isgeneratorfunction(function) is not pauses:  # the engine drives it by `pauses`
+        raise AssertionError(f"<{what} {file}:{line}>: pauses is {pauses}, but the code says otherwise")
+    return function
 
 
 def _diagnostic(problem: Problem, to_span: Callable[[int, int], Span]) -> Diagnostic:

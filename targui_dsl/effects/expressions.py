@@ -122,6 +122,7 @@ class ExpressionEmitter:
         self.binder_types: dict[n.Binder, Type | None] = {}
         self.range_ends: dict[n.RangeLit, tuple[ast.expr, ast.expr]] = {}
         self.end_reasons: list[str] = []  # every `end game` reason, in the order written
+        self.pauses = False  # a die is thrown or a choice asked: the function will be a generator
 
     # reporting ---------------------------------------------------------------
 
@@ -548,6 +549,7 @@ class ExpressionEmitter:
             )
             return self.bad()
         count = ast.Constant(constant) if constant is not None else call(load("_sides"), sides.code)
+        self.pauses = True
         return Val(Type.INT, ast.Yield(call(load("_Roll"), count)))
 
     def _generator(

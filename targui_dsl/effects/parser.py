@@ -12,25 +12,16 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-# The grammar's parser, generated from grammar.lark as plain Python (targui_dsl/effects/standalone.py):
-# no Lark to import, no tables to build or to unpickle at start-up.
 from targui_dsl.effects import nodes as n
-from targui_dsl.effects._lalr import (
-    Lark,
-    Lark_StandAlone,
-    Meta,
-    PatternStr,
-    Token,
-    Transformer,
-    Tree,
-    UnexpectedCharacters,
-    UnexpectedInput,
-    UnexpectedToken,
-    v_args,
-)
+from targui_dsl.effects import quick
 from targui_dsl.effects.names import KEYWORDS
+
+if TYPE_CHECKING:
+    # The grammar's parser, generated from grammar.lark as plain Python (targui_dsl/effects/standalone.py):
+    # loaded only for a text the quick parser leaves to it (a syntax error, a limit).
+    from targui_dsl.effects._lalr import Lark, Meta, Token, Transformer, Tree, UnexpectedInput, UnexpectedToken
 
 #: Lark's terminal names for the keywords ("FOR", "ROUND", ...).
 KEYWORD_TYPES = frozenset(k.upper() for k in KEYWORDS)
@@ -86,16 +77,18 @@ SYNTAX_EXAMPLES: Mapping[str, str] = {
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    from targui_dsl.effects._lalr import Lark_StandAlone
+
     return Lark_StandAlone()
 
 
-def _pos(meta: Meta) -> n.Pos:
+def _pos(meta: Any) -> n.Pos:  # Lark's Meta or the quick parser's
     if getattr(meta, "empty", True):
         return n.Pos(1, 1, 1, 1, 0, 0)
     return n.Pos(meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos)
 
 
-def _tpos(tok: Token) -> n.Pos:
+def _tpos(tok: Token | quick.Token) -> n.Pos:
     return n.Pos(_at(tok.line), _at(tok.column), _at(tok.end_line), _at(tok.end_column), _at(tok.start_pos),
                  _at(tok.end_pos))
 
@@ -109,9 +102,10 @@ def _at(place: int | None) -> int:
 _Children = list[Any]
 
 
-@v_args(meta=True)
-class _ToNodes(Transformer):
-    """Lark tree -> nodes. Method names are the grammar's rule names and aliases."""
+class _ToNodes:
+    """A rule's node from its place and its children (nodes, tokens, tuples, None). Method names are
+    the grammar's rule names and aliases; the quick parser calls them as it reduces, Lark's
+    parser's Transformer (:func:`_transformer`) on the tree it built."""
 
     # snippets
     def effect(self, meta: Meta, children: _Children) -> n.Effect:
@@ -259,7 +253,22 @@ class _ToNodes(Transformer):
         return n.Quantifier(_pos(meta), str(func), _tpos(func), binder)
 
 
-_TRANSFORMER = _ToNodes()
+_NODES = _ToNodes()
+#: What builds each rule's node, by the rule's (or alias's) name.
+BUILDERS: dict[str, Any] = {name: getattr(_NODES, name) for name in vars(_ToNodes) if not name.startswith("_")}
+
+
+@lru_cache(maxsize=1)
+def _transformer() -> Transformer:
+    """Lark's Transformer over :data:`BUILDERS`, for the trees of Lark's parser."""
+    from targui_dsl.effects._lalr import Transformer, Tree
+
+    class ToNodes(Transformer):
+        def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
+            builder = BUILDERS.get(data)
+            return Tree(data, children, meta) if builder is None else builder(meta, children)
+
+    return ToNodes()
 
 
 def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
@@ -268,6 +277,7 @@ def _measure(tree: Tree) -> tuple[int, int, Tree | None]:
     Without recursion (the input may be hostile); stops counting once any
     is over its cap.
     """
+    from targui_dsl.effects._lalr import Tree
     deepest, parts = 0, 0
     stack = [(tree, 1, 0)]
     while stack:
@@ -311,12 +321,24 @@ def _parse(source: str, start: str) -> tuple[n.Effect | n.Formula | None, tuple[
 
 
 def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
+    if len(source) <= MAX_CHARS:
+        try:
+            return quick.parse(source, start, BUILDERS, MAX_DEPTH, MAX_NODES, MAX_BLOCKS), []
+        except quick.Fallback:
+            pass  # Lark's parser says what is wrong
+    return _parse_lark(source, start)
+
+
+def _parse_lark(source: str, start: str) -> tuple[n.Effect | n.Formula | None, list[Problem]]:
+    """What Lark's parser makes of ``source``: its node, or the problem with it."""
     what = "effect" if start == "effect" else "formula"
     if len(source) > MAX_CHARS:
         return None, [
             Problem("E0530", f"this {what} is {len(source):,} characters long; the most is {MAX_CHARS:,}", 0, 1,
                     "split it into several cards or simpler parts")
         ]
+    from targui_dsl.effects._lalr import UnexpectedInput
+
     try:
         tree = _lark().parse(source, start=start)
     except UnexpectedInput as exc:
@@ -355,7 +377,7 @@ def _parse_uncached(source: str, start: str) -> tuple[n.Effect | n.Formula | Non
                 "split it into simpler parts",
             )
         ]
-    return _TRANSFORMER.transform(tree), []
+    return _transformer().transform(tree), []
 
 
 def parse_effect(source: str) -> tuple[n.Effect | None, list[Problem]]:
@@ -405,6 +427,8 @@ _WORDS = {"NAME": "a name", "INT": "a number", "STRING": "a reason in quotes"}
 
 
 def _terminal_text(name: str) -> str:
+    from targui_dsl.effects._lalr import PatternStr
+
     if name in _WORDS:
         return _WORDS[name]
     try:
@@ -461,6 +485,7 @@ def _acceptable(exc: UnexpectedToken) -> set[str]:
 
 
 def _syntax_problem(exc: UnexpectedInput, source: str, what: str) -> Problem:
+    from targui_dsl.effects._lalr import UnexpectedCharacters, UnexpectedToken
     if isinstance(exc, UnexpectedCharacters):
         start = _at(exc.pos_in_stream)
         char = source[start] if start < len(source) else ""

@@ -197,6 +197,7 @@ class SnippetEmitter(ExpressionEmitter):
             ast.Constant(f"choose {described}: {head}"),
         )
         ask = ast.Assign([store(pyname)], ast.Yield(request))
+        self.pauses = True
         out.append(at(ast.If(load(options), [ask] + body, []), node.pos))
         return out
 

@@ -18,6 +18,7 @@ encoding error).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 __all__ = ["visible", "visible_output", "visible_source", "json_text"]
 
@@ -27,19 +28,26 @@ _ALWAYS = (
     "\u2028\u2029"  # line and paragraph separators
     "\ud800-\udfff"  # lone surrogates
 )
-_STRICT = re.compile(f"[\t\n{_ALWAYS}]")
-_LINES = re.compile(f"[{_ALWAYS}]")
+# The patterns are compiled when first used: each of these character classes takes Python's
+# regular expression compiler a millisecond or so, and most commands use one or two of them.
+_STRICT = f"[\t\n{_ALWAYS}]"
+_LINES = f"[{_ALWAYS}]"
 # What targui itself writes to a terminal: colours (SGR), a progress bar's carriage
 # return and its hiding and showing of the cursor, the clearing of the screen between
 # two people at one keyboard (home, erase the screen, erase the scrollback). Anything
 # else is escaped.
-_OUTPUT = re.compile(f"\x1b\\[[0-9;]*m|\x1b\\[\\?25[lh]|\x1b\\[H|\x1b\\[[23]J|\r|[{_ALWAYS}]")
+_OUTPUT = f"\x1b\\[[0-9;]*m|\x1b\\[\\?25[lh]|\x1b\\[H|\x1b\\[[23]J|\r|[{_ALWAYS}]"
 # A source file quoted in a diagnostic: its YAML line breaks stay (they number its lines);
 # everything else is escaped, \x0b, \x0c and \x1c-\x1e included, which YAML does not count
 # as line breaks.
-_SOURCE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
-                     "\u2066-\u2069\ud800-\udfff]")
-_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_SOURCE = ("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
+           "\u2066-\u2069\ud800-\udfff]")
+_JSON = "[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+
+
+@cache
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -60,7 +68,7 @@ def visible(text: str, keep_newlines: bool = False) -> str:
     too. ``keep_newlines`` keeps them, for multi-line text targui lays out
     itself (a card's rulebook text as the ruleset wrote it).
     """
-    pattern = _LINES if keep_newlines else _STRICT
+    pattern = _pattern(_LINES if keep_newlines else _STRICT)
     if pattern.search(text) is None:  # the common case: nothing to do
         return text
     return pattern.sub(_escape, text)
@@ -76,24 +84,27 @@ def visible_output(text: str) -> str:
     newlines and tabs and the few sequences targui writes itself (colours, a
     progress bar). A last line of defence under :func:`visible`, which fields
     get where they are put into a line."""
-    if _OUTPUT.search(text) is None:
+    pattern = _pattern(_OUTPUT)
+    if pattern.search(text) is None:
         return text
-    return _OUTPUT.sub(_output_escape, text)
+    return pattern.sub(_output_escape, text)
 
 
 def visible_source(text: str) -> str:
     """A whole source file, to be quoted line by line: control characters escaped, its
     line breaks (``\\n``, ``\\r``, NEL, the Unicode line and paragraph separators) and
     tabs (the diagnostic renderer lays them out) kept."""
-    if _SOURCE.search(text) is None:
+    pattern = _pattern(_SOURCE)
+    if pattern.search(text) is None:
         return text
-    return _SOURCE.sub(_escape, text)
+    return pattern.sub(_escape, text)
 
 
 def json_text(text: str) -> str:
     """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the characters
     JSON leaves raw (DEL, C1, bidi controls, separators, lone surrogates) escaped
     as ``\\uXXXX``; JSON escapes C0 itself. Still the same JSON value."""
-    if _JSON.search(text) is None:
+    pattern = _pattern(_JSON)
+    if pattern.search(text) is None:
         return text
-    return _JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

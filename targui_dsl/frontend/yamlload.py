@@ -466,6 +466,8 @@ class _Builder:
                         f'YAML 1.1 reads `{text}` as {meant}; write "{text}" in quotes if you mean text, '
                         f"or `{meant}` if you mean {meant}")
             return True
+        if type(value) is str and value == text and text[:1] not in _YAML12_NOT_TEXT:
+            return False  # text to both: YAML 1.2 reads text otherwise only from these starts
         modern = _yaml12_value(text)
         if _same(value, modern):
             return False
@@ -657,6 +659,11 @@ _12_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
 _12_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
 _12_INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
 _12_NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
+
+
+#: How every plain scalar starts that YAML 1.2 reads as anything but text (the patterns above;
+#: "" is the empty scalar, null): any other is text, and needs none of the patterns.
+_YAML12_NOT_TEXT = frozenset("-+.0123456789nNtTfF~") | {""}
 
 
 def _yaml12_value(text: str) -> Any:
