@@ -9,6 +9,8 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from targui_dsl.engine.kept_tensor import KeptTensor
+
 
 def tensor(state: Any, seat: int) -> list[float]:
     """Fixed length for a ruleset: figures and markers one-hot by seat, the centre's cards, both
@@ -102,24 +104,18 @@ def tail_values(view: dict[str, Any], seat: int) -> list[float]:
         [float(n) for n in view["piles"]]
 
 
-class SeatTensor:
+class SeatTensor(KeptTensor):
     """``seat``'s observation tensor in ``out`` (a float32 NumPy vector of its length), brought
     up to date by :meth:`update`: each part is compared with the record fields it is made of,
     and only what changed is written again: a border card's or a space's two numbers where a
     figure or a marker moved, a side's goods, a centre space, with the functions above (a side
     or the tail from the seat's view, made of just the parts asked for)."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_at", "_figures", "_markers", "_centre", "_goods",
+    __slots__ = ("_at", "_figures", "_markers", "_centre", "_goods",
                  "_sides", "_tail", "_space_numbers", "_rs")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
-        self.seat, self.out = seat, out
-        self.listed: list[float] | None = [] if listed else None  # also as a list of floats (OpenSpiel's form)
-        self._mv = memoryview(out).cast("B").cast("f")
-        if len(self._mv) != len(out):
-            raise ValueError("a SeatTensor writes into a float32 vector")
-        # one number written: straight into the array (a C call), or through _set to keep the list too
-        self._put: Any = self._mv.__setitem__ if not listed else self._set
+        super().__init__(seat, out, listed)
         self._at: list[int] = []  # where each part starts (ring, centre, this side, the other's, tail), once known
         # the record fields each part was last written from (copies: the record's lists change in place)
         self._figures: list[int] = []
@@ -211,21 +207,6 @@ class SeatTensor:
                     numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
                 self._write(self._at[1] + space * width, numbers)
         self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
-
-    def _set(self, at: int, value: float) -> None:
-        mv = self._mv
-        mv[at] = value
-        listed = self.listed
-        if listed is not None:
-            listed[at] = mv[at]  # the float32 read back: the number the array holds
-
-    def _write(self, at: int, values: list[float] | array[float]) -> None:
-        end, mv = at + len(values), self._mv
-        mv[at:end] = values if isinstance(values, array) else array("f", values)
-        if self.listed is not None:
-            if len(self.listed) < len(mv):
-                self.listed = [0.0] * len(mv)
-            self.listed[at:end] = mv[at:end].tolist()  # the float32s read back: the numbers the array holds
 
 
 # the parts of a view a reading asks for beyond its cheap public fields

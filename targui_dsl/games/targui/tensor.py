@@ -17,11 +17,11 @@ pending cells are looked at first), one seat's cash, the phase's one-hot.
 
 from __future__ import annotations
 
-from array import array
 from itertools import compress
 from operator import ne
 from typing import Any, Sequence
 
+from targui_dsl.engine.kept_tensor import KeptTensor
 from targui_dsl.games.targui.flow import current_player
 from targui_dsl.games.targui.observation import (
     COUNT_NUMBERS,
@@ -57,10 +57,10 @@ __all__ = ["SeatTensor"]
 _NO_COUNT = (0.0, 0.0, 0.0, 0.0)
 
 
-class SeatTensor:
+class SeatTensor(KeptTensor):
     """``seat``'s observation tensor in ``out``, brought up to date by :meth:`update`."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_put", "_fresh", "_game", "_width", "_kinds", "_players", "_seats",
+    __slots__ = ("_fresh", "_game", "_width", "_kinds", "_players", "_seats",
                  "_globals", "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
                  "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
                  "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
@@ -68,15 +68,7 @@ class SeatTensor:
                  "_turned", "_memory")
 
     def __init__(self, game: GameTables, seat: int, out: Any, listed: bool = False) -> None:
-        self.seat, self.out = seat, out
-        # with ``listed``, also kept as a list of floats (OpenSpiel's form: listing a whole array
-        # costs a float object per number), written where the array is
-        self.listed: list[float] | None = [] if listed else None
-        self._mv = memoryview(out).cast("B").cast("f")  # one number written costs ~30 ns this way
-        if len(self._mv) != len(out):
-            raise ValueError("a SeatTensor writes into a float32 vector")
-        # one number written: straight into the array (a C call), or through _set to keep the list too
-        self._put: Any = self._mv.__setitem__ if self.listed is None else self._set
+        super().__init__(seat, out, listed)
         cells, kinds, players = game.cells, len(game.kind_ids), game.players
         self._kinds, self._players = kinds, players
         self._cell_range = range(cells)
@@ -278,18 +270,3 @@ class SeatTensor:
             put(base + (before if before >= 0 else none), 0.0)
             put(base + (value if value >= 0 else none), 1.0)
             kept[cell] = value
-
-    def _set(self, at: int, value: float) -> None:
-        mv = self._mv
-        mv[at] = value
-        listed = self.listed
-        if listed is not None:
-            listed[at] = mv[at]  # the float32 read back: the number the array holds
-
-    def _write(self, at: int, values: Sequence[float]) -> None:
-        if values:
-            end = at + len(values)
-            mv = self._mv
-            mv[at:end] = array("f", values)
-            if self.listed is not None:
-                self.listed[at:end] = mv[at:end].tolist()
