@@ -5,11 +5,9 @@ whose record fields changed since it was last read (with the same functions as t
 from __future__ import annotations
 
 from array import array
-from itertools import compress
-from operator import ne
 from typing import Any
 
-from targui_dsl.engine.kept_tensor import KeptTensor
+from targui_dsl.engine.kept_tensor import KeptTensor, changed
 
 
 def tensor(state: Any, seat: int) -> list[float]:
@@ -184,7 +182,7 @@ class SeatTensor(KeptTensor):
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
         """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
         put, seat = self._put, self.seat
-        for place in list(compress(range(len(now)), map(ne, now, kept))):
+        for place in changed(now, kept):
             mine, theirs = whose(now[place], seat)
             put(at + 2 * place, mine)
             put(at + 2 * place + 1, theirs)
