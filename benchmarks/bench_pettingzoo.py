@@ -13,8 +13,8 @@ the same children also run on that revision's tree (unpacked by ``git archive``)
 before and the after in one run. With ``--compiled PYTHON``, the same children also run under
 ``PYTHON``, an interpreter whose environment has the compiled build installed
 (``TARGUI_COMPILE=1 pip install .``, docs/engine.md), importing that install (the child
-checks that the engine and the kept tensors it imported are compiled); a second
-``--compiled`` adds ``compiled2``. Prints the median steps/s of each tree and way, and
+checks that the engine it imported is compiled); a second ``--compiled`` adds ``compiled2``
+(an earlier revision's build, say). Prints the median steps/s of each tree and way, and
 each way's ratio to the raw engine of the same tree (a compiled tree's ratios are to its own
 compiled raw engine).
 
@@ -158,12 +158,9 @@ started = time.process_time()
 steps = play(seed, games)
 seconds = time.process_time() - started
 import importlib
-# compiled: the engine's flow and the kept tensor of the game played (a tree may have no such module)
-names = ["targui_dsl.games.targi.flow" if variant.startswith("targi") else "targui_dsl.games.targui.flow"]
-if way.startswith(("pettingzoo", "pyspiel")) and way not in ("pettingzoo-bare", "pyspiel-bare"):
-    names.append(names[0].replace(".flow", ".tensor"))
-compiled = all(not importlib.import_module(name).__file__.endswith(".py") for name in names)
-print(json.dumps({"steps": steps, "seconds": seconds, "compiled": compiled}))
+# compiled: the engine's flow of the game played (an earlier build may not have compiled its kept tensors)
+flow = importlib.import_module(f"targui_dsl.games.{'targi' if variant.startswith('targi') else 'targui'}.flow")
+print(json.dumps({"steps": steps, "seconds": seconds, "compiled": not flow.__file__.endswith(".py")}))
 """
 
 
