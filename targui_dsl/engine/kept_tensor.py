@@ -14,7 +14,7 @@ __all__ = ["KeptTensor", "changed"]
 
 #: Whether this module runs compiled (the compiled build, setup.py): a mypyc module's file is
 #: its extension, not its source.
-COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 
 
 def changed(now: list[int], kept: list[int]) -> list[int]:
