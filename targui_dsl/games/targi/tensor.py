@@ -139,6 +139,7 @@ class SeatTensor(KeptTensor):
         kept = self._centre
         if record.centre != kept[0] or record.centre_kind != kept[1] or record.centre_up != kept[2]:
             self._spaces(state)
+        view: dict[str, Any] | None = None  # the sides' view, made once for both when either needs it
         for index, s in enumerate((seat, 1 - seat)):
             side = record.sides[s]
             if side.goods != self._goods[index]:  # (the commonest change of a side)
@@ -149,7 +150,8 @@ class SeatTensor(KeptTensor):
             was = self._sides[index]
             if side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2] \
                     or (side.hand >= 0) != was[3] or side.display != was[4]:
-                view = state.view(seat, _SIDES)
+                if view is None:
+                    view = state.view(seat, _SIDES)
                 self._write(self._at[2 + index], side_values(state.rs, view, s))
                 self._sides[index] = _side_key(side)
         tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
