@@ -20,12 +20,14 @@ from setuptools import setup
 #: What the compiled build compiles (docs/engine.md, "A compiled build").
 COMPILED = [
     "targui_dsl/engine/chance.py",
+    "targui_dsl/engine/kept_tensor.py",
     *(f"targui_dsl/games/targui/{name}.py" for name in (
         "phases", "actions", "record", "tables", "ownership", "runtime", "rules_effects",
         "rules_setup", "rules_round", "rules_fight", "flow", "state",
+        "observation", "tensor",
     )),
     "targui_dsl/effects/runtime.py",
-    *(f"targui_dsl/games/targi/{name}.py" for name in ("record", "rules", "effects", "flow", "state")),
+    *(f"targui_dsl/games/targi/{name}.py" for name in ("record", "rules", "effects", "flow", "state", "tensor")),
 ]
 
 

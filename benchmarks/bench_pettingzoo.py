@@ -4,14 +4,19 @@ observation tensor at every step as a learner does, against the raw engine; CPU 
     python benchmarks/bench_pettingzoo.py [--games 10] [--rounds 3] [--players 4] [--seed 0]
         [--variants original-dutch,swedish-12,updated-treasury,targi]
         [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare,pettingzoo-mask]
-        [--baseline 55055c8] [--mcts]
+        [--baseline 55055c8] [--compiled PYTHON] [--mcts]
 
 Each measurement is one child process that plays ``--games`` games one way and reports
 its own CPU time (``time.process_time``); the children run interleaved, round after
 round, so a drift in the machine's speed hits every way alike. With ``--baseline REV``,
 the same children also run on that revision's tree (unpacked by ``git archive``): the
-before and the after in one run. Prints the median steps/s of each tree and way, and
-each way's ratio to the raw engine of the same tree.
+before and the after in one run. With ``--compiled PYTHON``, the same children also run under
+``PYTHON``, an interpreter whose environment has the compiled build installed
+(``TARGUI_COMPILE=1 pip install .``, docs/engine.md), importing that install (the child
+checks that the engine it imported is compiled); a second ``--compiled`` adds ``compiled2``
+(an earlier revision's build, say). Prints the median steps/s of each tree and way, and
+each way's ratio to the raw engine of the same tree (a compiled tree's ratios are to its own
+compiled raw engine).
 
 The policy is uniform over the legal actions, drawn from one NumPy generator
 (``legal[rng.integers(len(legal))]``) in every way:
@@ -60,14 +65,17 @@ WAYS = ("engine", "pettingzoo", "pyspiel")
 # copy but no tensor reading
 BARE = ("pettingzoo-bare", "pyspiel-bare", "pettingzoo-mask")
 
-# one way on one tree: argv = tree, way, variant, players, games, seed
+# one way on one tree: argv = tree ("" for what the interpreter has installed), way, variant, players,
+# games, seed
 CHILD = r"""
 import json, sys, time
 tree, way, variant, players, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], *map(int, sys.argv[4:7])
-sys.path.insert(0, tree)
+if tree:
+    sys.path.insert(0, tree)
 import numpy as np
 import targui_dsl
-assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
+if tree:
+    assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
 from targui_dsl import load_ruleset
 from targui_dsl.games import game_of
 policy = np.random.default_rng(seed)
@@ -148,13 +156,17 @@ else:  # pyspiel, pyspiel-bare
 play(seed + games, 1)
 started = time.process_time()
 steps = play(seed, games)
-print(json.dumps({"steps": steps, "seconds": time.process_time() - started}))
+seconds = time.process_time() - started
+import importlib
+# compiled: the engine's flow of the game played (an earlier build may not have compiled its kept tensors)
+flow = importlib.import_module(f"targui_dsl.games.{'targi' if variant.startswith('targi') else 'targui'}.flow")
+print(json.dumps({"steps": steps, "seconds": seconds, "compiled": not flow.__file__.endswith(".py")}))
 """
 
 
-def measure(tree: str, way: str, variant: str, players: int, games: int, seed: int) -> dict:
+def measure(python: str, tree: str, way: str, variant: str, players: int, games: int, seed: int) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)],
+    out = subprocess.run([python, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)],
                          check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -201,29 +213,38 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--ways", default=",".join(WAYS), help=f"of {', '.join(WAYS + BARE)}")
     parser.add_argument("--baseline", help="also measure this git revision's tree (the before)")
+    parser.add_argument("--compiled", metavar="PYTHON", action="append", default=[],
+                        help="also measure under this interpreter (the compiled build installed); may be given"
+                             " twice (say, this tree's build and an earlier one's)")
     parser.add_argument("--mcts", action="store_true", help="also time OpenSpiel's MCTSBot on this tree")
     args = parser.parse_args()
     variants, ways = args.variants.split(","), args.ways.split(",")
     if "engine" not in ways or not set(ways) <= set(WAYS + BARE):
         parser.error(f"--ways: engine (the ratios are to it) and any of {', '.join(WAYS[1:] + BARE)}")
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
-        trees = [("this tree", str(HERE.parent))]
+        trees = [("this tree", sys.executable, str(HERE.parent))]  # label, interpreter, tree
         if args.baseline:
-            trees.append((args.baseline, str(unpack(args.baseline, Path(tmp)))))
+            trees.append((args.baseline, sys.executable, str(unpack(args.baseline, Path(tmp)))))
+        for index, python in enumerate(args.compiled):
+            label = "compiled" if index == 0 else f"compiled{index + 1}"
+            print(f"{label}: {python}", file=sys.stderr)
+            trees.append((label, python, ""))
         results: dict[tuple[str, str, str], list[dict]] = {}
         for round_index in range(args.rounds):
             for variant in variants:
                 players = 2 if variant.startswith("targi") else args.players
-                for label, tree in trees:
+                for label, python, tree in trees:
                     for way in ways:
-                        run = measure(tree, way, variant, players, args.games, args.seed)
+                        run = measure(python, tree, way, variant, players, args.games, args.seed)
+                        if label.startswith("compiled") and not run["compiled"]:
+                            raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((label, variant, way), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
     print(f"agent steps/s: {args.games} random games x {args.rounds} rounds per tree, variant and way; CPU time, "
           "medians; ratio = steps/s over the raw engine's of the same tree")
     print(f"{'variant':<17} {'tree':<10} {'way':<11} {'steps/s':>9} {'ratio':>6}")
     for variant in variants:
-        for label, _ in trees:
+        for label, *_ in trees:
             engine = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, "engine")])
             for way in ways:
                 rate = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, way)])

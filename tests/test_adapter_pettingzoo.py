@@ -139,6 +139,39 @@ def test_an_agent_sees_only_its_seats_observation():
     assert np.array_equal(environment.observe(environment.possible_agents[0])["observation"], before)
 
 
+def test_an_observation_kept_by_an_agent_is_its_own():
+    """What observe() hands over is the agent's: later steps leave it alone, and writing into
+    it changes no later observation (the env keeps each seat's tensor and each legal list's
+    mask, and hands over copies)."""
+    environment = adapter.env("original-dutch", 2)
+    environment.reset(seed=3)
+    policy = np.random.default_rng(2)
+    kept = []
+    for _ in range(60):
+        observation = environment.observe(environment.agent_selection)
+        kept.append((observation, observation["observation"].copy(), observation["action_mask"].copy()))
+        environment.step(int(policy.choice(np.flatnonzero(observation["action_mask"]))))
+    for observation, tensor, mask in kept:
+        assert np.array_equal(observation["observation"], tensor)
+        assert np.array_equal(observation["action_mask"], mask)
+        observation["observation"][:] = -1.0
+        observation["action_mask"][:] = 1
+    state = environment.game_state
+    for seat, agent in enumerate(environment.possible_agents):
+        now = environment.observe(agent)
+        assert list(now["observation"]) == pytest.approx(state.observation_tensor(seat))
+        legal = state.legal_actions() if seat == state.current_player() else []
+        assert list(np.flatnonzero(now["action_mask"])) == legal
+
+
+def test_agent_iter_stops_after_max_iter_and_at_the_end():
+    environment = adapter.env("original-dutch", 2)
+    environment.reset(seed=1)
+    assert len(list(environment.agent_iter(5))) == 5  # (no step taken: the same agent five times)
+    totals, taken = play_random(environment, seed=1)
+    assert not environment.agents and list(environment.agent_iter()) == []
+
+
 def test_an_illegal_action_is_refused_with_the_reason():
     environment = adapter.env("original-dutch", 2)
     environment.reset(seed=1)

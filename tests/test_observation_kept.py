@@ -145,3 +145,17 @@ def test_pyspiel_reads_the_tensor_at_every_step():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
                                           else state.legal_actions()))
         assert steps > 50
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_places_a_kept_list_differs_either_way(monkeypatch, compiled):
+    """kept_tensor.changed finds the same places in the interpreter's way (map and compress in
+    C) and in the loop the compiled build runs (chosen by COMPILED: both run here, in Python)."""
+    from targui_dsl.engine import kept_tensor
+
+    monkeypatch.setattr(kept_tensor, "COMPILED", compiled)
+    rng = random.Random(4)
+    for _ in range(200):
+        kept = [rng.randrange(4) for _ in range(rng.randrange(60))]
+        now = [value if rng.random() < 0.8 else rng.randrange(4) for value in kept]
+        assert kept_tensor.changed(now, kept) == [i for i, (a, b) in enumerate(zip(now, kept, strict=True)) if a != b]

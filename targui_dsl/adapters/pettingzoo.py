@@ -29,7 +29,7 @@ Install the extra: ``pip install '.[pettingzoo]'`` (pettingzoo, gymnasium, numpy
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Iterator
 
 import gymnasium
 import numpy as np
@@ -52,6 +52,7 @@ class TarguiEnv(AECEnv):
     """One ruleset and number of players; ``reset(seed)`` starts a game."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "targui_v0", "is_parallelizable": False}
+    agent_selection: str
 
     def __init__(self, ruleset: str | os.PathLike[str] | CompiledRuleset = "original-dutch", players: int = 4,
                  render_mode: str | None = None) -> None:
@@ -66,7 +67,10 @@ class TarguiEnv(AECEnv):
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._actions = self.game.num_distinct_actions()
-        self._all_ones = b"\x01" * size
+        self._no_mask = np.zeros(size, np.int8)  # another agent's: copied for each observation
+        # a mask per legal list met (tuple of ids -> the mover's mask, copied for each observation): a
+        # game meets the same lists again and again (a count's ranges, a phase's few options)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         width = self._width = self.game.observation_tensor_shape()[0]
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
@@ -103,19 +107,36 @@ class TarguiEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to move, until every agent is done (or ``max_iter`` agents): AECEnv's
+        ``agent_iter`` as a generator (its iterator's Python ``__next__`` costs more)."""
+        return self._agents_to_move(max_iter)
+
+    def _agents_to_move(self, max_iter: int) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        # a whole number only: int(262.9) would play 262, int(None) is a TypeError
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalAction(f"an action is a whole number (an index into the action mask), "
-                                f"not {type(action).__name__} {action!r:.60}")
+        if action.__class__ is not int:
+            # a whole number only: int(262.9) would play 262, int(None) is a TypeError
+            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+                raise IllegalAction(f"an action is a whole number (an index into the action mask), "
+                                    f"not {type(action).__name__} {action!r:.60}")
+            action = int(action)
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply_action(int(action))  # IllegalAction (a ValueError) says why; chance drawn in it
-        if self.game_state.is_terminal():
-            returns = self.game_state.returns()
+        state = self.game_state
+        state.apply_action(action)  # IllegalAction (a ValueError) says why; chance drawn in it
+        seat = state.current_player()
+        if seat >= 0:  # (the common case of _select)
+            self.agent_selection = self.possible_agents[seat]
+            return
+        if state.is_terminal():
+            returns = state.returns()
             for agent_name, seat in self._seat.items():
                 self.rewards[agent_name] = float(returns[seat])
                 self.terminations[agent_name] = True
@@ -125,17 +146,20 @@ class TarguiEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            legal = state.legal_actions()  # sorted, each id once
-            if legal and legal[-1] - legal[0] == len(legal) - 1:  # a run of ids (a count's range): one slice
-                ones[legal[0]:legal[-1] + 1] = self._all_ones[:len(legal)]
-            else:
-                for action in legal:
-                    ones[action] = 1
-        mask = np.frombuffer(ones, np.int8)  # a writable array over the agent's own bytes
+            legal = tuple(state.legal_actions())  # sorted, each id once
+            mask = self._masks.get(legal)
+            if mask is None:
+                if len(self._masks) >= 4096:  # (a bound on what a long run keeps)
+                    self._masks.clear()
+                mask = self._masks[legal] = self._no_mask.copy()
+                mask[list(legal)] = 1
+            mask = mask.copy()
+        else:
+            mask = self._no_mask.copy()
         # the seat's tensor is kept up to date (only what changed since it was last read is
-        # written); the agent gets its own copy, which later steps leave alone
+        # written); the agent gets its own copies of it and of the mask, which later steps leave
+        # alone and which it may change
         return {"observation": self._tensors[seat].update(state).copy(), "action_mask": mask}
 
     def render(self) -> str | None:

@@ -6,9 +6,26 @@ subclasses :class:`KeptTensor` and decides what to write; how a number is writte
 from __future__ import annotations
 
 from array import array
-from typing import Any, Sequence
+from itertools import compress
+from operator import ne
+from typing import Any, Final, Sequence
 
-__all__ = ["KeptTensor"]
+__all__ = ["KeptTensor", "changed"]
+
+#: Whether this module runs compiled (the compiled build, setup.py): a mypyc module's file is
+#: its extension, not its source.
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+
+
+def changed(now: list[int], kept: list[int]) -> list[int]:
+    """The places where ``now`` differs from ``kept`` (two lists of one length), in order."""
+    if COMPILED:  # a loop mypyc turns into C (the map below costs it a Python comparison per place)
+        places: list[int] = []
+        for place in range(len(now)):
+            if now[place] != kept[place]:
+                places.append(place)
+        return places
+    return list(compress(range(len(now)), map(ne, now, kept)))  # the loop in C, for the interpreter
 
 
 class KeptTensor:

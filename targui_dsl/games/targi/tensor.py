@@ -5,11 +5,9 @@ whose record fields changed since it was last read (with the same functions as t
 from __future__ import annotations
 
 from array import array
-from itertools import compress
-from operator import ne
 from typing import Any
 
-from targui_dsl.engine.kept_tensor import KeptTensor
+from targui_dsl.engine.kept_tensor import KeptTensor, changed
 
 
 def tensor(state: Any, seat: int) -> list[float]:
@@ -141,6 +139,7 @@ class SeatTensor(KeptTensor):
         kept = self._centre
         if record.centre != kept[0] or record.centre_kind != kept[1] or record.centre_up != kept[2]:
             self._spaces(state)
+        view: dict[str, Any] | None = None  # the sides' view, made once for both when either needs it
         for index, s in enumerate((seat, 1 - seat)):
             side = record.sides[s]
             if side.goods != self._goods[index]:  # (the commonest change of a side)
@@ -151,7 +150,8 @@ class SeatTensor(KeptTensor):
             was = self._sides[index]
             if side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2] \
                     or (side.hand >= 0) != was[3] or side.display != was[4]:
-                view = state.view(seat, _SIDES)
+                if view is None:
+                    view = state.view(seat, _SIDES)
                 self._write(self._at[2 + index], side_values(state.rs, view, s))
                 self._sides[index] = _side_key(side)
         tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
@@ -184,7 +184,7 @@ class SeatTensor(KeptTensor):
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
         """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
         put, seat = self._put, self.seat
-        for place in list(compress(range(len(now)), map(ne, now, kept))):
+        for place in changed(now, kept):
             mine, theirs = whose(now[place], seat)
             put(at + 2 * place, mine)
             put(at + 2 * place + 1, theirs)

@@ -159,8 +159,8 @@ def treasury_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
 def count_visible(state: "StateView[Any]", viewer: int) -> bool:
     """Whether ``viewer`` may see the range of the count being chosen: a deposit's or a
     purchase's range follows from the buyer's cash, which may be secret."""
-    phase = state.phase
-    if phase not in (Phase.DEPOSIT, Phase.BUY_COUNT):
+    phase = state.record.phase  # (the number: state.phase makes a Phase, at every reading of a kept tensor)
+    if phase != DEPOSIT and phase != BUY_COUNT:
         return True
     return cash_visible(state, viewer, state.current_player())
 

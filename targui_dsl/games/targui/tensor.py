@@ -17,11 +17,9 @@ pending cells are looked at first), one seat's cash, the phase's one-hot.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import ne
 from typing import Any, Sequence
 
-from targui_dsl.engine.kept_tensor import KeptTensor
+from targui_dsl.engine.kept_tensor import KeptTensor, changed
 from targui_dsl.games.targui.flow import current_player
 from targui_dsl.games.targui.observation import (
     COUNT_NUMBERS,
@@ -64,14 +62,13 @@ class SeatTensor(KeptTensor):
                  "_globals", "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
                  "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
                  "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
-                 "_global_key", "_global_values", "_phase", "_cells", "_cell_range", "_count_key", "_count",
+                 "_global_key", "_global_values", "_phase", "_cells", "_count_key", "_count",
                  "_turned", "_memory")
 
     def __init__(self, game: GameTables, seat: int, out: Any, listed: bool = False) -> None:
         super().__init__(seat, out, listed)
         cells, kinds, players = game.cells, len(game.kind_ids), game.players
         self._kinds, self._players = kinds, players
-        self._cell_range = range(cells)
         self._width = kinds + 1 + players + 1 + 1  # a cell's numbers
         self._seats = cells * self._width
         self._globals = self._seats + players * PER_SEAT
@@ -129,7 +126,7 @@ class SeatTensor(KeptTensor):
                     value = kept[cell] = camels[cell]
                     put(cell * width + width - 1, value)
             if camels != kept:
-                for cell in list(compress(self._cell_range, map(ne, camels, kept))):
+                for cell in changed(camels, kept):
                     value = kept[cell] = camels[cell]
                     put(cell * width + width - 1, value)
         owner_changed = r.owner != self._owner
@@ -264,7 +261,7 @@ class SeatTensor(KeptTensor):
     def _cells_changed(self, now: list[int], kept: list[int], at: int, none: int) -> None:
         """A one-hot per cell (a kind, an owner; -1 is the slot ``none``) moved where it changed."""
         width, put = self._width, self._put
-        for cell in list(compress(self._cell_range, map(ne, now, kept))):
+        for cell in changed(now, kept):
             before, value = kept[cell], now[cell]
             base = cell * width + at
             put(base + (before if before >= 0 else none), 0.0)
