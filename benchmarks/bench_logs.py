@@ -64,6 +64,7 @@ class Built:  # reads every event and does nothing with it: what building the ev
     wants = None
     def begin(self, game): pass
     def emit(self, event): pass
+    def told_tuple(self, event): pass  # a tree whose games tell tuples: told as a log is told them
 def one(seed, how):
     path = os.path.join(folder, f"{seed}.jsonl")
     logged = how == "logged"

@@ -18,10 +18,9 @@ same bytes: a batch it might write otherwise is written by ``json``.
 
 from __future__ import annotations
 
-import json
-import json.encoder
 from typing import IO, Any, Callable
 
+from targui_dsl.engine.told import encode_json, refuse_json
 from targui_dsl.gamelog.header import build_header
 
 __all__ = ["BATCH_EVENTS", "EventLog", "attach_log", "encode_lines"]
@@ -36,33 +35,8 @@ BATCH_EVENTS = 256
 _UNSURE = (b".", b"\x7f", b"null")
 
 
-def _refuse(value: Any) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
-def _event_encoder() -> Callable[[dict[str, Any]], str]:
-    """``json.dumps(event, separators=(",", ":"))``, the same text, made once: ``dumps`` makes a
-    new encoder at every call, and ``JSONEncoder.encode`` a new C encoder (the two were half of
-    a log's cost). The C encoder is called directly where it exists and says the same as ``dumps``
-    (an event holds no cycle: no check for one); else the encoder's own ``encode``."""
-    encode = json.JSONEncoder(separators=(",", ":")).encode
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return encode
-    try:
-        chunks = make(None, _refuse, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
-    except TypeError:  # another signature: not this Python's C encoder
-        return encode
-    join = "".join
-
-    def fast(event: dict[str, Any]) -> str:
-        return join(chunks(event, 0))
-
-    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False]}}
-    return fast if fast(sample) == encode(sample) else encode
-
-
-_encode = _event_encoder()
+#: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
+_encode = encode_json
 
 
 def _json_lines(events: list[dict[str, Any]]) -> str:
@@ -83,7 +57,7 @@ def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
 
     def lines(events: list[dict[str, Any]]) -> str | None:
         try:
-            data = b"".join([dumps(event, _refuse, option) for event in events])
+            data = b"".join([dumps(event, refuse_json, option) for event in events])
         except TypeError:  # (orjson.JSONEncodeError is one) a big integer, a key not a string, a lone surrogate
             return None
         if not data.isascii() or any(unsure in data for unsure in _UNSURE) or (b"-" in data and b"e-" in data):
@@ -111,11 +85,51 @@ def encode_lines(events: list[dict[str, Any]]) -> str:
     return _json_lines(events)
 
 
+class _AsDict:
+    """The kind of an event told as a dict (``emit``): kept and written as ``(AS_DICT, event)``."""
+
+    ends = False  # a dict that ends the game is written by ``emit`` at once
+
+    @staticmethod
+    def event(told: tuple[Any, ...]) -> dict[str, Any]:
+        return told[1]
+
+    @staticmethod
+    def line(told: tuple[Any, ...]) -> str:
+        return _encode(told[1]) + "\n"
+
+
+_AS_DICT = _AsDict()
+
+
+def _lines(entries: list[tuple[Any, ...]]) -> str:
+    """Told events as log lines: a tuple by its kind's line, a run of dicts by :func:`encode_lines`."""
+    out: list[str] = []
+    run: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry[0] is _AS_DICT:
+            run.append(entry[1])
+            continue
+        if run:
+            out.append(encode_lines(run))
+            run = []
+        out.append(entry[0].line(entry))
+    if run:
+        out.append(encode_lines(run))
+    return "".join(out)
+
+
 class EventLog:
     """Collects events in memory (``events``) and/or writes them as JSON lines to ``stream``;
     each event is also given to every function in ``listeners``. ``header_fields`` are added
     to the header (and sealed with it): ``targui play`` records who sat where. A log reads
     every event (``wants``).
+
+    A game tells it an event as a tuple (``told_tuple``, :mod:`targui_dsl.engine.told`), or as a dict
+    (``emit``). A tuple becomes a dict only when someone reads it: ``events`` makes the dicts of
+    the events told since it was last read, a listener is given one at once; the log's line is
+    written from the tuple by its kind. A subclass with its own ``emit`` is given every event as
+    a dict.
 
     Lines reach ``stream`` in batches (:data:`BATCH_EVENTS`), at the ``end`` event and at
     :meth:`flush`: whoever stops a game before its end (a person leaving, an error) flushes
@@ -126,22 +140,57 @@ class EventLog:
     def __init__(self, stream: IO[str] | None = None, keep: bool = True,
                  header_fields: dict[str, Any] | None = None):
         self.stream = stream
-        self.events: list[dict[str, Any]] | None = [] if keep else None
+        self._kept: list[tuple[Any, ...]] | None = [] if keep else None  # every event told, as told
+        self._made: list[dict[str, Any]] = []  # the dicts of the first events kept
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.header_fields = dict(header_fields or {})
-        self._pending: list[dict[str, Any]] = []  # told, not yet written to the stream
+        self._pending: list[tuple[Any, ...]] = []  # told, not yet written to the stream
+        self._dicts = False  # whether _pending holds an event told as a dict
+        if type(self).emit is not EventLog.emit:  # a subclass hears each event as a dict, by its emit
+            self.told_tuple = self._told_by_emit  # type: ignore[method-assign]
+
+    @property
+    def events(self) -> list[dict[str, Any]] | None:
+        """Every event told so far, as dicts (None: a log that keeps none). Events are never
+        changed once told: the list grows, read after read."""
+        kept = self._kept
+        if kept is None:
+            return None
+        made = self._made
+        if len(made) < len(kept):
+            made.extend([entry[0].event(entry) for entry in kept[len(made):]])
+        return made
 
     def begin(self, game: Any) -> None:
         """The game starts being told here: the header first."""
         self.emit(build_header(game, self.header_fields))
         self._write_pending()  # the header at once (its paths and title are no batch for orjson)
 
-    def emit(self, event: dict[str, Any]) -> None:
-        if self.events is not None:
-            self.events.append(event)
+    def told_tuple(self, event: tuple[Any, ...]) -> None:
+        """One event as a tuple, its kind first (:class:`targui_dsl.engine.told.EventKind`)."""
+        if self.listeners:  # its dict is made now, and kept as it was heard
+            EventLog.emit(self, event[0].event(event))
+            return
+        if self._kept is not None:
+            self._kept.append(event)
         if self.stream is not None:
             pending = self._pending
             pending.append(event)
+            if len(pending) >= BATCH_EVENTS or event[0].ends:
+                self._write_pending()
+
+    def _told_by_emit(self, event: tuple[Any, ...]) -> None:
+        self.emit(event[0].event(event))
+
+    def emit(self, event: dict[str, Any]) -> None:
+        """One event as a dict (its ``type`` first)."""
+        entry = (_AS_DICT, event)
+        if self._kept is not None:
+            self._kept.append(entry)
+        if self.stream is not None:
+            pending = self._pending
+            pending.append(entry)
+            self._dicts = True
             if len(pending) >= BATCH_EVENTS or event["type"] == "end":
                 self._write_pending()
         for listener in self.listeners:
@@ -149,8 +198,9 @@ class EventLog:
 
     def _write_pending(self) -> None:
         pending, self._pending = self._pending, []  # taken first: a failed write is not tried twice
+        dicts, self._dicts = self._dicts, False
         if pending and self.stream is not None:
-            self.stream.write(encode_lines(pending))
+            self.stream.write(_lines(pending) if dicts else "".join([entry[0].line(entry) for entry in pending]))
 
     def flush(self) -> None:
         """Write every event told so far to the stream, and flush the stream."""

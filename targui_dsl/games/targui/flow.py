@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Callable, Final, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
+from targui_dsl.engine.told import EventKind
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -83,6 +84,23 @@ from targui_dsl.games.targui.rules_round import (
 )
 from targui_dsl.games.targui.rules_setup import deal, pick_sector, settle
 from targui_dsl.games.targui.runtime import runtime_of
+from targui_dsl.games.targui.told import (
+    CHANCE_CARD,
+    CHANCE_DEAL,
+    CHANCE_DIE,
+    CHANCE_TURN,
+    DECIDE_AGAIN,
+    DECIDE_ATTACK,
+    DECIDE_BUY,
+    DECIDE_CHOOSE,
+    DECIDE_DEPOSIT,
+    DECIDE_ENTER,
+    DECIDE_GIVE_UP,
+    DECIDE_MOVE,
+    DECIDE_PASS,
+    DECIDE_SECTOR,
+    DECIDE_SETTLE,
+)
 
 # what advance() does at a node: list the options, count them, draw chance, stop
 _LISTED: Final = 0
@@ -274,6 +292,19 @@ def outcome_text(r: TarguiRecord, outcome: int) -> str:
     return f"die {outcome + 1}"
 
 
+def chance_event(r: TarguiRecord, outcome: int) -> tuple[Any, ...]:
+    """The event of a chance outcome, as told (its action :func:`outcome_text`'s words)."""
+    game = r.game
+    phase = r.phase
+    if phase == DEAL:
+        return CHANCE_DEAL, r.round, game.kind_ids[outcome]
+    if phase == REVEAL:
+        if outcome < game.players:
+            return CHANCE_TURN, r.round, game.tribe_ids[outcome]
+        return CHANCE_CARD, r.round, game.card_ids[outcome - game.players]
+    return CHANCE_DIE[phase], r.round, outcome + 1
+
+
 def outcome_from_words(r: TarguiRecord, w: list[str], text: str) -> int:
     game = r.game
     phase = r.phase
@@ -345,7 +376,7 @@ def deal_all(r: TarguiRecord) -> None:
         kind = bisect_right(totals, drawn)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
-            r.tell({"type": "chance", "round": r.round, "node": LABELS[DEAL], "action": outcome_text(r, kind)})
+            r.told((CHANCE_DEAL, r.round, r.game.kind_ids[kind]))
         r.phase = deal(r, kind)
 
 
@@ -353,7 +384,7 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
     if "chance" in r.tells:
-        r.tell({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
+        r.told(chance_event(r, outcome))
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
     if phase == REVEAL:
         players = r.game.players
@@ -431,11 +462,10 @@ def advance(r: TarguiRecord) -> None:
             return
 
 
-def decided(r: TarguiRecord, seat: int, text: str, forced: bool) -> None:
+def decided(r: TarguiRecord, kind: EventKind, seat: int, *values: Any, forced: bool) -> None:
     """``seat``'s whole decision (all its steps) was made: told to the sink as one readable
-    action (the caller asks whether the sink reads its verb, before it makes the text)."""
-    r.tell({"type": "decision", "round": r.round, "player": seat,
-            "tribe": r.game.tribe_ids[seat], "action": text, "forced": forced})
+    action, of ``kind`` with ``values`` (the caller asks whether the sink reads its verb)."""
+    r.told((kind, r.round, seat, r.game.tribe_ids[seat], *values, forced))
 
 
 def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
@@ -448,7 +478,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     if phase == MOVE:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, actor, "pass", forced)
+                decided(r, DECIDE_PASS, actor, forced=forced)
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
             return
@@ -459,7 +489,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
             if "decision:attack" in r.tells:
                 pos = game.position_of_cell
-                decided(r, actor, f"attack {pos[source]} {pos[target]}", forced)
+                decided(r, DECIDE_ATTACK, actor, pos[source], pos[target], forced=forced)
             r.phase = ATTACK_DIE
         else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
             camels = r.camels[source]
@@ -478,7 +508,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             source, target = r.source, r.target
             if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
-                decided(r, actor, f"move {pos[source]} {pos[target]} {value}", forced)
+                decided(r, DECIDE_MOVE, actor, pos[source], pos[target], value, forced=forced)
             r.camels[source] -= value
             r.camels[target] += value
             if r.owner[target] != actor:
@@ -492,7 +522,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             game = r.game
             cell = r.target
             if "decision:buy" in r.tells:
-                decided(r, actor, f"buy {value} on {game.position_of_cell[cell]}", forced)
+                decided(r, DECIDE_BUY, actor, value, game.position_of_cell[cell], forced=forced)
             cost = value * game.camel_price
             r.cash[actor] -= cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
@@ -504,16 +534,16 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
                        else run_steps(r, after))
         elif phase == ENTER:
             if "decision:enter" in r.tells:
-                decided(r, actor, f"enter {value}", forced)
+                decided(r, DECIDE_ENTER, actor, value, forced=forced)
             r.phase = enter(r, value)
         else:
             if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
-                decided(r, actor, f"deposit {value}", forced)
+                decided(r, DECIDE_DEPOSIT, actor, value, forced=forced)
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, actor, "pass", forced)
+                decided(r, DECIDE_PASS, actor, forced=forced)
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
@@ -527,26 +557,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
             if "decision:again" in r.tells:
-                decided(r, actor, "again", forced)
+                decided(r, DECIDE_AGAIN, actor, forced=forced)
             r.phase = ATTACK_DIE
         else:
             if "decision:give" in r.tells:
-                decided(r, actor, "give up", forced)
+                decided(r, DECIDE_GIVE_UP, actor, forced=forced)
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
         if "decision:choose" in r.tells:
-            decided(r, actor, "choose " + choice_text(r, answer), forced)
+            decided(r, DECIDE_CHOOSE, actor, choice_text(r, answer), forced=forced)
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         if "decision:sector" in r.tells:
-            decided(r, actor, f"sector {r.game.sector_ids[index]}", forced)
+            decided(r, DECIDE_SECTOR, actor, r.game.sector_ids[index], forced=forced)
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
         if "decision:settle" in r.tells:
-            decided(r, actor, f"settle {r.game.position_of_cell[cell]}", forced)
+            decided(r, DECIDE_SETTLE, actor, r.game.position_of_cell[cell], forced=forced)
         r.phase = settle(r, cell)
 
 
