@@ -31,9 +31,11 @@ import ast
 import json
 import json.encoder
 import re
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any, Callable
 
-__all__ = ["EventKind", "encode_json", "refuse_json", "teller"]
+__all__ = ["EventKind", "Made", "by_flag", "encode_json", "lines_of", "made", "refuse_json", "teller"]
 
 _SLOT = re.compile(r"\{(int|text|flag|json)\}")
 _FLAGS = ("false", "true")  # a flag's JSON, by the flag (False: 0, True: 1)
@@ -80,8 +82,14 @@ def _call(name: str, arg: ast.expr) -> ast.expr:
     return ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[arg], keywords=[])
 
 
-def _formatted(value: ast.expr) -> ast.FormattedValue:
-    return ast.FormattedValue(value=value, conversion=-1, format_spec=None)
+def _formatted(value: ast.expr, spec: str = "") -> ast.FormattedValue:
+    return ast.FormattedValue(value=value, conversion=-1,
+                              format_spec=ast.JoinedStr(values=[ast.Constant(value=spec)]) if spec else None)
+
+
+def _percent(text: str) -> str:
+    """Literal text in a ``%`` format."""
+    return text.replace("%", "%%")
 
 
 def _joined(parts: list[str | ast.expr]) -> ast.expr:
@@ -95,7 +103,7 @@ def _joined(parts: list[str | ast.expr]) -> ast.expr:
         if text:
             values.append(ast.Constant(value=text))
             text = ""
-        values.append(_formatted(part))
+        values.append(part if isinstance(part, ast.FormattedValue) else _formatted(part))
     if text:
         values.append(ast.Constant(value=text))
     return ast.JoinedStr(values=values)
@@ -113,28 +121,59 @@ def _function(body: ast.expr, where: str) -> Callable[[tuple[Any, ...]], Any]:
 
 class EventKind:
     """One kind of event a game tells as a tuple ``(kind, value, ...)``: its ``type`` and its fields,
-    each a pattern of slots (module docstring). ``slots`` is how many values follow the kind."""
+    each a pattern of slots, a list of slots or a constant true/false (module docstring). ``slots``
+    is how many values follow the kind.
 
-    def __init__(self, type_: str, fields: dict[str, str | list[str]]) -> None:
+    ``template``: the kind's line as a ``%`` format of its values (``%d`` an integer, ``"%s"`` a
+    text), for a log that writes a batch of events by one format when no text of the batch needs
+    an escape (:func:`lines_of`); None for a kind with a flag or a JSON value, whose line is made
+    by :meth:`line` when it is told (``special``, as the game's ``end``, after which a log writes
+    what it holds)."""
+
+    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool]) -> None:
         self.type = type_
         self.fields = dict(fields)
         self.ends = type_ == "end"  # the last event of a game: a log writes what it holds
         slots = 0
+        template: list[str] | None = [_percent('{"type":' + _quote(type_))]
         for key, pattern in self.fields.items():
-            for one in (pattern if isinstance(pattern, list) else [pattern]):
+            piece = "," + _quote(key) + ":"
+            if isinstance(pattern, bool):
+                piece += _FLAGS[pattern]
+                if template is not None:
+                    template.append(_percent(piece))
+                continue
+            listed = isinstance(pattern, list)
+            for place, one in enumerate(pattern if isinstance(pattern, list) else [pattern]):
                 pieces = _SLOT.split(one)  # text, slot, text, slot, ..., text
                 for text in pieces[::2]:
                     if "{" in text or "}" in text:
                         raise ValueError(f"event {type_!r}, field {key!r}: {one!r} has a brace outside a slot")
                 whole = len(pieces) == 3 and pieces[0] == pieces[2] == ""
-                if isinstance(pattern, list) and not whole:
+                if listed and not whole:
                     raise ValueError(f"event {type_!r}, field {key!r}: a list holds whole slots, not {one!r}")
                 for slot in pieces[1::2]:
                     if not whole and slot in ("flag", "json"):
                         raise ValueError(f"event {type_!r}, field {key!r}: a {{{slot}}} is a whole field, not in a "
                                          "text")
+                    if slot in ("flag", "json"):
+                        template = None
                     slots += 1
+                if template is None:
+                    continue
+                piece = _percent(piece) + ("[" if listed and place == 0 else "," if listed else "")
+                if whole and pieces[1] == "int":
+                    piece += "%d"
+                else:  # a text: its words, and its slots (a text slot's value, unescaped: a plain batch)
+                    piece += '"' + "".join(_percent(_quote(part)[1:-1]) if index % 2 == 0 else "%d" if part == "int"
+                                           else "%s" for index, part in enumerate(pieces)) + '"'
+                if listed and place == len(pattern) - 1:
+                    piece += "]"
+                template.append(piece)
+                piece = ""
         self.slots = slots
+        self.template = None if template is None else "".join(template) + "}\n"
+        self.special = self.template is None or self.ends
 
     def __repr__(self) -> str:
         return f"EventKind({self.type!r}, {self.fields!r})"
@@ -147,7 +186,7 @@ class EventKind:
             nonlocal index
             index += 1
             value = _value(index)
-            return value, (value if slot == "int" else _call("quote", value) if slot == "text"
+            return value, (_formatted(value, "d") if slot == "int" else _call("quote", value) if slot == "text"
                            else ast.Subscript(value=ast.Name(id="FLAGS", ctx=ast.Load()), slice=value, ctx=ast.Load())
                            if slot == "flag" else _call("encode", value))
 
@@ -157,6 +196,10 @@ class EventKind:
         for key, pattern in self.fields.items():
             line.append("," + _quote(key) + ":")
             keys.append(ast.Constant(value=key))
+            if isinstance(pattern, bool):  # a constant true or false
+                values.append(ast.Constant(value=pattern))
+                line.append(_FLAGS[pattern])
+                continue
             if isinstance(pattern, list):  # a list of values
                 items = []
                 line.append("[")
@@ -182,8 +225,8 @@ class EventKind:
                     continue
                 index += 1
                 value = _value(index)
-                words.append(value)
-                line.append(value if piece == "int" else  # digits and a sign: nothing to escape
+                words.append(_formatted(value, "d") if piece == "int" else value)
+                line.append(_formatted(value, "d") if piece == "int" else  # digits and a sign: no escape
                             ast.Subscript(value=_call("quote", value), slice=ast.Slice(lower=ast.Constant(value=1),
                                                                                        upper=ast.Constant(value=-1)),
                                           ctx=ast.Load()))
@@ -206,6 +249,47 @@ class EventKind:
         made = self._build(as_line=True)
         self.line = made  # type: ignore[method-assign, assignment]
         return made(told)
+
+
+def by_flag(type_: str, fields: dict[str, str | list[str] | bool]) -> tuple[EventKind, EventKind]:
+    """The kind of an event with one ``{flag}`` field, as two kinds: the flag false, and true
+    (told as ``KIND[flag]``): a kind without a flag's slot has a ``template``."""
+    flags = [key for key, pattern in fields.items() if pattern == "{flag}"]
+    if len(flags) != 1:
+        raise ValueError(f"event {type_!r}: by_flag wants one {{flag}} field, not {len(flags)}")
+    return EventKind(type_, {**fields, flags[0]: False}), EventKind(type_, {**fields, flags[0]: True})
+
+
+class Made(str):
+    """A line made already (a special kind's, when it was told): as a value, never a text to check."""
+
+
+_MADE_KIND = EventKind("made", {"line": "{text}"})  # (kind, Made(line)): its template writes the line
+_MADE_KIND.template = "%s"
+_MADE_KIND.line = lambda told: told[1]  # type: ignore[method-assign]
+_ESCAPED = re.compile(r'[\\"]|[^ -~]')  # what JSON writes otherwise than as it is (ensure_ascii)
+_kind = itemgetter(0)
+_values = itemgetter(slice(1, None))
+_template = attrgetter("template")
+
+
+def made(event: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A special kind's event as its line made now (:func:`lines_of` writes it as it is)."""
+    return _MADE_KIND, Made(event[0].line(event))
+
+
+def lines_of(events: list[tuple[Any, ...]]) -> str:
+    """Told events (each of a kind with a ``template``, or :func:`made`) as log lines. When no
+    text of theirs needs an escape (a quote, a backslash, a control or non-ASCII character), one
+    ``%`` format of their templates writes them all; else each kind's :meth:`EventKind.line`."""
+    try:
+        values = tuple(chain.from_iterable(map(_values, events)))
+        texts = [value for value in set(values) if value.__class__ is str]
+        if _ESCAPED.search("".join(texts)) is None:
+            return "".join(map(_template, map(_kind, events))) % values
+    except TypeError:  # a value not hashed or not formatted as its slot says: each event's own line
+        pass
+    return "".join([event[0].line(event) for event in events])
 
 
 def teller(sink: Any) -> Callable[[tuple[Any, ...]], None]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import IO, Any, Callable
 
-from targui_dsl.engine.told import encode_json, refuse_json
+from targui_dsl.engine.told import encode_json, lines_of, made, refuse_json
 from targui_dsl.gamelog.header import build_header
 
 __all__ = ["BATCH_EVENTS", "EventLog", "attach_log", "encode_lines"]
@@ -175,8 +175,14 @@ class EventLog:
             self._kept.append(event)
         if self.stream is not None:
             pending = self._pending
-            pending.append(event)
-            if len(pending) >= BATCH_EVENTS or event[0].ends:
+            if event[0].special:  # its line made now; the end written at once
+                pending.append(made(event))
+                if event[0].ends:
+                    self._write_pending()
+                    return
+            else:
+                pending.append(event)
+            if len(pending) >= BATCH_EVENTS:
                 self._write_pending()
 
     def _told_by_emit(self, event: tuple[Any, ...]) -> None:
@@ -200,7 +206,7 @@ class EventLog:
         pending, self._pending = self._pending, []  # taken first: a failed write is not tried twice
         dicts, self._dicts = self._dicts, False
         if pending and self.stream is not None:
-            self.stream.write(_lines(pending) if dicts else "".join([entry[0].line(entry) for entry in pending]))
+            self.stream.write(_lines(pending) if dicts else lines_of(pending))
 
     def flush(self) -> None:
         """Write every event told so far to the stream, and flush the stream."""

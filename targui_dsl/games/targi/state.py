@@ -190,7 +190,7 @@ class TargiState:
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
             if "decision" in self.tells:
-                self.flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action), False))
+                self.flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
             record.decisions += 1
             self.flow.apply(record, action)
         self._advance()

@@ -32,7 +32,7 @@ def tells_for(wants: Iterable[str] | None) -> frozenset[str]:
 # in the order of the kind's slots.
 CHANCE = EventKind("chance", {"round": "{int}", "node": "draw", "action": "card {int}"})  # the card's number
 DECISION = EventKind("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": "{text}",
-                                  "forced": "{flag}"})
+                                  "forced": False})  # Targi forces no decision it logs
 PLACED = EventKind("placed", {"round": "{int}", "figures": "{json}", "markers": "{json}"})
 RAID = EventKind("raid", {"round": "{int}", "border": "{int}"})
 DISPLAY = EventKind("display", {"round": "{int}", "player": "{int}", "card": "{int}", "src": "{text}"})

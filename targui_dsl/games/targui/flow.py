@@ -24,7 +24,6 @@ from typing import Any, Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
-from targui_dsl.engine.told import EventKind
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -462,12 +461,6 @@ def advance(r: TarguiRecord) -> None:
             return
 
 
-def decided(r: TarguiRecord, kind: EventKind, seat: int, *values: Any, forced: bool) -> None:
-    """``seat``'s whole decision (all its steps) was made: told to the sink as one readable
-    action, of ``kind`` with ``values`` (the caller asks whether the sink reads its verb)."""
-    r.told((kind, r.round, seat, r.game.tribe_ids[seat], *values, forced))
-
-
 def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     """Apply one decision step (known legal). The branches are in order of frequency."""
     phase = r.phase
@@ -478,7 +471,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     if phase == MOVE:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, DECIDE_PASS, actor, forced=forced)
+                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
             return
@@ -489,7 +482,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
             if "decision:attack" in r.tells:
                 pos = game.position_of_cell
-                decided(r, DECIDE_ATTACK, actor, pos[source], pos[target], forced=forced)
+                r.told((DECIDE_ATTACK[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target]))
             r.phase = ATTACK_DIE
         else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
             camels = r.camels[source]
@@ -508,7 +501,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             source, target = r.source, r.target
             if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
-                decided(r, DECIDE_MOVE, actor, pos[source], pos[target], value, forced=forced)
+                r.told((DECIDE_MOVE[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target], value))
             r.camels[source] -= value
             r.camels[target] += value
             if r.owner[target] != actor:
@@ -522,7 +515,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             game = r.game
             cell = r.target
             if "decision:buy" in r.tells:
-                decided(r, DECIDE_BUY, actor, value, game.position_of_cell[cell], forced=forced)
+                r.told((DECIDE_BUY[forced], r.round, actor, game.tribe_ids[actor], value, game.position_of_cell[cell]))
             cost = value * game.camel_price
             r.cash[actor] -= cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
@@ -534,16 +527,16 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
                        else run_steps(r, after))
         elif phase == ENTER:
             if "decision:enter" in r.tells:
-                decided(r, DECIDE_ENTER, actor, value, forced=forced)
+                r.told((DECIDE_ENTER[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = enter(r, value)
         else:
             if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
-                decided(r, DECIDE_DEPOSIT, actor, value, forced=forced)
+                r.told((DECIDE_DEPOSIT[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, DECIDE_PASS, actor, forced=forced)
+                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
@@ -557,26 +550,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
             if "decision:again" in r.tells:
-                decided(r, DECIDE_AGAIN, actor, forced=forced)
+                r.told((DECIDE_AGAIN[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = ATTACK_DIE
         else:
             if "decision:give" in r.tells:
-                decided(r, DECIDE_GIVE_UP, actor, forced=forced)
+                r.told((DECIDE_GIVE_UP[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
         if "decision:choose" in r.tells:
-            decided(r, DECIDE_CHOOSE, actor, choice_text(r, answer), forced=forced)
+            r.told((DECIDE_CHOOSE[forced], r.round, actor, r.game.tribe_ids[actor], choice_text(r, answer)))
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         if "decision:sector" in r.tells:
-            decided(r, DECIDE_SECTOR, actor, r.game.sector_ids[index], forced=forced)
+            r.told((DECIDE_SECTOR[forced], r.round, actor, r.game.tribe_ids[actor], r.game.sector_ids[index]))
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
         if "decision:settle" in r.tells:
-            decided(r, DECIDE_SETTLE, actor, r.game.position_of_cell[cell], forced=forced)
+            r.told((DECIDE_SETTLE[forced], r.round, actor, r.game.tribe_ids[actor], r.game.position_of_cell[cell]))
         r.phase = settle(r, cell)
 
 

@@ -64,7 +64,7 @@ def start_round(r: TarguiRecord, die: int) -> int:
     r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if "round" in r.tells:
-        r.told((ROUND, r.round, die, r.double, cards, r.stack_cards))
+        r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
     if run_hooks(r, "round_start") and r.phase != OVER:
         return STEP_STACK
     return r.phase
@@ -79,7 +79,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
     if "turn" in r.tells:
-        r.told((TURN, r.round, seat, r.game.tribe_ids[seat], r.double))
+        r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from targui_dsl.engine.told import EventKind
+from targui_dsl.engine.told import EventKind, by_flag
 from targui_dsl.games.targui.phases import ATTACK_DIE, DEAL, DEFEND_DIE, EFFECT_ROLL, LABELS, REVEAL, ROUND_DIE
 
 __all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "NOTHING", "chance", "decision", "kind_of",
@@ -63,10 +63,11 @@ def kind_of(event: dict[str, Any]) -> str:
 # Each event as the engine tells it: a tuple, its kind first (targui_dsl.engine.told), the
 # values in the order of the kind's slots. The fields are those of docs/engine.md.
 # ----------------------------------------------------------------------------------------
-def decision(action: str) -> EventKind:
-    """A decision whose readable action is ``action`` (words and slots: ``move {int} {int} {int}``)."""
-    return EventKind("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": action,
-                                  "forced": "{flag}"})
+def decision(action: str) -> tuple[EventKind, EventKind]:
+    """A decision whose readable action is ``action`` (words and slots: ``move {int} {int} {int}``),
+    by whether it was forced: ``(DECIDE_MOVE[forced], round, player, tribe, source, target, camels)``."""
+    return by_flag("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": action,
+                                "forced": "{flag}"})
 
 
 def chance(phase: int, action: str) -> EventKind:
@@ -90,9 +91,10 @@ DECIDE_GIVE_UP = decision("give up")
 DECIDE_CHOOSE = decision("choose {text}")  # an effect's answer as a player writes it
 DECIDE_SECTOR = decision("sector {text}")
 DECIDE_SETTLE = decision("settle {int}")
-ROUND = EventKind("round", {"round": "{int}", "die": "{int}", "double_turn": "{flag}", "tribal_cards": "{int}",
-                            "fortune_cards": "{int}"})
-TURN = EventKind("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": "{flag}"})
+# by their double_turn: ROUND[double_turn], TURN[double_turn]
+ROUND = by_flag("round", {"round": "{int}", "die": "{int}", "double_turn": "{flag}", "tribal_cards": "{int}",
+                          "fortune_cards": "{int}"})
+TURN = by_flag("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": "{flag}"})
 FIGHT = EventKind("fight", {"round": "{int}", "thrower": "{text}", "die": "{int}", "loss": "{int}", "source": "{int}",
                             "target": "{int}", "camels": ["{int}", "{int}"]})
 ATTACK_END = EventKind("attack_end", {"round": "{int}", "result": "{text}", "source": "{int}", "target": "{int}"})
@@ -109,7 +111,7 @@ END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}
                         "winners": "{json}", "draw": "{flag}"})
 
 #: Every kind of event told.
-KINDS = (CHANCE_DEAL, CHANCE_TURN, CHANCE_CARD, *CHANCE_DIE.values(), DECIDE_PASS, DECIDE_ATTACK, DECIDE_MOVE,
-         DECIDE_BUY, DECIDE_ENTER, DECIDE_DEPOSIT, DECIDE_AGAIN, DECIDE_GIVE_UP, DECIDE_CHOOSE, DECIDE_SECTOR,
-         DECIDE_SETTLE, ROUND, TURN, FIGHT, ATTACK_END, CARD, HOOK, MEMORY, MEMORY_TRIBE, MEMORY_POSITION, ROUND_END,
+KINDS = (CHANCE_DEAL, CHANCE_TURN, CHANCE_CARD, *CHANCE_DIE.values(), *DECIDE_PASS, *DECIDE_ATTACK, *DECIDE_MOVE,
+         *DECIDE_BUY, *DECIDE_ENTER, *DECIDE_DEPOSIT, *DECIDE_AGAIN, *DECIDE_GIVE_UP, *DECIDE_CHOOSE, *DECIDE_SECTOR,
+         *DECIDE_SETTLE, *ROUND, *TURN, FIGHT, ATTACK_END, CARD, HOOK, MEMORY, MEMORY_TRIBE, MEMORY_POSITION, ROUND_END,
          ELIMINATED, END)
