@@ -22,7 +22,7 @@ separators and words as one literal text, each value written by its slot: an int
 string by json's C ``encode_basestring_ascii``, a flag as ``true``/``false``, a JSON value by the C
 encoder). Both are functions compiled once per kind from ``ast`` nodes (the keys and words only ever
 as string constants), on first use. A sink that reads tuples has ``told_tuple(event)`` (the event log); any
-other sink is given dicts (:func:`teller`).
+other sink is given dicts (:func:`tellers`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Callable
 
-__all__ = ["EventKind", "Made", "by_flag", "encode_json", "lines_of", "made", "refuse_json", "teller"]
+__all__ = ["EventKind", "Made", "by_flag", "encode_json", "lines_of", "made", "refuse_json", "tellers"]
 
 _SLOT = re.compile(r"\{(int|text|flag|json)\}")
 _FLAGS = ("false", "true")  # a flag's JSON, by the flag (False: 0, True: 1)
@@ -292,15 +292,20 @@ def lines_of(events: list[tuple[Any, ...]]) -> str:
     return "".join([event[0].line(event) for event in events])
 
 
-def teller(sink: Any) -> Callable[[tuple[Any, ...]], None]:
-    """How a game tells ``sink`` an event tuple: the sink's own ``told_tuple`` where it has one (it
-    reads tuples), else its ``emit`` given the event as a dict."""
+def tellers(sink: Any) -> tuple[Callable[[tuple[Any, ...]], None], Callable[[tuple[Any, ...]], None]]:
+    """How a game tells ``sink`` its events: ``(tell, tell_last)``, ``tell_last`` for a game's last
+    event (``end``), ``tell`` for every other. A sink that reads tuples has ``told_tuple(event)``;
+    if its ``told_list()`` gives a list, ``tell`` appends to it (no call into the sink: it reads
+    the list when next told an event). A sink without ``told_tuple`` is given each event as a
+    dict, by its ``emit``."""
     told = getattr(sink, "told_tuple", None)
-    if told is not None:
-        return told
-    emit = sink.emit
+    if told is None:
+        emit = sink.emit
 
-    def tell(event: tuple[Any, ...]) -> None:
-        emit(event[0].event(event))
+        def tell(event: tuple[Any, ...]) -> None:
+            emit(event[0].event(event))
 
-    return tell
+        return tell, tell
+    listing = getattr(sink, "told_list", None)
+    listed = listing() if listing is not None else None
+    return (told if listed is None else listed.append), told

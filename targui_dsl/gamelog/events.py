@@ -119,21 +119,49 @@ def _lines(entries: list[tuple[Any, ...]]) -> str:
     return "".join(out)
 
 
+class _Listeners(list[Callable[[dict[str, Any]], None]]):
+    """A log's listeners: one added hears the events told after it (the log first catches up
+    with those told before: a game may append its events to the log's list)."""
+
+    def __init__(self, log: "EventLog") -> None:
+        super().__init__()
+        self.log = log
+
+    def append(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self.log._catch_up()
+        super().append(listener)
+
+    def extend(self, listeners: Any) -> None:
+        self.log._catch_up()
+        super().extend(listeners)
+
+    def __iadd__(self, listeners: Any) -> "_Listeners":  # type: ignore[misc, override]  # as a list's +=
+        self.extend(listeners)
+        return self
+
+    def insert(self, index: Any, listener: Any) -> None:
+        self.log._catch_up()
+        super().insert(index, listener)
+
+
 class EventLog:
     """Collects events in memory (``events``) and/or writes them as JSON lines to ``stream``;
     each event is also given to every function in ``listeners``. ``header_fields`` are added
     to the header (and sealed with it): ``targui play`` records who sat where. A log reads
     every event (``wants``).
 
-    A game tells it an event as a tuple (``told_tuple``, :mod:`targui_dsl.engine.told`), or as a dict
-    (``emit``). A tuple becomes a dict only when someone reads it: ``events`` makes the dicts of
-    the events told since it was last read, a listener is given one at once; the log's line is
-    written from the tuple by its kind. A subclass with its own ``emit`` is given every event as
-    a dict.
+    A game tells it an event as a tuple (``told_tuple``, :mod:`targui_dsl.engine.told`), or as a
+    dict (``emit``). A log without listeners gives the game a list to append its events to
+    (``told_list``; the game's last event, ``end``, it tells by ``told_tuple``): the log reads
+    the list when told an event, at :meth:`flush`, when ``events`` is read and when a listener
+    is added. A tuple becomes a dict only when someone reads it: ``events`` makes the dicts of
+    the events told since it was last read, a listener is given one; the log's line is written
+    from the tuple by its kind. A subclass with its own ``emit`` is given every event as a dict.
 
-    Lines reach ``stream`` in batches (:data:`BATCH_EVENTS`), at the ``end`` event and at
-    :meth:`flush`: whoever stops a game before its end (a person leaving, an error) flushes
-    the log to have every event told so far in the stream."""
+    Lines reach ``stream`` at the ``end`` event and at :meth:`flush` (a log told every event by
+    ``told_tuple`` or ``emit``: also every :data:`BATCH_EVENTS` events): whoever stops a game
+    before its end (a person leaving, an error) flushes the log to have every event told so far
+    in the stream."""
 
     wants: frozenset[str] | None = None
 
@@ -142,17 +170,29 @@ class EventLog:
         self.stream = stream
         self._kept: list[tuple[Any, ...]] | None = [] if keep else None  # every event told, as told
         self._made: list[dict[str, Any]] = []  # the dicts of the first events kept
-        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._listeners = _Listeners(self)
         self.header_fields = dict(header_fields or {})
-        self._pending: list[tuple[Any, ...]] = []  # told, not yet written to the stream
+        self._told: list[tuple[Any, ...]] = []  # appended to by the game (told_list), not yet read
+        self._pending: list[tuple[Any, ...]] = []  # read, not yet written to the stream
         self._dicts = False  # whether _pending holds an event told as a dict
-        if type(self).emit is not EventLog.emit:  # a subclass hears each event as a dict, by its emit
-            self.told_tuple = self._told_by_emit  # type: ignore[method-assign]
+        self._by_emit = type(self).emit is not EventLog.emit  # a subclass hears each event as a dict, by its emit
+
+    @property
+    def listeners(self) -> list[Callable[[dict[str, Any]], None]]:
+        """Functions given every event (a dict) told after they were added."""
+        return self._listeners
+
+    @listeners.setter
+    def listeners(self, listeners: list[Callable[[dict[str, Any]], None]]) -> None:
+        self._catch_up()
+        self._listeners = _Listeners(self)
+        list.extend(self._listeners, listeners)
 
     @property
     def events(self) -> list[dict[str, Any]] | None:
         """Every event told so far, as dicts (None: a log that keeps none). Events are never
         changed once told: the list grows, read after read."""
+        self._catch_up()
         kept = self._kept
         if kept is None:
             return None
@@ -166,10 +206,35 @@ class EventLog:
         self.emit(build_header(game, self.header_fields))
         self._write_pending()  # the header at once (its paths and title are no batch for orjson)
 
+    def told_list(self) -> list[tuple[Any, ...]] | None:
+        """The list a game may append its events to (tuples), all but its last, which it tells by
+        :meth:`told_tuple`; None when each event must be told (a listener hears it at once, a
+        subclass's ``emit`` reads it)."""
+        return None if self._listeners or self._by_emit else self._told
+
+    def _catch_up(self) -> None:
+        """Read the events the game appended to the list: kept, and pending for the stream."""
+        told = self._told
+        if not told:
+            return
+        batch = told[:]
+        told.clear()
+        if self._kept is not None:
+            self._kept.extend(batch)
+        if self.stream is not None:
+            self._pending += [event if event[0].template is not None else made(event) for event in batch]
+        for event in batch:
+            if self._listeners:  # added after the game took the list
+                heard = event[0].event(event)
+                for listener in self._listeners:
+                    listener(heard)
+
     def told_tuple(self, event: tuple[Any, ...]) -> None:
         """One event as a tuple, its kind first (:class:`targui_dsl.engine.told.EventKind`)."""
-        if self.listeners:  # its dict is made now, and kept as it was heard
-            EventLog.emit(self, event[0].event(event))
+        if self._told:
+            self._catch_up()
+        if self._listeners or self._by_emit:  # its dict is made now, and kept as it was heard
+            self.emit(event[0].event(event))
             return
         if self._kept is not None:
             self._kept.append(event)
@@ -185,11 +250,10 @@ class EventLog:
             if len(pending) >= BATCH_EVENTS:
                 self._write_pending()
 
-    def _told_by_emit(self, event: tuple[Any, ...]) -> None:
-        self.emit(event[0].event(event))
-
     def emit(self, event: dict[str, Any]) -> None:
         """One event as a dict (its ``type`` first)."""
+        if self._told:
+            self._catch_up()
         entry = (_AS_DICT, event)
         if self._kept is not None:
             self._kept.append(entry)
@@ -199,17 +263,22 @@ class EventLog:
             self._dicts = True
             if len(pending) >= BATCH_EVENTS or event["type"] == "end":
                 self._write_pending()
-        for listener in self.listeners:
+        for listener in self._listeners:
             listener(event)
 
     def _write_pending(self) -> None:
         pending, self._pending = self._pending, []  # taken first: a failed write is not tried twice
         dicts, self._dicts = self._dicts, False
         if pending and self.stream is not None:
-            self.stream.write(_lines(pending) if dicts else lines_of(pending))
+            if dicts:
+                self.stream.write(_lines(pending))
+                return
+            for start in range(0, len(pending), BATCH_EVENTS):  # a batch at a time: still in the cache
+                self.stream.write(lines_of(pending[start:start + BATCH_EVENTS]))
 
     def flush(self) -> None:
         """Write every event told so far to the stream, and flush the stream."""
+        self._catch_up()
         self._write_pending()
         if self.stream is not None:
             self.stream.flush()

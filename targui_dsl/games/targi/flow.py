@@ -37,12 +37,12 @@ STORED_GOLD, SUPPLY_GOLD = 0, 1
 
 
 class Flow:
-    """The rules over one record: the ruleset, and where events go (``told``: a sink's teller,
-    :func:`targui_dsl.engine.told.teller`)."""
+    """The rules over one record: the ruleset, and where events go (``told``, and ``told_last`` for
+    the game's end: :func:`targui_dsl.engine.told.tellers`)."""
 
     def __init__(self, rs: TargiRuleset, told: Any = None) -> None:
         self.rs = rs
-        self.told = told
+        self.told = self.told_last = told
         # the kinds of event built (the state sets them from its sink's ``wants``)
         self.tells: frozenset[str] = EVERYTHING if told is not None else NOTHING
         # the legal list of the decision advance() stopped at on ``ready_for``, kept until the
@@ -304,7 +304,7 @@ class Flow:
         record.stack.clear()
         winners = rules.winners(self.rs, record)
         if "end" in self.tells:
-            self.event(record, (
+            self.told_last((
                 END, reason, record.round,
                 {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
                 {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},

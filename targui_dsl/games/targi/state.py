@@ -13,7 +13,7 @@ import random
 from typing import Any, Sequence
 
 from targui_dsl.engine.chance import below, seed_state
-from targui_dsl.engine.told import teller
+from targui_dsl.engine.told import tellers
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
@@ -90,7 +90,8 @@ class TargiState:
         self._sink = sink
         self.tells = NOTHING if sink is None else tells_for(getattr(sink, "wants", None))
         self.flow.tells = self.tells
-        self.flow.told = None if sink is None else teller(sink)  # the flow tells the sink itself
+        # the flow tells the sink itself
+        self.flow.told, self.flow.told_last = (None, None) if sink is None else tellers(sink)
 
     @property
     def record(self) -> TargiRecord:

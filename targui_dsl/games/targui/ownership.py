@@ -98,5 +98,5 @@ def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
     r.phase = OVER
     if "end" in r.tells:
         ids = game.tribe_ids
-        r.told((END, reason, r.round, {ids[s]: scores[s] for s in seats}, {ids[s]: tie_breaks[s] for s in seats},
+        r.told_last((END, reason, r.round, {ids[s]: scores[s] for s in seats}, {ids[s]: tie_breaks[s] for s in seats},
                 [ids[s] for s in winners], len(winners) != 1))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.told import teller
+from targui_dsl.engine.told import tellers
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
 from targui_dsl.games.targui.phases import (
     LABELS,
@@ -58,7 +58,8 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "rt", "effect", "memory",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last", "rt",
+        "effect", "memory",
     )
 
     game: GameTables
@@ -116,7 +117,8 @@ class TarguiRecord:
     winners: list[int] | None
     _sink: EventSink | None
     tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
-    told: Callable[[tuple[Any, ...]], None]  # the sink's teller (told.untold without one: never called)
+    told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
+    told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
@@ -184,10 +186,11 @@ class TarguiRecord:
     @sink.setter
     def sink(self, sink: EventSink | None) -> None:
         if sink is None:
-            self._sink, self.tells, self.told = None, NOTHING, untold
+            self._sink, self.tells, self.told, self.told_last = None, NOTHING, untold, untold
         else:
             self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
-            self._sink, self.told = sink, teller(sink)  # tuples, or dicts made for its emit
+            self._sink = sink
+            self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
 
     def copy(self) -> "TarguiRecord":
         """A copy sharing only immutable things (the game, the move tables, the legal list,
