@@ -8,12 +8,15 @@ format version, ruleset, players, tribes, seed, sealed); the last an ``end``
 line. The format is documented in ``docs/engine.md`` and
 ``schemas/game-log.schema.json``.
 
-Events are written in batches: a log keeps the events told since its last
-write (a sink's events are never changed once told) and writes them as lines
-every :data:`BATCH_EVENTS` events, at the ``end`` event and at
-:meth:`EventLog.flush` (:func:`encode_lines`). Where orjson is installed (the
-``fast-logs`` extra) it writes them, some six times faster than ``json``, the
-same bytes: a batch it might write otherwise is written by ``json``.
+A game tells its events as tuples (:mod:`targui_dsl.engine.told`): a log
+keeps them as told (a sink's events are never changed once told), makes a
+dict of one only when someone reads it, and writes their lines at the ``end``
+event and at :meth:`EventLog.flush`, a batch of :data:`BATCH_EVENTS` at a time
+by one ``%`` format of their kinds' templates
+(:func:`targui_dsl.engine.told.lines_of`), the bytes ``json.dumps`` writes.
+Events told as dicts (``emit``: the header, a subclass's events) are written by
+:func:`encode_lines`: by orjson where it is installed (the ``fast-logs``
+extra), the same bytes; a batch it might write otherwise by ``json``.
 """
 
 from __future__ import annotations
@@ -273,8 +276,9 @@ class EventLog:
             if dicts:
                 self.stream.write(_lines(pending))
                 return
-            for start in range(0, len(pending), BATCH_EVENTS):  # a batch at a time: still in the cache
-                self.stream.write(lines_of(pending[start:start + BATCH_EVENTS]))
+            # encoded a batch at a time (still in the processor's cache), written at once
+            self.stream.write("".join([lines_of(pending[start:start + BATCH_EVENTS])
+                                       for start in range(0, len(pending), BATCH_EVENTS)]))
 
     def flush(self) -> None:
         """Write every event told so far to the stream, and flush the stream."""
