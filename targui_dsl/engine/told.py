@@ -273,9 +273,10 @@ _values = itemgetter(slice(1, None))
 _template = attrgetter("template")
 
 
-def made(event: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A special kind's event as its line made now (:func:`lines_of` writes it as it is)."""
-    return _MADE_KIND, Made(event[0].line(event))
+def made(event: tuple[Any, ...], line: str | None = None) -> tuple[Any, ...]:
+    """A special kind's event as its line (``line``, or its kind's) made now: :func:`lines_of`
+    writes it as it is."""
+    return _MADE_KIND, Made(event[0].line(event) if line is None else line)
 
 
 def lines_of(events: list[tuple[Any, ...]]) -> str:

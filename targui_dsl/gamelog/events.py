@@ -88,6 +88,20 @@ def encode_lines(events: list[dict[str, Any]]) -> str:
     return _json_lines(events)
 
 
+def _made(event: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A special kind's event (a JSON value: a card's changes, the end) as its line made now: by
+    orjson from its dict where orjson is installed and writes it as ``json`` does, else by the
+    kind's own line (json's C encoder)."""
+    global _orjson_lines, _orjson_tried
+    if not _orjson_tried:
+        _orjson_lines, _orjson_tried = _orjson_encoder(), True
+    if _orjson_lines is not None:
+        text = _orjson_lines([event[0].event(event)])
+        if text is not None:
+            return made(event, text)
+    return made(event)
+
+
 class _AsDict:
     """The kind of an event told as a dict (``emit``): kept and written as ``(AS_DICT, event)``."""
 
@@ -225,7 +239,7 @@ class EventLog:
         if self._kept is not None:
             self._kept.extend(batch)
         if self.stream is not None:
-            self._pending += [event if event[0].template is not None else made(event) for event in batch]
+            self._pending += [event if event[0].template is not None else _made(event) for event in batch]
         for event in batch:
             if self._listeners:  # added after the game took the list
                 heard = event[0].event(event)
@@ -244,7 +258,7 @@ class EventLog:
         if self.stream is not None:
             pending = self._pending
             if event[0].special:  # its line made now; the end written at once
-                pending.append(made(event))
+                pending.append(_made(event))
                 if event[0].ends:
                     self._write_pending()
                     return

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Any, Callable, Final, Sequence
+from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
@@ -291,19 +291,6 @@ def outcome_text(r: TarguiRecord, outcome: int) -> str:
     return f"die {outcome + 1}"
 
 
-def chance_event(r: TarguiRecord, outcome: int) -> tuple[Any, ...]:
-    """The event of a chance outcome, as told (its action :func:`outcome_text`'s words)."""
-    game = r.game
-    phase = r.phase
-    if phase == DEAL:
-        return CHANCE_DEAL, r.round, game.kind_ids[outcome]
-    if phase == REVEAL:
-        if outcome < game.players:
-            return CHANCE_TURN, r.round, game.tribe_ids[outcome]
-        return CHANCE_CARD, r.round, game.card_ids[outcome - game.players]
-    return CHANCE_DIE[phase], r.round, outcome + 1
-
-
 def outcome_from_words(r: TarguiRecord, w: list[str], text: str) -> int:
     game = r.game
     phase = r.phase
@@ -382,8 +369,16 @@ def deal_all(r: TarguiRecord) -> None:
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
-    if "chance" in r.tells:
-        r.told(chance_event(r, outcome))
+    if "chance" in r.tells:  # the outcome's event (its action outcome_text's words)
+        game = r.game
+        if phase == REVEAL:
+            if outcome < game.players:
+                r.told((CHANCE_TURN, r.round, game.tribe_ids[outcome]))
+            else:
+                r.told((CHANCE_CARD, r.round, game.card_ids[outcome - game.players]))
+        else:
+            r.told((CHANCE_DEAL, r.round, game.kind_ids[outcome]) if phase == DEAL
+                   else (CHANCE_DIE[phase], r.round, outcome + 1))
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
     if phase == REVEAL:
         players = r.game.players
