@@ -107,6 +107,17 @@ def test_a_text_of_words_and_slots_is_the_words_the_event_reads():
     assert fight.event((fight, 2, "attacker", 3, 1, 19, 7, 6, 0))["camels"] == [6, 0]
 
 
+def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
+    class Id(str):
+        pass
+
+    turn = targui_told.TURN[True]
+    plain = (turn, 1, 0, "kel_ress")
+    odd = (turn, 2, 1, Id('kel "odd"'))
+    assert lines_of([plain, odd]) == dumped(turn.event(plain)) + dumped(turn.event(odd))
+    assert '"tribe":"kel \\"odd\\""' in lines_of([odd])
+
+
 @pytest.mark.parametrize("pattern", ["{x}", "a {json} b", "say {flag}", "a { b", "}"])
 def test_a_pattern_that_is_not_one_is_refused(pattern):
     with pytest.raises(ValueError):

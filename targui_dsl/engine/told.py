@@ -21,8 +21,10 @@ A kind's :meth:`~EventKind.event` makes the dict, :meth:`~EventKind.line` the lo
 separators and words as one literal text, each value written by its slot: an integer by ``str``, a
 string by json's C ``encode_basestring_ascii``, a flag as ``true``/``false``, a JSON value by the C
 encoder). Both are functions compiled once per kind from ``ast`` nodes (the keys and words only ever
-as string constants), on first use. A sink that reads tuples has ``told_tuple(event)`` (the event log); any
-other sink is given dicts (:func:`tellers`).
+as string constants), on first use. A kind with neither a flag nor a JSON value also has a
+``template``, its line as a ``%`` format: :func:`lines_of` writes a batch of such events by one
+format (a flag is best made two kinds, :func:`by_flag`: ``TURN[double_turn]``). A sink that reads
+tuples has ``told_tuple(event)`` (the event log); any other sink is given dicts (:func:`tellers`).
 """
 
 from __future__ import annotations
@@ -285,7 +287,7 @@ def lines_of(events: list[tuple[Any, ...]]) -> str:
     ``%`` format of their templates writes them all; else each kind's :meth:`EventKind.line`."""
     try:
         values = tuple(chain.from_iterable(map(_values, events)))
-        texts = [value for value in set(values) if value.__class__ is str]
+        texts = [value for value in set(values) if isinstance(value, str) and value.__class__ is not Made]
         if _ESCAPED.search("".join(texts)) is None:
             return "".join(map(_template, map(_kind, events))) % values
     except TypeError:  # a value not hashed or not formatted as its slot says: each event's own line
