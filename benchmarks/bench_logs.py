@@ -1,7 +1,7 @@
 """Log files: what writing a game's log costs against playing it, on CPU time, with a baseline side by side.
 
     python benchmarks/bench_logs.py [--games 30] [--rounds 3] [--rulesets original-dutch,targi]
-        [--bots random] [--baseline 1b9952f]
+        [--bots random] [--baseline 1b9952f] [--json-only]
 
 Each measurement is one child process that plays the same bot games (seeds
 0..games-1) of one ruleset with no log, with a sink that reads every event,
@@ -19,7 +19,8 @@ size, and whether both trees wrote the same bytes; and where the cost lies, each
 as a multiple of no log: ``built``, the sink that reads every event and keeps
 none (what building the events costs the game), and ``memory``, the log's lines
 written to memory (building and encoding them, no file). Then, in this process,
-the cost of reading and verifying a log. Not a test: nothing here asserts a time.
+the cost of reading and verifying a log. ``--json-only`` measures as an install without
+orjson (the ``fast-logs`` extra). Not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -38,10 +39,12 @@ from baseline import unpack
 HERE = Path(__file__).resolve().parent
 BOTS = "random"
 
-# argv: tree, ruleset, bots, games; the tree is imported, never what is installed
+# argv: tree, ruleset, bots, games, json-only; the tree is imported, never what is installed
 CHILD = r"""
 import hashlib, io, json, os, statistics, sys, tempfile, time
 tree, ruleset, bots, games = sys.argv[1], sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
+if sys.argv[5] == "json-only":
+    sys.modules["orjson"] = None  # import orjson fails: as an install without the fast-logs extra
 sys.path.insert(0, tree)
 import targui_dsl
 assert targui_dsl.__file__.startswith(tree), targui_dsl.__file__
@@ -64,6 +67,7 @@ class Built:  # reads every event and does nothing with it: what building the ev
     wants = None
     def begin(self, game): pass
     def emit(self, event): pass
+    def told_tuple(self, event): pass  # a tree whose games tell tuples: told as a log is told them
 def one(seed, how):
     path = os.path.join(folder, f"{seed}.jsonl")
     logged = how == "logged"
@@ -98,9 +102,10 @@ print(json.dumps({**{how: total / games * 1000 for how, total in spent.items()},
 """
 
 
-def measure(tree: str, ruleset: str, bots: str, games: int) -> dict:
+def measure(tree: str, ruleset: str, bots: str, games: int, json_only: bool = False) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", CHILD, tree, ruleset, bots, str(games)], check=True,
+    out = subprocess.run([sys.executable, "-c", CHILD, tree, ruleset, bots, str(games),
+                          "json-only" if json_only else "any"], check=True,
                          capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
     return json.loads(out)
 
@@ -108,6 +113,9 @@ def measure(tree: str, ruleset: str, bots: str, games: int) -> dict:
 def read_and_verify(ruleset: str, bots: str, games: int) -> float:
     """Median CPU ms to read and verify one log (this tree)."""
     import time
+
+    if str(HERE.parent) not in sys.path:  # this tree, with or without PYTHONPATH
+        sys.path.insert(0, str(HERE.parent))
 
     from targui_dsl import load_ruleset
     from targui_dsl.agents import seat_agents
@@ -154,6 +162,8 @@ def main() -> None:
     parser.add_argument("--bots", default=BOTS, help="a bot per seat, or one for every seat (random: the cost "
                                                      "shows most)")
     parser.add_argument("--baseline", help="also measure this git revision")
+    parser.add_argument("--json-only", action="store_true",
+                        help="as an install without orjson (the fast-logs extra): logs encoded by json alone")
     parser.add_argument("--verify-games", type=int, default=5, help="logs read and verified per ruleset (0: none)")
     args = parser.parse_args()
     rulesets = args.rulesets.split(",")
@@ -165,10 +175,10 @@ def main() -> None:
         for round_index in range(args.rounds):
             for ruleset in rulesets:
                 for label, tree in trees:
-                    runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games))
+                    runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games, args.json_only))
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
     print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians); "
-          f"load {os.getloadavg()[0]:.2f}")
+          f"load {os.getloadavg()[0]:.2f}{'; json only (no orjson)' if args.json_only else ''}")
     print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11} {'bytes/game':>11}  "
           f"{'built':>6} {'memory':>6}  per round")
     for ruleset in rulesets:

@@ -36,7 +36,12 @@ class EventSink(Protocol):
     ``wants``: the kinds of event the sink reads (a game's own names: its event types, and
     finer ones it documents), or ``None`` for every event. A game builds only those (no dict,
     no text for the rest); it may tell a sink more, which the sink ignores. A sink without the
-    attribute reads everything."""
+    attribute reads everything.
+
+    A game tells its events as tuples (:mod:`targui_dsl.engine.told`: ``(kind, value, ...)``).
+    A sink may read them so, by a method ``told_tuple(event)`` (and ``told_list()``, a list the
+    game appends all but its last event to: :func:`targui_dsl.engine.told.tellers`); a sink
+    without it is given each event as a dict, by ``emit``."""
 
     wants: frozenset[str] | None
 

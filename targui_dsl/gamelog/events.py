@@ -8,20 +8,22 @@ format version, ruleset, players, tribes, seed, sealed); the last an ``end``
 line. The format is documented in ``docs/engine.md`` and
 ``schemas/game-log.schema.json``.
 
-Events are written in batches: a log keeps the events told since its last
-write (a sink's events are never changed once told) and writes them as lines
-every :data:`BATCH_EVENTS` events, at the ``end`` event and at
-:meth:`EventLog.flush` (:func:`encode_lines`). Where orjson is installed (the
-``fast-logs`` extra) it writes them, some six times faster than ``json``, the
-same bytes: a batch it might write otherwise is written by ``json``.
+A game tells its events as tuples (:mod:`targui_dsl.engine.told`): a log
+keeps them as told (a sink's events are never changed once told), makes a
+dict of one only when someone reads it, and writes their lines at the ``end``
+event and at :meth:`EventLog.flush`, a batch of :data:`BATCH_EVENTS` at a time
+by one ``%`` format of their kinds' templates
+(:func:`targui_dsl.engine.told.lines_of`), the bytes ``json.dumps`` writes.
+Events told as dicts (``emit``: the header, a subclass's events) are written by
+:func:`encode_lines`: by orjson where it is installed (the ``fast-logs``
+extra), the same bytes; a batch it might write otherwise by ``json``.
 """
 
 from __future__ import annotations
 
-import json
-import json.encoder
 from typing import IO, Any, Callable
 
+from targui_dsl.engine.told import encode_json, lines_of, made, refuse_json
 from targui_dsl.gamelog.header import build_header
 
 __all__ = ["BATCH_EVENTS", "EventLog", "attach_log", "encode_lines"]
@@ -36,33 +38,8 @@ BATCH_EVENTS = 256
 _UNSURE = (b".", b"\x7f", b"null")
 
 
-def _refuse(value: Any) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
-def _event_encoder() -> Callable[[dict[str, Any]], str]:
-    """``json.dumps(event, separators=(",", ":"))``, the same text, made once: ``dumps`` makes a
-    new encoder at every call, and ``JSONEncoder.encode`` a new C encoder (the two were half of
-    a log's cost). The C encoder is called directly where it exists and says the same as ``dumps``
-    (an event holds no cycle: no check for one); else the encoder's own ``encode``."""
-    encode = json.JSONEncoder(separators=(",", ":")).encode
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return encode
-    try:
-        chunks = make(None, _refuse, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
-    except TypeError:  # another signature: not this Python's C encoder
-        return encode
-    join = "".join
-
-    def fast(event: dict[str, Any]) -> str:
-        return join(chunks(event, 0))
-
-    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False]}}
-    return fast if fast(sample) == encode(sample) else encode
-
-
-_encode = _event_encoder()
+#: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
+_encode = encode_json
 
 
 def _json_lines(events: list[dict[str, Any]]) -> str:
@@ -83,7 +60,7 @@ def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
 
     def lines(events: list[dict[str, Any]]) -> str | None:
         try:
-            data = b"".join([dumps(event, _refuse, option) for event in events])
+            data = b"".join([dumps(event, refuse_json, option) for event in events])
         except TypeError:  # (orjson.JSONEncodeError is one) a big integer, a key not a string, a lone surrogate
             return None
         if not data.isascii() or any(unsure in data for unsure in _UNSURE) or (b"-" in data and b"e-" in data):
@@ -111,49 +88,215 @@ def encode_lines(events: list[dict[str, Any]]) -> str:
     return _json_lines(events)
 
 
+def _made(event: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A special kind's event (a JSON value: a card's changes, the end) as its line made now: by
+    orjson from its dict where orjson is installed and writes it as ``json`` does, else by the
+    kind's own line (json's C encoder)."""
+    global _orjson_lines, _orjson_tried
+    if not _orjson_tried:
+        _orjson_lines, _orjson_tried = _orjson_encoder(), True
+    if _orjson_lines is not None:
+        text = _orjson_lines([event[0].event(event)])
+        if text is not None:
+            return made(event, text)
+    return made(event)
+
+
+class _AsDict:
+    """The kind of an event told as a dict (``emit``): kept and written as ``(AS_DICT, event)``."""
+
+    ends = False  # a dict that ends the game is written by ``emit`` at once
+
+    @staticmethod
+    def event(told: tuple[Any, ...]) -> dict[str, Any]:
+        return told[1]
+
+    @staticmethod
+    def line(told: tuple[Any, ...]) -> str:
+        return _encode(told[1]) + "\n"
+
+
+_AS_DICT = _AsDict()
+
+
+def _lines(entries: list[tuple[Any, ...]]) -> str:
+    """Told events as log lines: a tuple by its kind's line, a run of dicts by :func:`encode_lines`."""
+    out: list[str] = []
+    run: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry[0] is _AS_DICT:
+            run.append(entry[1])
+            continue
+        if run:
+            out.append(encode_lines(run))
+            run = []
+        out.append(entry[0].line(entry))
+    if run:
+        out.append(encode_lines(run))
+    return "".join(out)
+
+
+class _Listeners(list[Callable[[dict[str, Any]], None]]):
+    """A log's listeners: one added hears the events told after it (the log first catches up
+    with those told before: a game may append its events to the log's list)."""
+
+    def __init__(self, log: "EventLog") -> None:
+        super().__init__()
+        self.log = log
+
+    def append(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self.log._catch_up()
+        super().append(listener)
+
+    def extend(self, listeners: Any) -> None:
+        self.log._catch_up()
+        super().extend(listeners)
+
+    def __iadd__(self, listeners: Any) -> "_Listeners":  # type: ignore[misc, override]  # as a list's +=
+        self.extend(listeners)
+        return self
+
+    def insert(self, index: Any, listener: Any) -> None:
+        self.log._catch_up()
+        super().insert(index, listener)
+
+
 class EventLog:
     """Collects events in memory (``events``) and/or writes them as JSON lines to ``stream``;
     each event is also given to every function in ``listeners``. ``header_fields`` are added
     to the header (and sealed with it): ``targui play`` records who sat where. A log reads
     every event (``wants``).
 
-    Lines reach ``stream`` in batches (:data:`BATCH_EVENTS`), at the ``end`` event and at
-    :meth:`flush`: whoever stops a game before its end (a person leaving, an error) flushes
-    the log to have every event told so far in the stream."""
+    A game tells it an event as a tuple (``told_tuple``, :mod:`targui_dsl.engine.told`), or as a
+    dict (``emit``). A log without listeners gives the game a list to append its events to
+    (``told_list``; the game's last event, ``end``, it tells by ``told_tuple``): the log reads
+    the list when told an event, at :meth:`flush`, when ``events`` is read and when a listener
+    is added. A tuple becomes a dict only when someone reads it: ``events`` makes the dicts of
+    the events told since it was last read, a listener is given one; the log's line is written
+    from the tuple by its kind. A subclass with its own ``emit`` is given every event as a dict.
+
+    Lines reach ``stream`` at the ``end`` event and at :meth:`flush` (a log told every event by
+    ``told_tuple`` or ``emit``: also every :data:`BATCH_EVENTS` events): whoever stops a game
+    before its end (a person leaving, an error) flushes the log to have every event told so far
+    in the stream."""
 
     wants: frozenset[str] | None = None
 
     def __init__(self, stream: IO[str] | None = None, keep: bool = True,
                  header_fields: dict[str, Any] | None = None):
         self.stream = stream
-        self.events: list[dict[str, Any]] | None = [] if keep else None
-        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._kept: list[tuple[Any, ...]] | None = [] if keep else None  # every event told, as told
+        self._made: list[dict[str, Any]] = []  # the dicts of the first events kept
+        self._listeners = _Listeners(self)
         self.header_fields = dict(header_fields or {})
-        self._pending: list[dict[str, Any]] = []  # told, not yet written to the stream
+        self._told: list[tuple[Any, ...]] = []  # appended to by the game (told_list), not yet read
+        self._pending: list[tuple[Any, ...]] = []  # read, not yet written to the stream
+        self._dicts = False  # whether _pending holds an event told as a dict
+        self._by_emit = type(self).emit is not EventLog.emit  # a subclass hears each event as a dict, by its emit
+
+    @property
+    def listeners(self) -> list[Callable[[dict[str, Any]], None]]:
+        """Functions given every event (a dict) told after they were added."""
+        return self._listeners
+
+    @listeners.setter
+    def listeners(self, listeners: list[Callable[[dict[str, Any]], None]]) -> None:
+        self._catch_up()
+        self._listeners = _Listeners(self)
+        list.extend(self._listeners, listeners)
+
+    @property
+    def events(self) -> list[dict[str, Any]] | None:
+        """Every event told so far, as dicts (None: a log that keeps none). Events are never
+        changed once told: the list grows, read after read."""
+        self._catch_up()
+        kept = self._kept
+        if kept is None:
+            return None
+        made = self._made
+        if len(made) < len(kept):
+            made.extend([entry[0].event(entry) for entry in kept[len(made):]])
+        return made
 
     def begin(self, game: Any) -> None:
         """The game starts being told here: the header first."""
         self.emit(build_header(game, self.header_fields))
         self._write_pending()  # the header at once (its paths and title are no batch for orjson)
 
-    def emit(self, event: dict[str, Any]) -> None:
-        if self.events is not None:
-            self.events.append(event)
+    def told_list(self) -> list[tuple[Any, ...]] | None:
+        """The list a game may append its events to (tuples), all but its last, which it tells by
+        :meth:`told_tuple`; None when each event must be told (a listener hears it at once, a
+        subclass's ``emit`` reads it)."""
+        return None if self._listeners or self._by_emit else self._told
+
+    def _catch_up(self) -> None:
+        """Read the events the game appended to the list: kept, and pending for the stream."""
+        told = self._told
+        if not told:
+            return
+        batch = told[:]
+        told.clear()
+        if self._kept is not None:
+            self._kept.extend(batch)
+        if self.stream is not None:
+            self._pending += [event if event[0].template is not None else _made(event) for event in batch]
+        for event in batch:
+            if self._listeners:  # added after the game took the list
+                heard = event[0].event(event)
+                for listener in self._listeners:
+                    listener(heard)
+
+    def told_tuple(self, event: tuple[Any, ...]) -> None:
+        """One event as a tuple, its kind first (:class:`targui_dsl.engine.told.EventKind`)."""
+        if self._told:
+            self._catch_up()
+        if self._listeners or self._by_emit:  # its dict is made now, and kept as it was heard
+            self.emit(event[0].event(event))
+            return
+        if self._kept is not None:
+            self._kept.append(event)
         if self.stream is not None:
             pending = self._pending
-            pending.append(event)
+            if event[0].special:  # its line made now; the end written at once
+                pending.append(_made(event))
+                if event[0].ends:
+                    self._write_pending()
+                    return
+            else:
+                pending.append(event)
+            if len(pending) >= BATCH_EVENTS:
+                self._write_pending()
+
+    def emit(self, event: dict[str, Any]) -> None:
+        """One event as a dict (its ``type`` first)."""
+        if self._told:
+            self._catch_up()
+        entry = (_AS_DICT, event)
+        if self._kept is not None:
+            self._kept.append(entry)
+        if self.stream is not None:
+            pending = self._pending
+            pending.append(entry)
+            self._dicts = True
             if len(pending) >= BATCH_EVENTS or event["type"] == "end":
                 self._write_pending()
-        for listener in self.listeners:
+        for listener in self._listeners:
             listener(event)
 
     def _write_pending(self) -> None:
         pending, self._pending = self._pending, []  # taken first: a failed write is not tried twice
+        dicts, self._dicts = self._dicts, False
         if pending and self.stream is not None:
-            self.stream.write(encode_lines(pending))
+            if dicts:
+                self.stream.write(_lines(pending))
+                return
+            # encoded a batch at a time (still in the processor's cache), written at once
+            self.stream.write("".join([lines_of(pending[start:start + BATCH_EVENTS])
+                                       for start in range(0, len(pending), BATCH_EVENTS)]))
 
     def flush(self) -> None:
         """Write every event told so far to the stream, and flush the stream."""
+        self._catch_up()
         self._write_pending()
         if self.stream is not None:
             self.stream.flush()

@@ -195,6 +195,14 @@ class _Producer:
     def begin(self, game: Any) -> None:
         """No header: the replayer compares the events after it."""
 
+    def told_tuple(self, event: tuple[Any, ...]) -> None:
+        """An event told as a tuple (engine/told.py): its dict, heard as :meth:`emit` hears it."""
+        made = event[0].event(event)
+        if self.at is None and self.unlogged is None:
+            self.produced.append(made)  # what emit does then, without a call
+        else:
+            self.emit(made)
+
     def emit(self, event: dict[str, Any]) -> None:
         if event["type"] == "header":  # from a state that still writes its header itself
             return

@@ -27,7 +27,7 @@ from targui_dsl.games.targi.actions import (
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
 from targui_dsl.games.targi.effects import LiveRun, run_effect
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
-from targui_dsl.games.targi.told import EVERYTHING, NOTHING
+from targui_dsl.games.targi.told import DISPLAY, END, EVERYTHING, NOTHING, PLACED, RAID
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "fata", "raid_pay",
@@ -37,13 +37,14 @@ STORED_GOLD, SUPPLY_GOLD = 0, 1
 
 
 class Flow:
-    """The rules over one record: the ruleset, and where events go (``emit``)."""
+    """The rules over one record: the ruleset, and where events go (``told``, and ``told_last`` for
+    the game's end: :func:`targui_dsl.engine.told.tellers`)."""
 
-    def __init__(self, rs: TargiRuleset, emit: Any = None) -> None:
+    def __init__(self, rs: TargiRuleset, told: Any = None) -> None:
         self.rs = rs
-        self.emit = emit
+        self.told = self.told_last = told
         # the kinds of event built (the state sets them from its sink's ``wants``)
-        self.tells: frozenset[str] = EVERYTHING if emit is not None else NOTHING
+        self.tells: frozenset[str] = EVERYTHING if told is not None else NOTHING
         # the legal list of the decision advance() stopped at on ``ready_for``, kept until the
         # record changes (apply, a draw, or the state handing its record out: forget())
         self.ready: list[int] | None = None
@@ -153,8 +154,7 @@ class Flow:
                         record.markers[space] = seat
             frame["step"] = "actions"
             if "placed" in self.tells:
-                self.event(record, {"type": "placed", "round": record.round, "figures": record.figures[:],
-                                    "markers": record.markers[:]})
+                self.event(record, (PLACED, record.round, record.figures[:], record.markers[:]))
         elif step == "actions":
             frame["step"] = "end"
             record.stack.append({"k": "turn", "seat": 1 - record.amulet})
@@ -184,7 +184,7 @@ class Flow:
     def auto_raid_end(self, record: TargiRecord, frame: dict[str, Any]) -> None:
         record.stack.pop()
         if "raid" in self.tells:
-            self.event(record, {"type": "raid", "round": record.round, "border": frame["ring"] + 1})
+            self.event(record, (RAID, record.round, frame["ring"] + 1))
         if self.rs.ring[frame["ring"]].ends_game:
             self.finish(record, "raid")
 
@@ -304,17 +304,17 @@ class Flow:
         record.stack.clear()
         winners = rules.winners(self.rs, record)
         if "end" in self.tells:
-            self.event(record, {
-                "type": "end", "reason": reason, "rounds": record.round,
-                "scores": {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
-                "tie_breaks": {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
-                "winners": [SEATS[s] for s in winners], "draw": len(winners) > 1,
-                "parts": {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
-            })
+            self.told_last((
+                END, reason, record.round,
+                {SEATS[s]: rules.score(self.rs, record, s) for s in range(2)},
+                {SEATS[s]: list(rules.tie_key(self.rs, record, s)[1:]) for s in range(2)},
+                [SEATS[s] for s in winners], len(winners) > 1,
+                {SEATS[s]: rules.score_parts(self.rs, record, s) for s in range(2)},
+            ))
 
-    def event(self, record: TargiRecord, event: dict[str, Any]) -> None:
-        if self.emit is not None:
-            self.emit(event)
+    def event(self, record: TargiRecord, event: tuple[Any, ...]) -> None:
+        if self.told is not None:
+            self.told(event)
 
     # --- decisions ------------------------------------------------------------------------
 
@@ -449,8 +449,7 @@ class Flow:
         side = record.sides[seat]
         side.display[action - A_ROW].append(card)
         if "display" in self.tells:
-            self.event(record, {"type": "display", "round": record.round, "player": seat,
-                                "card": rs.tribe_cards[card].id, "src": frame["src"]})
+            self.event(record, (DISPLAY, record.round, seat, rs.tribe_cards[card].id, frame["src"]))
         if sum(len(row) for row in side.display) >= rs.end_display:
             record.last_round = True
         if rs.tribe_cards[card].once is not None:

@@ -13,13 +13,14 @@ import random
 from typing import Any, Sequence
 
 from targui_dsl.engine.chance import below, seed_state
+from targui_dsl.engine.told import tellers
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
 from targui_dsl.games.targi.texts import action_text, old_text
-from targui_dsl.games.targi.told import NOTHING, tells_for
+from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
 
 
 class IllegalAction(ValueError):
@@ -89,7 +90,8 @@ class TargiState:
         self._sink = sink
         self.tells = NOTHING if sink is None else tells_for(getattr(sink, "wants", None))
         self.flow.tells = self.tells
-        self.flow.emit = None if sink is None else sink.emit  # the flow tells the sink itself
+        # the flow tells the sink itself
+        self.flow.told, self.flow.told_last = (None, None) if sink is None else tellers(sink)
 
     @property
     def record(self) -> TargiRecord:
@@ -117,12 +119,14 @@ class TargiState:
 
     def _emit_chance(self, deck: int, card: int) -> None:
         if "chance" in self.tells:
-            self._sink.emit({"type": "chance", "round": self._record.round, "node": "draw",
-                            "action": self._card_text(deck, card)})
+            self.flow.told((CHANCE, self._record.round, self._card_id(deck, card)))
+
+    def _card_id(self, deck: int, card: int) -> int:
+        cards = self.rs.goods_cards if deck == GOODS_DECK else self.rs.tribe_cards
+        return cards[card].id
 
     def _card_text(self, deck: int, card: int) -> str:
-        cards = self.rs.goods_cards if deck == GOODS_DECK else self.rs.tribe_cards
-        return f"card {cards[card].id}"
+        return f"card {self._card_id(deck, card)}"
 
     def _advance(self) -> None:
         self.flow.advance(self._record, self._draw)
@@ -187,8 +191,7 @@ class TargiState:
                 raise IllegalAction(f"action {action} is not legal here")
             seat = self.flow.seat_of(record)
             if "decision" in self.tells:
-                self._sink.emit({"type": "decision", "round": record.round, "player": seat, "tribe": SEATS[seat],
-                                "action": self.action_to_string(seat, action), "forced": False})
+                self.flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
             record.decisions += 1
             self.flow.apply(record, action)
         self._advance()

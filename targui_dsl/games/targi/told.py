@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from targui_dsl.engine.told import EventKind
+
 #: The event types Targi tells, as its log writes them (the header is the log's own).
 EVENT_TYPES = ("chance", "decision", "placed", "raid", "display", "end")
 EVERYTHING = frozenset(EVENT_TYPES)
@@ -24,3 +26,17 @@ def tells_for(wants: Iterable[str] | None) -> frozenset[str]:
     for kind in sorted(told - EVERYTHING):
         raise ValueError(f"no event kind {kind!r}: Targi tells {', '.join(EVENT_TYPES)}")
     return told
+
+
+# Each event as the engine tells it: a tuple, its kind first (targui_dsl.engine.told), the values
+# in the order of the kind's slots.
+CHANCE = EventKind("chance", {"round": "{int}", "node": "draw", "action": "card {int}"})  # the card's number
+DECISION = EventKind("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": "{text}",
+                                  "forced": False})  # Targi forces no decision it logs
+PLACED = EventKind("placed", {"round": "{int}", "figures": "{json}", "markers": "{json}"})
+RAID = EventKind("raid", {"round": "{int}", "border": "{int}"})
+DISPLAY = EventKind("display", {"round": "{int}", "player": "{int}", "card": "{int}", "src": "{text}"})
+END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}", "tie_breaks": "{json}",
+                        "winners": "{json}", "draw": "{flag}", "parts": "{json}"})
+#: Every kind of event told.
+KINDS = (CHANCE, DECISION, PLACED, RAID, DISPLAY, END)

@@ -83,6 +83,23 @@ from targui_dsl.games.targui.rules_round import (
 )
 from targui_dsl.games.targui.rules_setup import deal, pick_sector, settle
 from targui_dsl.games.targui.runtime import runtime_of
+from targui_dsl.games.targui.told import (
+    CHANCE_CARD,
+    CHANCE_DEAL,
+    CHANCE_DIE,
+    CHANCE_TURN,
+    DECIDE_AGAIN,
+    DECIDE_ATTACK,
+    DECIDE_BUY,
+    DECIDE_CHOOSE,
+    DECIDE_DEPOSIT,
+    DECIDE_ENTER,
+    DECIDE_GIVE_UP,
+    DECIDE_MOVE,
+    DECIDE_PASS,
+    DECIDE_SECTOR,
+    DECIDE_SETTLE,
+)
 
 # what advance() does at a node: list the options, count them, draw chance, stop
 _LISTED: Final = 0
@@ -345,15 +362,23 @@ def deal_all(r: TarguiRecord) -> None:
         kind = bisect_right(totals, drawn)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
-            r.tell({"type": "chance", "round": r.round, "node": LABELS[DEAL], "action": outcome_text(r, kind)})
+            r.told((CHANCE_DEAL, r.round, r.game.kind_ids[kind]))
         r.phase = deal(r, kind)
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
-    if "chance" in r.tells:
-        r.tell({"type": "chance", "round": r.round, "node": LABELS[phase], "action": outcome_text(r, outcome)})
+    if "chance" in r.tells:  # the outcome's event (its action outcome_text's words)
+        game = r.game
+        if phase == REVEAL:
+            if outcome < game.players:
+                r.told((CHANCE_TURN, r.round, game.tribe_ids[outcome]))
+            else:
+                r.told((CHANCE_CARD, r.round, game.card_ids[outcome - game.players]))
+        else:
+            r.told((CHANCE_DEAL, r.round, game.kind_ids[outcome]) if phase == DEAL
+                   else (CHANCE_DIE[phase], r.round, outcome + 1))
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
     if phase == REVEAL:
         players = r.game.players
@@ -431,13 +456,6 @@ def advance(r: TarguiRecord) -> None:
             return
 
 
-def decided(r: TarguiRecord, seat: int, text: str, forced: bool) -> None:
-    """``seat``'s whole decision (all its steps) was made: told to the sink as one readable
-    action (the caller asks whether the sink reads its verb, before it makes the text)."""
-    r.tell({"type": "decision", "round": r.round, "player": seat,
-            "tribe": r.game.tribe_ids[seat], "action": text, "forced": forced})
-
-
 def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     """Apply one decision step (known legal). The branches are in order of frequency."""
     phase = r.phase
@@ -448,7 +466,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     if phase == MOVE:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, actor, "pass", forced)
+                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
             return
@@ -459,7 +477,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
             if "decision:attack" in r.tells:
                 pos = game.position_of_cell
-                decided(r, actor, f"attack {pos[source]} {pos[target]}", forced)
+                r.told((DECIDE_ATTACK[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target]))
             r.phase = ATTACK_DIE
         else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
             camels = r.camels[source]
@@ -478,7 +496,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             source, target = r.source, r.target
             if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
-                decided(r, actor, f"move {pos[source]} {pos[target]} {value}", forced)
+                r.told((DECIDE_MOVE[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target], value))
             r.camels[source] -= value
             r.camels[target] += value
             if r.owner[target] != actor:
@@ -492,7 +510,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             game = r.game
             cell = r.target
             if "decision:buy" in r.tells:
-                decided(r, actor, f"buy {value} on {game.position_of_cell[cell]}", forced)
+                r.told((DECIDE_BUY[forced], r.round, actor, game.tribe_ids[actor], value, game.position_of_cell[cell]))
             cost = value * game.camel_price
             r.cash[actor] -= cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
@@ -504,16 +522,16 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
                        else run_steps(r, after))
         elif phase == ENTER:
             if "decision:enter" in r.tells:
-                decided(r, actor, f"enter {value}", forced)
+                r.told((DECIDE_ENTER[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = enter(r, value)
         else:
             if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
-                decided(r, actor, f"deposit {value}", forced)
+                r.told((DECIDE_DEPOSIT[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
             if "decision:pass" in r.tells:
-                decided(r, actor, "pass", forced)
+                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
@@ -527,26 +545,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
             if "decision:again" in r.tells:
-                decided(r, actor, "again", forced)
+                r.told((DECIDE_AGAIN[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = ATTACK_DIE
         else:
             if "decision:give" in r.tells:
-                decided(r, actor, "give up", forced)
+                r.told((DECIDE_GIVE_UP[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
         if "decision:choose" in r.tells:
-            decided(r, actor, "choose " + choice_text(r, answer), forced)
+            r.told((DECIDE_CHOOSE[forced], r.round, actor, r.game.tribe_ids[actor], choice_text(r, answer)))
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         if "decision:sector" in r.tells:
-            decided(r, actor, f"sector {r.game.sector_ids[index]}", forced)
+            r.told((DECIDE_SECTOR[forced], r.round, actor, r.game.tribe_ids[actor], r.game.sector_ids[index]))
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
         if "decision:settle" in r.tells:
-            decided(r, actor, f"settle {r.game.position_of_cell[cell]}", forced)
+            r.told((DECIDE_SETTLE[forced], r.round, actor, r.game.tribe_ids[actor], r.game.position_of_cell[cell]))
         r.phase = settle(r, cell)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.told import ELIMINATED, END
 
 
 def cap_score(value: int) -> int:
@@ -65,7 +66,7 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
     r.stack_left -= r.stack_turns[previous]
     r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
     if "eliminated" in r.tells:
-        r.tell({"type": "eliminated", "round": r.round, "player": previous, "tribe": game.tribe_ids[previous]})
+        r.told((ELIMINATED, r.round, previous, game.tribe_ids[previous]))
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
 
 
@@ -97,7 +98,5 @@ def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
     r.phase = OVER
     if "end" in r.tells:
         ids = game.tribe_ids
-        r.tell({"type": "end", "reason": reason, "rounds": r.round,
-                "scores": {ids[s]: scores[s] for s in seats},
-                "tie_breaks": {ids[s]: tie_breaks[s] for s in seats},
-                "winners": [ids[s] for s in winners], "draw": len(winners) != 1})
+        r.told_last((END, reason, r.round, {ids[s]: scores[s] for s in seats}, {ids[s]: tie_breaks[s] for s in seats},
+                [ids[s] for s in winners], len(winners) != 1))

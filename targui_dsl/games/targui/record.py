@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.engine.told import tellers
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
 from targui_dsl.games.targui.phases import (
     LABELS,
@@ -57,7 +58,8 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell", "rt", "effect", "memory",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last", "rt",
+        "effect", "memory",
     )
 
     game: GameTables
@@ -115,7 +117,8 @@ class TarguiRecord:
     winners: list[int] | None
     _sink: EventSink | None
     tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
-    tell: Callable[[dict[str, Any]], None]  # the sink's emit (told.untold without one: never called)
+    told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
+    told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     rt: Any  # the EffectAdapter over this record, made on first use
     effect: Any  # a PausedEffect waiting for a player's choice, else None
 
@@ -177,16 +180,17 @@ class TarguiRecord:
     @property
     def sink(self) -> EventSink | None:
         """The event sink told what happens, if any. Set, it also sets ``tells`` (the kinds it
-        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and ``tell``."""
+        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and ``told``."""
         return self._sink
 
     @sink.setter
     def sink(self, sink: EventSink | None) -> None:
         if sink is None:
-            self._sink, self.tells, self.tell = None, NOTHING, untold
+            self._sink, self.tells, self.told, self.told_last = None, NOTHING, untold, untold
         else:
             self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
-            self._sink, self.tell = sink, sink.emit
+            self._sink = sink
+            self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
 
     def copy(self) -> "TarguiRecord":
         """A copy sharing only immutable things (the game, the move tables, the legal list,

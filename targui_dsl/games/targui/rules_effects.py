@@ -16,6 +16,7 @@ from targui_dsl.engine.chance import below
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.runtime import runtime_of
+from targui_dsl.games.targui.told import CHANCE_DIE, HOOK
 
 
 class PausedEffect:
@@ -111,7 +112,7 @@ def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> No
         return
     changes = changes_since(r, before)
     if changes["camels"] or changes["cash"] or changes["treasury"] or changes["kinds"]:
-        r.tell({"type": "hook", "round": r.round, "moment": moment, "hook": index + 1, "changes": changes})
+        r.told((HOOK, r.round, moment, index + 1, changes))
 
 
 def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
@@ -144,7 +145,7 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
             if "chance" in r.tells:
-                r.tell({"type": "chance", "round": r.round, "node": "effect_roll", "action": f"die {answer}"})
+                r.told((CHANCE_DIE[EFFECT_ROLL], r.round, answer))
             continue
         effect.choices += 1
         check_choices(effect.code, effect.choices)  # each choice a decision and a log line

@@ -12,6 +12,7 @@ from targui_dsl.games.targui.phases import ATTACK_CHOICE, DEFEND_DIE, ENTER, MOV
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_round import begin_count, start_adding
 from targui_dsl.games.targui.runtime import runtime_of
+from targui_dsl.games.targui.told import ATTACK_END, FIGHT
 
 
 def deposit(r: TarguiRecord, amount: int) -> int:
@@ -54,9 +55,7 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
 
 def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
     pos = r.game.position_of_cell
-    r.tell({"type": "fight", "round": r.round, "thrower": thrower, "die": die, "loss": loss,
-            "source": pos[r.source], "target": pos[r.target],
-            "camels": [r.camels[r.source], r.camels[r.target]]})
+    r.told((FIGHT, r.round, thrower, die, loss, pos[r.source], pos[r.target], r.camels[r.source], r.camels[r.target]))
 
 
 def enter(r: TarguiRecord, count: int) -> int:
@@ -74,6 +73,5 @@ def enter(r: TarguiRecord, count: int) -> int:
 def end_attack(r: TarguiRecord, result: str) -> int:
     if "attack_end" in r.tells:
         pos = r.game.position_of_cell
-        r.tell({"type": "attack_end", "round": r.round, "result": result,
-                "source": pos[r.source], "target": pos[r.target]})
+        r.told((ATTACK_END, r.round, result, pos[r.source], pos[r.target]))
     return start_adding(r) if r.phase != OVER else OVER

@@ -30,6 +30,7 @@ from targui_dsl.games.targui.rules_effects import (
     snapshot,
 )
 from targui_dsl.games.targui.runtime import runtime_of
+from targui_dsl.games.targui.told import CARD, ROUND, ROUND_END, TURN
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
@@ -63,8 +64,7 @@ def start_round(r: TarguiRecord, die: int) -> int:
     r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if "round" in r.tells:
-        r.tell({"type": "round", "round": r.round, "die": die, "double_turn": r.double,
-                "tribal_cards": cards, "fortune_cards": r.stack_cards})
+        r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
     if run_hooks(r, "round_start") and r.phase != OVER:
         return STEP_STACK
     return r.phase
@@ -79,8 +79,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
     if "turn" in r.tells:
-        r.tell({"type": "turn", "round": r.round, "player": seat, "tribe": r.game.tribe_ids[seat],
-                "double_turn": r.double})
+        r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
@@ -153,11 +152,8 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     if stage == 2:
         if "round_end" in r.tells:
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
-            r.tell({"type": "round_end", "round": r.round,
-                    "cash_lost": {ids[s]: lost[s] for s in seats},
-                    "levy": {ids[s]: levy[s] for s in seats},
-                    "cash": {ids[s]: r.cash[s] for s in seats},
-                    "treasury": {ids[s]: r.treasury[s] for s in seats}})
+            r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
+                    {ids[s]: r.cash[s] for s in seats}, {ids[s]: r.treasury[s] for s in seats}))
         if not run_hooks(r, "round_end"):
             return r.phase
     if not r.deck and r.phase != OVER:
@@ -209,5 +205,5 @@ def card_event(r: TarguiRecord, card: int, before: Any) -> None:
     if "card" in r.tells:
         game = r.game
         card_id = game.card_ids[card]
-        r.tell({"type": "card", "round": r.round, "card": card_id, "number": game.cards[card_id].number,
-                "title": game.cards[card_id].title, "changes": changes_since(r, before)})
+        r.told((CARD, r.round, card_id, game.cards[card_id].number, game.cards[card_id].title,
+                changes_since(r, before)))

@@ -15,13 +15,14 @@ the rules' one way.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from targui_dsl.effects.runtime import clamp
 from targui_dsl.effects.types import Type
 from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.told import MEMORY, MEMORY_POSITION, MEMORY_TRIBE
 
 STRATEGIC = "strategic"
 ECONOMIC = "economic"
@@ -267,15 +268,15 @@ class EffectAdapter:
             return
         state.memory[place] = value
         if "memory" in state.tells:
-            event: dict[str, Any] = {"type": "memory", "round": state.round, "name": spec.name}
             holder_kind = state.game.memory_holder[slot]
-            if holder_kind == "player" and holder is not None:
-                event["tribe"] = state.game.tribe_ids[holder]
-            elif holder_kind == "territory" and holder is not None:
-                event["position"] = state.game.position_of_cell[holder]
             flag = spec.type == Type.BOOL
-            event["value"] = [bool(old), bool(value)] if flag else [old, value]
-            state.tell(event)
+            change = [bool(old), bool(value)] if flag else [old, value]
+            if holder_kind == "player" and holder is not None:
+                state.told((MEMORY_TRIBE, state.round, spec.name, state.game.tribe_ids[holder], change))
+            elif holder_kind == "territory" and holder is not None:
+                state.told((MEMORY_POSITION, state.round, spec.name, state.game.position_of_cell[holder], change))
+            else:
+                state.told((MEMORY, state.round, spec.name, change))
 
     def end_game(self, reason: str) -> None:
         """`end game "..."`: the game ends now, scored as at the deck's end, with this reason."""

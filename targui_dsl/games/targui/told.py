@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "NOTHING", "kind_of", "tells_for", "untold"]
+from targui_dsl.engine.told import EventKind, by_flag
+from targui_dsl.games.targui.phases import ATTACK_DIE, DEAL, DEFEND_DIE, EFFECT_ROLL, LABELS, REVEAL, ROUND_DIE
+
+__all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "NOTHING", "chance", "decision", "kind_of",
+           "tells_for", "untold"]
 
 #: The event types a game tells, as its log writes them (the header is the log's own).
 EVENT_TYPES = ("chance", "decision", "round", "turn", "fight", "attack_end", "card", "hook", "memory", "round_end",
@@ -45,7 +49,7 @@ def tells_for(wants: Iterable[str] | None) -> frozenset[str]:
     return frozenset(told)
 
 
-def untold(event: dict[str, Any]) -> None:
+def untold(event: tuple[Any, ...]) -> None:
     """The emit of a state with no sink: it tells nothing (its ``tells`` is empty, so never called)."""
 
 
@@ -53,3 +57,61 @@ def kind_of(event: dict[str, Any]) -> str:
     """The kind an event is told under: its type, and a decision's verb."""
     kind = event["type"]
     return f"decision:{event['action'].split()[0]}" if kind == "decision" else kind
+
+
+# ----------------------------------------------------------------------------------------
+# Each event as the engine tells it: a tuple, its kind first (targui_dsl.engine.told), the
+# values in the order of the kind's slots. The fields are those of docs/engine.md.
+# ----------------------------------------------------------------------------------------
+def decision(action: str) -> tuple[EventKind, EventKind]:
+    """A decision whose readable action is ``action`` (words and slots: ``move {int} {int} {int}``),
+    by whether it was forced: ``(DECIDE_MOVE[forced], round, player, tribe, source, target, camels)``."""
+    return by_flag("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": action,
+                                "forced": "{flag}"})
+
+
+def chance(phase: int, action: str) -> EventKind:
+    """An outcome of the chance node ``phase`` (its label the event's ``node``), read as ``action``."""
+    return EventKind("chance", {"round": "{int}", "node": LABELS[phase], "action": action})
+
+
+CHANCE_DEAL = chance(DEAL, "deal {text}")  # a kind's id
+CHANCE_TURN = chance(REVEAL, "turn {text}")  # a tribe's id
+CHANCE_CARD = chance(REVEAL, "card {text}")  # a card's id
+#: A die thrown, by the chance node that throws it.
+CHANCE_DIE = {phase: chance(phase, "die {int}") for phase in (ROUND_DIE, ATTACK_DIE, DEFEND_DIE, EFFECT_ROLL)}
+DECIDE_PASS = decision("pass")
+DECIDE_ATTACK = decision("attack {int} {int}")  # source, target
+DECIDE_MOVE = decision("move {int} {int} {int}")  # source, target, camels
+DECIDE_BUY = decision("buy {int} on {int}")  # camels, position
+DECIDE_ENTER = decision("enter {int}")
+DECIDE_DEPOSIT = decision("deposit {int}")
+DECIDE_AGAIN = decision("again")
+DECIDE_GIVE_UP = decision("give up")
+DECIDE_CHOOSE = decision("choose {text}")  # an effect's answer as a player writes it
+DECIDE_SECTOR = decision("sector {text}")
+DECIDE_SETTLE = decision("settle {int}")
+# by their double_turn: ROUND[double_turn], TURN[double_turn]
+ROUND = by_flag("round", {"round": "{int}", "die": "{int}", "double_turn": "{flag}", "tribal_cards": "{int}",
+                          "fortune_cards": "{int}"})
+TURN = by_flag("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": "{flag}"})
+FIGHT = EventKind("fight", {"round": "{int}", "thrower": "{text}", "die": "{int}", "loss": "{int}", "source": "{int}",
+                            "target": "{int}", "camels": ["{int}", "{int}"]})
+ATTACK_END = EventKind("attack_end", {"round": "{int}", "result": "{text}", "source": "{int}", "target": "{int}"})
+CARD = EventKind("card", {"round": "{int}", "card": "{text}", "number": "{int}", "title": "{text}",
+                          "changes": "{json}"})
+HOOK = EventKind("hook", {"round": "{int}", "moment": "{text}", "hook": "{int}", "changes": "{json}"})
+MEMORY = EventKind("memory", {"round": "{int}", "name": "{text}", "value": "{json}"})  # the game's
+MEMORY_TRIBE = EventKind("memory", {"round": "{int}", "name": "{text}", "tribe": "{text}", "value": "{json}"})
+MEMORY_POSITION = EventKind("memory", {"round": "{int}", "name": "{text}", "position": "{int}", "value": "{json}"})
+ROUND_END = EventKind("round_end", {"round": "{int}", "cash_lost": "{json}", "levy": "{json}", "cash": "{json}",
+                                    "treasury": "{json}"})
+ELIMINATED = EventKind("eliminated", {"round": "{int}", "player": "{int}", "tribe": "{text}"})
+END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}", "tie_breaks": "{json}",
+                        "winners": "{json}", "draw": "{flag}"})
+
+#: Every kind of event told.
+KINDS = (CHANCE_DEAL, CHANCE_TURN, CHANCE_CARD, *CHANCE_DIE.values(), *DECIDE_PASS, *DECIDE_ATTACK, *DECIDE_MOVE,
+         *DECIDE_BUY, *DECIDE_ENTER, *DECIDE_DEPOSIT, *DECIDE_AGAIN, *DECIDE_GIVE_UP, *DECIDE_CHOOSE, *DECIDE_SECTOR,
+         *DECIDE_SETTLE, *ROUND, *TURN, FIGHT, ATTACK_END, CARD, HOOK, MEMORY, MEMORY_TRIBE, MEMORY_POSITION, ROUND_END,
+         ELIMINATED, END)

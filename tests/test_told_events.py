@@ -1,0 +1,220 @@
+"""Events told as tuples (targui_dsl.engine.told): a log writes each one's line straight from the
+tuple, and those lines are byte for byte ``json.dumps(event, separators=(",", ":"))`` of the events
+a reader gets, for every kind of event of both games, with awkward strings and big integers; a
+sink that reads dicts hears the same events."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from targui_dsl import load_ruleset
+from targui_dsl.agents import seat_agents
+from targui_dsl.engine.loop import play
+from targui_dsl.engine.told import EventKind, lines_of, made, tellers
+from targui_dsl.gamelog import events as events_module
+from targui_dsl.gamelog.events import EventLog
+from targui_dsl.gamelog.replay import verify_log
+from targui_dsl.games import game_of
+from targui_dsl.games.targi import told as targi_told
+from targui_dsl.games.targui import told as targui_told
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
+KINDS = targui_told.KINDS + targi_told.KINDS
+# what json escapes: a quote, a backslash, control characters, DEL, non-ASCII, a line separator, a lone surrogate
+AWKWARD = 'a "quoted" back\\slash\n\t\x00\x1f\x7f caf\u00e9 \u2028 \U0001f42a \ud800 {int} %s'
+BIG = 2**70
+
+
+def dumped(event: dict[str, Any]) -> str:
+    return json.dumps(event, separators=(",", ":")) + "\n"
+
+
+def awkward(slot: str, place: int) -> Any:
+    """A value for a slot, as awkward as JSON allows."""
+    if slot == "int":
+        return (BIG, -BIG, 0, -1, 2**64 + 1)[place % 5]
+    if slot == "text":
+        return AWKWARD[place % 3:]
+    if slot == "flag":
+        return place % 2 == 0
+    return {AWKWARD: [BIG, -3, None, True, 0.5, {"k\u00e9": [AWKWARD, []]}], "": {}}
+
+
+def plain(slot: str, place: int) -> Any:
+    """A value for a slot that JSON writes as it is (a template writes it unescaped)."""
+    return {"int": (7, -12, BIG)[place % 3], "text": "100% plain {int} 'text'"[place % 2:],
+            "flag": place % 2 == 1}.get(slot, [1, "a"])
+
+
+def awkward_tuple(kind: EventKind, value: Any = None) -> tuple[Any, ...]:
+    slots = []
+    for pattern in kind.fields.values():
+        if isinstance(pattern, bool):  # a constant
+            continue
+        for one in (pattern if isinstance(pattern, list) else [pattern]):
+            slots += [part for part in one.split("{")[1:]]
+    values = [(value or awkward)(slot.split("}")[0], place) for place, slot in enumerate(slots)]
+    assert len(values) == kind.slots
+    return (kind, *values)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: f"{kind.type}:{'/'.join(map(str, kind.fields.values()))}")
+def test_every_kind_writes_what_json_dumps_writes_of_its_event(kind):
+    told = awkward_tuple(kind)
+    log = EventLog(io.StringIO())
+    log.told_tuple(told)
+    log.flush()
+    event = kind.event(told)
+    assert list(event) == ["type", *kind.fields] and event["type"] == kind.type
+    assert log.stream.getvalue() == dumped(event)  # type: ignore[union-attr]
+    assert log.events == [event]
+    heard: list[dict[str, Any]] = []
+
+    class Reader:  # a sink that reads dicts
+        def emit(self, event: dict[str, Any]) -> None:
+            heard.append(event)
+
+    tell, tell_last = tellers(Reader())
+    tell(told)
+    tell_last(told)
+    assert heard == [event, event]
+    # a batch: plain events written by one format of their templates, or each by its line once one
+    # text needs an escape; a special kind's line made when it is told
+    calm = awkward_tuple(kind, plain)
+    batch = [made(one) if kind.special else one for one in (calm, calm)]
+    assert (kind.template is None) == kind.special or kind.ends
+    assert lines_of(batch) == 2 * dumped(kind.event(calm))
+    batch.append(made(told) if kind.special else told)
+    assert lines_of(batch) == 2 * dumped(kind.event(calm)) + dumped(event)
+
+
+def test_a_text_of_words_and_slots_is_the_words_the_event_reads():
+    move = targui_told.DECIDE_MOVE[False]
+    told = (move, 3, 0, "kel_ress", 12, 13, 2)
+    assert move.event(told) == {"type": "decision", "round": 3, "player": 0, "tribe": "kel_ress",
+                                "action": "move 12 13 2", "forced": False}
+    assert move.line(told) == '{"type":"decision","round":3,"player":0,"tribe":"kel_ress","action":"move 12 13 2",' \
+                              '"forced":false}\n'
+    choose = targui_told.DECIDE_CHOOSE[True]
+    assert choose.line((choose, 1, 2, "t", 'say "hi"\\\u00e9')).endswith(
+        ',"action":"choose say \\"hi\\"\\\\\\u00e9","forced":true}\n')
+    fight = targui_told.FIGHT
+    assert fight.event((fight, 2, "attacker", 3, 1, 19, 7, 6, 0))["camels"] == [6, 0]
+
+
+def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
+    class Id(str):
+        pass
+
+    turn = targui_told.TURN[True]
+    plain = (turn, 1, 0, "kel_ress")
+    odd = (turn, 2, 1, Id('kel "odd"'))
+    assert lines_of([plain, odd]) == dumped(turn.event(plain)) + dumped(turn.event(odd))
+    assert '"tribe":"kel \\"odd\\""' in lines_of([odd])
+
+
+@pytest.mark.parametrize("pattern", ["{x}", "a {json} b", "say {flag}", "a { b", "}"])
+def test_a_pattern_that_is_not_one_is_refused(pattern):
+    with pytest.raises(ValueError):
+        EventKind("bad", {"field": pattern})
+    with pytest.raises(ValueError):
+        EventKind("bad", {"field": ["{int}", "move {int}"]})
+
+
+def targui_and_targi() -> list[tuple[str, int]]:
+    rulesets = ["original-dutch", "swedish-12", "updated-treasury", "targi"]
+    rulesets += sorted(str(path) for path in EXAMPLES.glob("*.yaml"))
+    return [(name, seed) for name in rulesets for seed in (1, 2)]
+
+
+class Dicts(EventLog):
+    def emit(self, event: dict[str, Any]) -> None:
+        super().emit(event)
+
+
+class Kinds:
+    """Reads every event as a tuple: which kinds a game tells."""
+
+    wants = None
+
+    def __init__(self) -> None:
+        self.kinds: set[EventKind] = set()
+
+    def begin(self, game: Any) -> None:
+        pass
+
+    def told_tuple(self, event: tuple[Any, ...]) -> None:
+        assert isinstance(event[0], EventKind) and len(event) == event[0].slots + 1
+        self.kinds.add(event[0])
+
+
+def test_played_games_write_the_lines_of_their_events_and_verify():
+    told: set[EventKind] = set()
+    for name, seed in targui_and_targi():
+        rs = load_ruleset(name)
+        package = game_of(rs)
+        players = 4 if 4 in rs.player_counts else max(rs.player_counts)
+        game = package.new_game(rs, players=players, seed=seed)
+        bots = ["random"] * players
+        log = EventLog(io.StringIO())
+        play(game.new_initial_state(log=log), seat_agents(game.seed, bots, package.name))
+        events = log.events
+        assert events is not None and events[-1]["type"] == "end"
+        assert log.stream.getvalue() == "".join(dumped(e) for e in events), name  # type: ignore[union-attr]
+        dicts = Dicts(None)  # a log that reads dicts only (a subclass's emit): the same events
+        play(package.new_game(rs, players=players, seed=seed).new_initial_state(log=dicts),
+             seat_agents(game.seed, bots, package.name))
+        assert dicts.events == events, name
+        assert verify_log(rs, events).ok, name
+        kinds = Kinds()
+        play(package.new_game(rs, players=players, seed=seed).new_initial_state(log=kinds),
+             seat_agents(game.seed, bots, package.name))
+        assert kinds.kinds <= set(KINDS), name
+        told |= kinds.kinds
+    assert len(told) > len(KINDS) // 2  # most kinds were told by these games
+
+
+def test_json_only_and_orjson_write_the_same_log(monkeypatch):
+    rs = load_ruleset("original-dutch")
+
+    def written() -> str:
+        log = EventLog(io.StringIO(), keep=False)
+        game = game_of(rs).new_game(rs, players=4, seed=5)
+        play(game.new_initial_state(log=log), seat_agents(game.seed, ["random"] * 4, "targui"))
+        return log.stream.getvalue()  # type: ignore[union-attr]
+
+    first = written()
+    monkeypatch.setattr(events_module, "_orjson_tried", True)
+    monkeypatch.setattr(events_module, "_orjson_lines", None)  # as if orjson were not installed
+    assert written() == first
+
+
+def test_a_subclass_emit_and_a_listener_added_late_hear_every_event_as_a_dict():
+    rs = load_ruleset("swedish-12")
+    heard: list[dict[str, Any]] = []
+
+    class Mine(EventLog):
+        def emit(self, event: dict[str, Any]) -> None:
+            heard.append(event)
+            super().emit(event)
+
+    game = game_of(rs).new_game(rs, players=3, seed=2)
+    mine = Mine(io.StringIO())
+    play(game.new_initial_state(log=mine), seat_agents(game.seed, ["random"] * 3, "targui"))
+    assert heard == mine.events and len(heard) > 100
+    assert mine.stream.getvalue() == "".join(dumped(e) for e in heard)  # type: ignore[union-attr]
+    late: list[dict[str, Any]] = []
+    log = EventLog(io.StringIO())
+    state = game.new_initial_state(log=log)
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])
+    log.listeners.append(late.append)  # after the state took the log's told_tuple
+    play(state, seat_agents(game.seed, ["random"] * 3, "targui"))
+    assert log.events is not None and late == log.events[len(log.events) - len(late):] and late
+    assert late[-1]["type"] == "end"
+    assert log.stream.getvalue() == "".join(dumped(e) for e in log.events)  # type: ignore[union-attr]
