@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
+from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, below, draw_limit
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -336,13 +336,24 @@ def deal_all(r: TarguiRecord) -> None:
     do card by card (the same draws, history, events), in one loop (a game deals 45 cards)."""
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
     told = "chance" in r.tells
+    # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
+    # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
+    cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
+    rng = r.rng
     while r.phase == DEAL:
-        totals = list(accumulate(pool))
-        total = totals[-1]
+        total = len(cards)
         if not total:
             raise AssertionError("empty deal pool")
-        r.rng, drawn = below(r.rng, total)
-        kind = bisect_right(totals, drawn)
+        limit = LIMITS[total] if total < 256 else draw_limit(total)
+        while True:  # chance.below(rng, total), inlined: the same draws
+            rng = (rng + GOLDEN) & MASK64
+            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+            bits ^= bits >> 31
+            if bits < limit:
+                break
+        r.rng = rng
+        kind = cards.pop(bits % total)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
             r.tell({"type": "chance", "round": r.round, "node": LABELS[DEAL], "action": outcome_text(r, kind)})
