@@ -25,6 +25,7 @@ COMPILED = [
         "rules_setup", "rules_round", "rules_fight", "flow", "state",
     )),
     "targui_dsl/effects/runtime.py",
+    "targui_dsl/effects/placing.py",
     *(f"targui_dsl/games/targi/{name}.py" for name in ("record", "rules", "effects", "flow", "state")),
 ]
 

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.parser import Problem, parse
+from targui_dsl.effects.placing import place_module
 from targui_dsl.effects.runtime import (
     MAX_ROLL_SIDES,
     ChoiceRequest,
@@ -153,7 +154,7 @@ def _compile(
 def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool) -> Callable[..., Any]:
     """The Python function of a checked snippet, made when it is first called: the checks above
     found every error, so checking a ruleset (`targui validate`) never compiles its snippets."""
-    _place_children(module, 1, 0, 1, 0)  # a module has no place of its own
+    place_module(module)
     code_object = compile(module, f"<{what} {file}:{line}>", "exec")
     namespace: dict[str, Any] = {
         "__builtins__": {},
@@ -166,54 +167,6 @@ def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool)
     if inspect.isgeneratorfunction(function) is not pauses:  # the engine drives it by `pauses`
         raise AssertionError(f"<{what} {file}:{line}>: pauses is {pauses}, but the code says otherwise")
     return function
-
-
-# per node class: whether it has a place (lineno...), and its fields that may hold nodes; a class
-# with neither (Load, Store, an operator: a third of a snippet's nodes) is not visited
-_SHAPES: dict[type, tuple[bool, tuple[str, ...]]] = {}
-
-
-def _shape(cls: type) -> tuple[bool, tuple[str, ...]]:
-    shape = _SHAPES[cls] = ("lineno" in cls._attributes, cls._fields)  # type: ignore[attr-defined]
-    return shape
-
-
-def place(node: ast.AST, line: int, column: int, end_line: int, end_column: int) -> None:
-    """What ``ast.fix_missing_locations`` does for a node with a place and its own (a node
-    without a place takes its parent's), the same places set, faster: it ran at every snippet's
-    first call, and took four times as long as ``compile()`` itself."""
-    d = node.__dict__
-    if "lineno" in d:  # every class with a place has the four (Python 3.8 on)
-        line = d["lineno"]
-    else:
-        d["lineno"] = line
-    if d.get("end_lineno") is None:
-        d["end_lineno"] = end_line
-    else:
-        end_line = d["end_lineno"]
-    if "col_offset" in d:
-        column = d["col_offset"]
-    else:
-        d["col_offset"] = column
-    if d.get("end_col_offset") is None:
-        d["end_col_offset"] = end_column
-    else:
-        end_column = d["end_col_offset"]
-    _place_children(node, line, column, end_line, end_column)
-
-
-def _place_children(node: ast.AST, line: int, column: int, end_line: int, end_column: int) -> None:
-    shapes = _SHAPES
-    for name in node._fields:
-        value = node.__dict__.get(name)
-        for item in value if value.__class__ is list else (value,):
-            if isinstance(item, ast.AST):
-                cls = item.__class__
-                placed, fields = shapes.get(cls) or _shape(cls)
-                if placed:
-                    place(item, line, column, end_line, end_column)
-                elif fields:
-                    _place_children(item, line, column, end_line, end_column)
 
 
 def _diagnostic(problem: Problem, to_span: Callable[[int, int], Span]) -> Diagnostic:
