@@ -27,6 +27,7 @@ from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, below
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
+    COUNT_IDS,
     COUNT_RADIX,
     GIVE_UP,
     PASS,
@@ -207,7 +208,7 @@ def list_legal(r: TarguiRecord) -> list[int]:
         return legal
     if IS_COUNT[phase]:
         low, high = count_bounds(r)
-        return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+        return COUNT_IDS[low:high + 1]
     if phase == BUY_CELL:
         # camels may be bought when cash and box allow, onto own cells of a buyable kind
         if buy_limit(r) <= 0:
@@ -235,9 +236,9 @@ def legal_actions(r: TarguiRecord) -> list[int]:
     if legal is None:
         if IS_COUNT[r.phase]:
             if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
-                return list(range(COUNT_BASE + r.count_lo, COUNT_BASE + 1 + r.count_hi))
+                return COUNT_IDS[r.count_lo:r.count_hi + 1]
             low, high = count_bounds(r)
-            return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+            return COUNT_IDS[low:high + 1]
         legal = r.legal = list_legal(r)
     return legal[:]
 
