@@ -27,6 +27,7 @@ COMPILED = [
         "observation", "tensor",
     )),
     "targui_dsl/effects/runtime.py",
+    "targui_dsl/effects/placing.py",
     *(f"targui_dsl/games/targi/{name}.py" for name in ("record", "rules", "effects", "flow", "state", "tensor")),
 ]
 

@@ -5,6 +5,7 @@ Python names nothing the user wrote."""
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from pathlib import Path
 
@@ -570,3 +571,16 @@ def test_every_yaml_example_in_the_doc_compiles():
             effect(source)
         else:
             formula(source, COMBAT_ENV if "loses" in key else PLAYER_ENV)
+
+
+@pytest.mark.parametrize("source", [*CARDS.values(), *HOUSE_RULES.values()])
+def test_compiled_code_keeps_the_places_python_would_give_it(source):
+    # compiling places every node as ast.fix_missing_locations would (a node without a place
+    # takes its parent's), for tracebacks that point into the snippet as before
+    code, problems = compile_effect(source, EFFECT_ENV, lambda off: Span("r.yaml", 12, 13 + off))
+    assert problems == [] and code is not None
+    expected = ast.fix_missing_locations(copy.deepcopy(code.module))
+    assert code.function is not None  # compiled now, its module placed
+    assert ast.dump(code.module, include_attributes=True) == ast.dump(expected, include_attributes=True)
+    # the snippet's own columns were kept (not every node at the function's place)
+    assert len({node.col_offset for node in ast.walk(code.module) if hasattr(node, "col_offset")}) > 1

@@ -52,6 +52,24 @@ def test_a_move_is_a_pair_then_a_count_and_logs_as_one_action():
     assert [e["action"] for e in log.events if e["type"] == "decision"] == ["move 20 21 4"]
 
 
+def test_legal_lists_are_the_callers_own_to_change():
+    # a count's ids come from one table: what a caller does to its list touches no other list
+    state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
+    legal = state.legal_actions()
+    legal.clear()
+    assert state.legal_actions()[0] == PASS
+    state.apply_action(state.string_to_action("move 20 21"))
+    counts = state.legal_actions()
+    counts.reverse()
+    counts.append(-1)
+    again = state.legal_actions()
+    assert again == [COUNT_BASE + n for n in range(1, 11)]
+    again[:] = []
+    assert state.clone().legal_actions() == [COUNT_BASE + n for n in range(1, 11)]
+    state.apply_action(COUNT_BASE + 4)
+    assert state.camels(state.game.cell_of_position[21]) == 4
+
+
 def test_readable_actions_take_every_step_they_stand_for():
     state = start_turn(settled_state(any_ruleset("original-dutch")), 0)
     assert len(state.actions_from_text("move 20 21 4")) == 2

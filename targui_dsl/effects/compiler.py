@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.parser import Problem, parse
+from targui_dsl.effects.placing import place_module
 from targui_dsl.effects.runtime import (
     MAX_ROLL_SIDES,
     ChoiceRequest,
@@ -153,7 +154,7 @@ def _compile(
 def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool) -> Callable[..., Any]:
     """The Python function of a checked snippet, made when it is first called: the checks above
     found every error, so checking a ruleset (`targui validate`) never compiles its snippets."""
-    ast.fix_missing_locations(module)
+    place_module(module)
     code_object = compile(module, f"<{what} {file}:{line}>", "exec")
     namespace: dict[str, Any] = {
         "__builtins__": {},

@@ -23,10 +23,11 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, MASK64, MIX_A, MIX_B, below
+from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, below, draw_limit
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
+    COUNT_IDS,
     COUNT_RADIX,
     GIVE_UP,
     PASS,
@@ -224,7 +225,7 @@ def list_legal(r: TarguiRecord) -> list[int]:
         return legal
     if IS_COUNT[phase]:
         low, high = count_bounds(r)
-        return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+        return COUNT_IDS[low:high + 1]
     if phase == BUY_CELL:
         # camels may be bought when cash and box allow, onto own cells of a buyable kind
         if buy_limit(r) <= 0:
@@ -252,9 +253,9 @@ def legal_actions(r: TarguiRecord) -> list[int]:
     if legal is None:
         if IS_COUNT[r.phase]:
             if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
-                return list(range(COUNT_BASE + r.count_lo, COUNT_BASE + 1 + r.count_hi))
+                return COUNT_IDS[r.count_lo:r.count_hi + 1]
             low, high = count_bounds(r)
-            return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+            return COUNT_IDS[low:high + 1]
         legal = r.legal = list_legal(r)
     return legal[:]
 
@@ -353,13 +354,24 @@ def deal_all(r: TarguiRecord) -> None:
     do card by card (the same draws, history, events), in one loop (a game deals 45 cards)."""
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
     told = "chance" in r.tells
+    # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
+    # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
+    cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
+    rng = r.rng
     while r.phase == DEAL:
-        totals = list(accumulate(pool))
-        total = totals[-1]
+        total = len(cards)
         if not total:
             raise AssertionError("empty deal pool")
-        r.rng, drawn = below(r.rng, total)
-        kind = bisect_right(totals, drawn)
+        limit = LIMITS[total] if total < 256 else draw_limit(total)
+        while True:  # chance.below(rng, total), inlined: the same draws
+            rng = (rng + GOLDEN) & MASK64
+            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+            bits ^= bits >> 31
+            if bits < limit:
+                break
+        r.rng = rng
+        kind = cards.pop(bits % total)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
             r.told((CHANCE_DEAL, r.round, r.game.kind_ids[kind]))

@@ -285,8 +285,6 @@ class EffectAdapter:
 
 
 def runtime_of(record: TarguiRecord) -> EffectAdapter:
-    """The effect adapter over ``record`` (made once, kept on the record)."""
-    rt = record.rt
-    if rt is None:
-        rt = record.rt = EffectAdapter(record)
-    return rt
+    """An effect adapter over ``record``: made at each use, not kept on the record (the two
+    holding each other, a game's record was freed only by the cyclic garbage collector)."""
+    return EffectAdapter(record)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from targui_dsl.games.targui import flow, texts
-from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_RADIX, IllegalAction, digit_range
+from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_IDS, COUNT_RADIX, IllegalAction, digit_range
 from targui_dsl.games.targui.flow import (
     TURN_DECIDES,
     advance,
@@ -342,9 +342,9 @@ class GameState:
         if legal is None:
             if IS_COUNT[r.phase]:  # a range: listed afresh, never kept
                 if r.count_hi < COUNT_RADIX:  # a count of one step: its bounds are the digits
-                    return list(range(COUNT_BASE + r.count_lo, COUNT_BASE + 1 + r.count_hi))
+                    return COUNT_IDS[r.count_lo:r.count_hi + 1]
                 low, high = count_bounds(r)
-                return list(range(COUNT_BASE + low, COUNT_BASE + high + 1))
+                return COUNT_IDS[low:high + 1]
             legal = r.legal = list_legal(r)
         return legal[:]
 

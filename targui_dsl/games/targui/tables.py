@@ -180,14 +180,15 @@ class GameTables:
         # per cell: every pair id from it, and the cells with a pair into it (_fix_board)
         self.move_ids: tuple[tuple[int, ...], ...] = tuple(
             tuple(pair for _, pair in targets) for targets in self.pairs_from)
-        self.sources_into: tuple[tuple[int, ...], ...] = tuple(
-            tuple(source for source in range(self.cells) if cell in self.pair_id[source]) for cell in range(self.cells))
+        # one walk over the pairs (the ids of every pair, in order; a property per id was slow)
+        into: list[list[int]] = [[] for _ in range(self.cells)]
+        for source, target in self.actions.pairs:  # by source, then target: each `into` list in order
+            into[target].append(source)
+        self.sources_into: tuple[tuple[int, ...], ...] = tuple(tuple(sources) for sources in into)
         # hot-path tables by action id: the cells of a pair id (-1 for other ids)
-        size = self.actions.size
-        self.pair_source: tuple[int, ...] = tuple(
-            self.actions.pair_of(a)[0] if self.actions.is_pair(a) else -1 for a in range(size))
-        self.pair_target: tuple[int, ...] = tuple(
-            self.actions.pair_of(a)[1] if self.actions.is_pair(a) else -1 for a in range(size))
+        before, after = [-1] * self.actions.pair_base, [-1] * self.players
+        self.pair_source: tuple[int, ...] = (*before, *(source for source, _ in self.actions.pairs), *after)
+        self.pair_target: tuple[int, ...] = (*before, *(target for _, target in self.actions.pairs), *after)
         self.die_limit = draw_limit(self.die_sides)  # the die's draws, kept (see chance.below)
 
         # Hot-path handles on the compiled formulas.
