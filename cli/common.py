@@ -11,13 +11,13 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, NoReturn, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
 from targui_dsl.frontend.safefile import check_output
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
 from targui_dsl.games import DEFAULT_GAME, game_package
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine's protocol module is not loaded for `--help` or `validate`
+    from targui_dsl.engine.protocol import GamePackage
     from targui_dsl.games.targui.compiled import CompiledRuleset
 
 # Exit codes, the same for every command.

@@ -43,6 +43,9 @@ def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library
     assert not {m for m in loaded if m.startswith((f"targui_dsl.games.{other}", "targui_dsl.engine.loop",
                                                    "targui_dsl.agents", f"targui_dsl.games.{game}.package",
                                                    f"targui_dsl.games.{game}.state", "jsonschema", "lark",
+                                                   # the engine's protocol and drawing hooks: the front
+                                                   # end's own hooks are targui_dsl.engine.front
+                                                   "targui_dsl.engine.protocol", "targui_dsl.engine.drawing",
                                                    "numpy", "pickle", "logging", "difflib",
                                                    # Lark's generated parser: only for a snippet
                                                    # the quick parser leaves to it (an error)
@@ -52,6 +55,19 @@ def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library
 def test_the_engine_protocol_alone_loads_no_front_end():
     loaded = modules_after("import targui_dsl.engine.protocol")
     assert "targui_dsl.frontend.build" not in loaded and "targui_dsl.effects.parser" not in loaded
+
+
+def test_the_protocol_still_offers_the_front_end_and_a_front_end_is_read_only():
+    from targui_dsl.engine import protocol
+    from targui_dsl.games import front_end, game_package
+
+    assert protocol.FrontEnd is type(front_end("targi"))
+    front, package = front_end("targui"), game_package("targui")
+    assert (front.name, front.schema, front.check, front.snippets, front.build, front.vocabulary) == (
+        package.name, package.schema, package.check, package.snippets, package.build, package.vocabulary)
+    with pytest.raises(AttributeError):
+        front.schema = "other.schema.json"  # type: ignore[misc]
+    assert front.schema == "ruleset.schema.json" and "targui" in repr(front)
 
 
 def test_the_package_still_offers_its_names():
@@ -72,7 +88,8 @@ def test_help_lists_every_command_without_loading_any():
                            "    assert e.code == 0, e.code\n")
     assert not {m for m in loaded if m.startswith("targui_cli.") and m not in ("targui_cli.main", "targui_cli.common")}
     assert not {m for m in loaded if m.startswith(("targui_dsl.frontend.build", "targui_dsl.games.targui",
-                                                   "targui_dsl.study", "jsonschema", "lark", "yaml"))}
+                                                   "targui_dsl.study", "jsonschema", "lark", "yaml",
+                                                   "targui_dsl.engine.protocol", "targui_dsl.engine.drawing"))}
 
 
 def test_the_help_lines_are_each_commands_own_at_every_width():
