@@ -144,3 +144,31 @@ def test_a_syntax_error_is_still_told_by_lark_s_parser(tmp_path):
         f"try:\n    cli.main(['validate', {str(house)!r}], prog_name='targui')\nexcept SystemExit as e:\n"
         "    assert e.code == 1, e.code\n")
     assert "targui_dsl.effects._lalr" in loaded
+
+
+def test_pyyamls_reader_refuses_the_same_characters_with_the_pattern_given_it():
+    # pyyaml_pattern leaves PyYAML's reader a pattern that compiles in a twelfth of the time of its
+    # own (a tenth of `targui validate`): it must find exactly the characters PyYAML's own finds.
+    import ast
+    import re._compiler  # PyYAML's pattern compiled afresh, past re's cache
+
+    import yaml.reader
+
+    from targui_dsl.frontend import pyyaml_pattern
+
+    tree = ast.parse(Path(yaml.reader.__file__).read_text(encoding="utf-8"))
+    written = [node.value.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+               and getattr(node.targets[0], "id", "") == "NON_PRINTABLE"]
+    assert written == [pyyaml_pattern.PYYAML_NON_PRINTABLE]  # PyYAML's own, as this PyYAML writes it
+    own = re._compiler.compile(pyyaml_pattern.PYYAML_NON_PRINTABLE, 0)
+    given = re.compile(pyyaml_pattern.REFUSED)
+    every = "".join(map(chr, range(0x110000)))
+    assert [m.start() for m in given.finditer(every)] == [m.start() for m in own.finditer(every)]
+    assert len(given.findall(every)) == 29 + 32 + 0x800 + 2  # C0 but tab and breaks, C1 but NEL, surrogates, 2
+    loaded = modules_after(
+        "from targui_dsl.frontend import yamlload\nimport yaml\n"
+        "from targui_dsl.frontend.pyyaml_pattern import REFUSED\n"
+        "assert yaml.reader.Reader.NON_PRINTABLE.pattern == REFUSED\n"
+        "doc = yamlload.load_yaml_text('a: \\x07', 'f.yaml')\n"
+        "assert [d.code for d in doc.diagnostics] == ['E0101'] and 'U+0007' in doc.diagnostics[0].message\n")
+    assert "targui_dsl.frontend.pyyaml_pattern" in loaded
