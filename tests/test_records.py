@@ -60,3 +60,18 @@ def test_a_field_without_default_after_one_with_is_refused():
         class Wrong(Record):
             a: int = 1
             b: int
+
+
+def test_dataclasses_helpers_read_a_record_as_a_frozen_dataclass():
+    import dataclasses
+
+    point = Point3(1, 2)
+    assert dataclasses.is_dataclass(point) and dataclasses.is_dataclass(Point3)
+    assert [f.name for f in dataclasses.fields(point)] == ["x", "y", "tags", "z"]
+    assert [f.default for f in dataclasses.fields(Point3)][1::2] == [0, 5]
+    moved = dataclasses.replace(point, y=7, z=8)
+    assert moved == Point3(1, 7, {}, 8) and type(moved) is Point3 and point.y == 2
+    assert dataclasses.asdict(point) == {"x": 1, "y": 2, "tags": {}, "z": 5}
+    assert dataclasses.astuple(Point(3)) == (3, 0, {})
+    with pytest.raises(TypeError):
+        dataclasses.replace(point, w=1)

@@ -7,13 +7,16 @@ records are compared, hashed and shown by value, copied and pickled through thei
 and matched by position. dataclasses writes the source of five functions for each class and
 compiles it at every start: for the effect language's 45 classes that was a seventh of
 `targui validate`. Here one shared ``__init__`` sets each slot through its descriptor (no slower
-than the generated one). Type checkers read a record as a frozen dataclass (``dataclass_transform``).
+than the generated one). Type checkers read a record as a frozen dataclass (``dataclass_transform``),
+and so do ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass``: a record describes its
+fields as a dataclass does (``__dataclass_fields__``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import MISSING, Field, FrozenInstanceError, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -34,6 +37,7 @@ class _RecordType(type):
     _fields: tuple[str, ...]
     _defaults: tuple[Any, ...]  # per field: _NONE, a value, or a Field whose factory makes one
     _setters: tuple[Callable[[Any, Any], None], ...]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> _RecordType:
         own = tuple(f for f, kind in namespace.get("__annotations__", {}).items()
@@ -44,11 +48,29 @@ class _RecordType(type):
         for f, before, this in zip(fields[1:], defaults, defaults[1:], strict=False):  # pairs in a row
             if before is not _NONE and this is _NONE:
                 raise TypeError(f"{name}: field {f!r} without a default follows one with a default")
-        namespace.update(__slots__=own, __match_args__=fields, _fields=fields, _defaults=tuple(defaults))
+        described = {name: f for base in bases for name, f in getattr(base, "__dataclass_fields__", {}).items()}
+        annotations = namespace.get("__annotations__", {})
+        for f, default in zip(own, defaults[len(defaults) - len(own):], strict=True):
+            described[f] = _described(f, annotations[f], default)
+        namespace.update(__slots__=own, __match_args__=fields, _fields=fields, _defaults=tuple(defaults),
+                         __dataclass_fields__=described)
         cls = super().__new__(mcs, name, bases, namespace)
         # each slot's own descriptor, found in the class that declares it: the fastest way to set it
         cls._setters = tuple(next(k.__dict__[f] for k in cls.__mro__ if f in k.__dict__).__set__ for f in fields)
         return cls
+
+
+def _described(name: str, kind: Any, default: Any) -> Field[Any]:
+    """The field as dataclasses describes one (what ``fields`` and ``replace`` read)."""
+    if default is _NONE:
+        described: Field[Any] = field()
+    elif isinstance(default, Field):
+        described = field(default_factory=default.default_factory)
+    else:
+        described = field(default=default)
+    described.name, described.type = name, kind
+    described._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # a field, not a ClassVar
+    return described
 
 
 def _default(cls: str, name: str, value: Any) -> Any:
