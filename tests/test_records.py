@@ -75,3 +75,29 @@ def test_dataclasses_helpers_read_a_record_as_a_frozen_dataclass():
     assert dataclasses.astuple(Point(3)) == (3, 0, {})
     with pytest.raises(TypeError):
         dataclasses.replace(point, w=1)
+
+
+class Segment(Record):
+    start: int
+    end: int
+    length: int = field(init=False, repr=False, compare=False)  # worked out, as a dataclass's
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "length", self.end - self.start)
+
+
+def test_a_worked_out_field_is_set_after_each_construction_and_neither_compared_nor_shown():
+    import dataclasses
+
+    segment = Segment(2, 5)
+    assert segment.length == 3 and repr(segment) == "Segment(start=2, end=5)"
+    assert segment == Segment(end=5, start=2) and hash(segment) == hash(Segment(2, 5))
+    assert dataclasses.replace(segment, end=9).length == 7 and copy.copy(segment).length == 3
+    assert pickle.loads(pickle.dumps(segment)).length == 3
+    assert [f.name for f in dataclasses.fields(segment)] == ["start", "end", "length"]
+    with pytest.raises(ValueError):
+        dataclasses.replace(segment, length=1)
+    with pytest.raises(TypeError):
+        Segment(1, 2, 3)
+    with pytest.raises(FrozenInstanceError):
+        segment.length = 4  # type: ignore[misc]

@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem
+from targui_dsl.effects.records import Record
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES, MAX_VALUE
 from targui_dsl.effects.types import Type
 from targui_dsl.effects.vocabulary import Environment, Field, Memory
@@ -46,8 +47,7 @@ class Val:
     is_nobody: bool = False
 
 
-@dataclass(frozen=True)
-class Local:
+class Local(Record):
     type: Type | None
     pyname: str
     what: str = "a loop variable"
