@@ -172,3 +172,20 @@ def test_pyyamls_reader_refuses_the_same_characters_with_the_pattern_given_it():
         "doc = yamlload.load_yaml_text('a: \\x07', 'f.yaml')\n"
         "assert [d.code for d in doc.diagnostics] == ['E0101'] and 'U+0007' in doc.diagnostics[0].message\n")
     assert "targui_dsl.frontend.pyyaml_pattern" in loaded
+
+
+def test_the_collector_is_paused_only_while_start_up_loads():
+    # cli/main.py pauses the cyclic garbage collector while click and the command's modules load
+    # (what they make lives to the end, and is then frozen); a program that imports the module
+    # gets the collector back as it had it, and the command itself runs with it.
+    script = ("import gc, sys, importlib, click\n"
+              "gc.disable()\nimport targui_cli.main as cli_main\nprint('kept off', not gc.isenabled())\n"
+              "gc.enable()\nimportlib.reload(cli_main)\nprint('back on', gc.isenabled())\n"
+              "@click.command()\ndef probe():\n"
+              "    print('command runs with it', gc.isenabled(), gc.get_freeze_count() > 0)\n"
+              "cli_main.cli.commands['probe'] = probe\n"
+              "sys.argv = ['targui', 'probe']\ncli_main.main()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ.copy(),
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["kept off True", "back on True", "command runs with it True True"]
