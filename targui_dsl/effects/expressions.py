@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from targui_dsl.effects import nodes as n
@@ -37,14 +36,20 @@ _DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False}
 _FUNCTIONS = tuple(FUNCTIONS)
 
 
-@dataclass
 class Val:
-    """A checked expression: its type (None after an error already reported) and code."""
+    """A checked expression: its type (None after an error already reported) and code. A plain
+    class: one is made for every expression checked, and a dataclass is compiled at every start."""
 
-    type: Type | None
-    code: ast.expr
-    nullable: bool = False  # may be None at run time (nobody, a missing settlement)
-    is_nobody: bool = False
+    __slots__ = ("type", "code", "nullable", "is_nobody")
+
+    def __init__(self, type: Type | None, code: ast.expr, nullable: bool = False, is_nobody: bool = False) -> None:
+        self.type = type
+        self.code = code
+        self.nullable = nullable  # may be None at run time (nobody, a missing settlement)
+        self.is_nobody = is_nobody
+
+    def __repr__(self) -> str:
+        return f"Val({self.type!r}, {ast.dump(self.code)}, nullable={self.nullable}, is_nobody={self.is_nobody})"
 
 
 class Local(Record):

@@ -34,7 +34,7 @@ from targui_dsl.frontend.schema import describe_value, validate_schema
 from targui_dsl.games import DEFAULT_GAME, GAMES, front_end
 
 
-@dataclass
+@dataclass(repr=False)  # its own __repr__: dataclasses need not write one
 class Report:
     """What the pipeline found for one ruleset reference."""
 

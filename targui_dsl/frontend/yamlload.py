@@ -100,7 +100,7 @@ class _StringInfo(NamedTuple):
     value: str
 
 
-@dataclass
+@dataclass(repr=False)  # its own __repr__: dataclasses need not write one
 class LoadedDoc:
     """One YAML file: its text, its values (or None on error) and their positions."""
 
