@@ -1,7 +1,7 @@
 """Start-up: CPU time of whole `targui` processes (`--help`, `validate` of each built-in ruleset and
 of examples), this tree side by side with another revision (issue 22 item 6: within 100 ms).
 
-    python benchmarks/bench_startup.py [--baseline 55055c8] [--rounds 7]
+    python benchmarks/bench_startup.py [--baseline f1e86cd] [--rounds 7] [--instructions] [--few]
 
 Each measurement is one fresh process, ``python -m targui_cli.main ARGS`` (what the installed
 ``targui`` script runs), and its CPU time is user + system as the kernel counts it for the child
@@ -33,14 +33,16 @@ import baseline
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-#: What is timed: the group's help, each built-in ruleset, house rules that extend one, `python -c pass`.
+#: What is timed: the group's help, each built-in ruleset, each example house rule (every one, or with
+#: ``--few`` two: one of each game), `python -c pass`.
 COMMANDS: list[tuple[str, list[str]]] = [
     ("--help", ["--help"]),
     *[(f"validate {name}", ["validate", name])
       for name in ("original-dutch", "swedish-12", "updated-treasury", "targi")],
-    ("validate examples/harsh-desert.yaml", ["validate", "rulesets/examples/harsh-desert.yaml"]),
-    ("validate examples/targi-rich-start.yaml", ["validate", "rulesets/examples/targi-rich-start.yaml"]),
+    *[(f"validate examples/{path.name}", ["validate", f"rulesets/examples/{path.name}"])
+      for path in sorted((ROOT / "rulesets" / "examples").glob("*.yaml"))],
 ]
+FEW = ("examples/harsh-desert.yaml", "examples/targi-rich-start.yaml")
 
 
 def unpack(revision: str, into: Path) -> Path:
@@ -85,8 +87,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="runs of each command in each tree (median shown)")
     parser.add_argument("--instructions", action="store_true",
                         help="count each command's instructions once under valgrind (callgrind) instead")
+    parser.add_argument("--few", action="store_true", help="of the examples, only " + " and ".join(FEW))
     args = parser.parse_args()
-    commands = [("python -c pass", []), *COMMANDS]
+    commands = [("python -c pass", []), *[(label, command) for label, command in COMMANDS
+                                          if not args.few or "examples/" not in label or label.endswith(FEW)]]
     with tempfile.TemporaryDirectory(prefix="targui-startup-") as tmp:
         trees = [("this tree", ROOT)]
         if args.baseline:

@@ -9,15 +9,16 @@ from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, NoReturn, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
-from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.frontend.diagnostics import Diagnostic, RulesetError, Sources, render_all
 from targui_dsl.frontend.safefile import check_output
 from targui_dsl.frontend.text import json_text, visible, visible_output, visible_source
 from targui_dsl.games import DEFAULT_GAME, game_package
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine's protocol module is not loaded for `--help` or `validate`
+    from click.shell_completion import CompletionItem  # loaded only to complete a word (as click does)
+
+    from targui_dsl.engine.protocol import GamePackage
     from targui_dsl.games.targui.compiled import CompiledRuleset
 
 # Exit codes, the same for every command.
@@ -297,6 +298,8 @@ def fail_opened(path: str, err: Any, prefix: str = "", missing_hint: str = "") -
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Ruleset names starting with ``incomplete``; file names too (the shell's own
     completion), which is all that is offered once the word looks like a path."""
+    from click.shell_completion import CompletionItem
+
     from targui_dsl.frontend.resolve import builtin_rulesets, example_rulesets, is_builtin_name
 
     # click's bash and zsh scripts fall back to file completion on a `file` item
@@ -312,6 +315,8 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str
 
 def complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The last bot of a comma-separated list: its kind, or one of its parameters after a `:`."""
+    from click.shell_completion import CompletionItem
+
     from targui_dsl.agents.spec import bots_of
 
     kinds = bots_of()  # the default game's: a command line names its ruleset's game only after parsing

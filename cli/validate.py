@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from targui_cli.common import (
@@ -46,10 +48,19 @@ def validate(rulesets: tuple[str, ...], output_format: str, as_json: bool, quiet
       targui validate my-house-rule.yaml --format json
     """
     results = []
-    for ref in rulesets:
-        report = build(ref)
-        diagnostics = sorted(report.diagnostics, key=sort_key)
-        results.append((ref, report, diagnostics))
+    # Checking makes many small objects that reference counting frees (a file is at most 256 KiB
+    # and 5,000 values) and loads the game's front end: the cyclic garbage collector, walking the
+    # young objects again and again, is off meanwhile (a hundredth of the command), then as it was.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for ref in rulesets:
+            report = build(ref)
+            diagnostics = sorted(report.diagnostics, key=sort_key)
+            results.append((ref, report, diagnostics))
+    finally:
+        if collecting:
+            gc.enable()
 
     failed = any(not report.ok for _, report, _ in results)
     if wants_json(output_format, as_json):

@@ -60,3 +60,44 @@ def test_a_field_without_default_after_one_with_is_refused():
         class Wrong(Record):
             a: int = 1
             b: int
+
+
+def test_dataclasses_helpers_read_a_record_as_a_frozen_dataclass():
+    import dataclasses
+
+    point = Point3(1, 2)
+    assert dataclasses.is_dataclass(point) and dataclasses.is_dataclass(Point3)
+    assert [f.name for f in dataclasses.fields(point)] == ["x", "y", "tags", "z"]
+    assert [f.default for f in dataclasses.fields(Point3)][1::2] == [0, 5]
+    moved = dataclasses.replace(point, y=7, z=8)
+    assert moved == Point3(1, 7, {}, 8) and type(moved) is Point3 and point.y == 2
+    assert dataclasses.asdict(point) == {"x": 1, "y": 2, "tags": {}, "z": 5}
+    assert dataclasses.astuple(Point(3)) == (3, 0, {})
+    with pytest.raises(TypeError):
+        dataclasses.replace(point, w=1)
+
+
+class Segment(Record):
+    start: int
+    end: int
+    length: int = field(init=False, repr=False, compare=False)  # worked out, as a dataclass's
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "length", self.end - self.start)
+
+
+def test_a_worked_out_field_is_set_after_each_construction_and_neither_compared_nor_shown():
+    import dataclasses
+
+    segment = Segment(2, 5)
+    assert segment.length == 3 and repr(segment) == "Segment(start=2, end=5)"
+    assert segment == Segment(end=5, start=2) and hash(segment) == hash(Segment(2, 5))
+    assert dataclasses.replace(segment, end=9).length == 7 and copy.copy(segment).length == 3
+    assert pickle.loads(pickle.dumps(segment)).length == 3
+    assert [f.name for f in dataclasses.fields(segment)] == ["start", "end", "length"]
+    with pytest.raises(ValueError):
+        dataclasses.replace(segment, length=1)
+    with pytest.raises(TypeError):
+        Segment(1, 2, 3)
+    with pytest.raises(FrozenInstanceError):
+        segment.length = 4  # type: ignore[misc]

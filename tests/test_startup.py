@@ -43,6 +43,9 @@ def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library
     assert not {m for m in loaded if m.startswith((f"targui_dsl.games.{other}", "targui_dsl.engine.loop",
                                                    "targui_dsl.agents", f"targui_dsl.games.{game}.package",
                                                    f"targui_dsl.games.{game}.state", "jsonschema", "lark",
+                                                   # the engine's protocol and drawing hooks: the front
+                                                   # end's own hooks are targui_dsl.engine.front
+                                                   "targui_dsl.engine.protocol", "targui_dsl.engine.drawing",
                                                    "numpy", "pickle", "logging", "difflib",
                                                    # Lark's generated parser: only for a snippet
                                                    # the quick parser leaves to it (an error)
@@ -52,6 +55,19 @@ def test_validate_loads_the_games_front_end_only_and_no_schema_or_parser_library
 def test_the_engine_protocol_alone_loads_no_front_end():
     loaded = modules_after("import targui_dsl.engine.protocol")
     assert "targui_dsl.frontend.build" not in loaded and "targui_dsl.effects.parser" not in loaded
+
+
+def test_the_protocol_still_offers_the_front_end_and_a_front_end_is_read_only():
+    from targui_dsl.engine import protocol
+    from targui_dsl.games import front_end, game_package
+
+    assert protocol.FrontEnd is type(front_end("targi"))
+    front, package = front_end("targui"), game_package("targui")
+    assert (front.name, front.schema, front.check, front.snippets, front.build, front.vocabulary) == (
+        package.name, package.schema, package.check, package.snippets, package.build, package.vocabulary)
+    with pytest.raises(AttributeError):
+        front.schema = "other.schema.json"  # type: ignore[misc]
+    assert front.schema == "ruleset.schema.json" and "targui" in repr(front)
 
 
 def test_the_package_still_offers_its_names():
@@ -72,7 +88,8 @@ def test_help_lists_every_command_without_loading_any():
                            "    assert e.code == 0, e.code\n")
     assert not {m for m in loaded if m.startswith("targui_cli.") and m not in ("targui_cli.main", "targui_cli.common")}
     assert not {m for m in loaded if m.startswith(("targui_dsl.frontend.build", "targui_dsl.games.targui",
-                                                   "targui_dsl.study", "jsonschema", "lark", "yaml"))}
+                                                   "targui_dsl.study", "jsonschema", "lark", "yaml",
+                                                   "targui_dsl.engine.protocol", "targui_dsl.engine.drawing"))}
 
 
 def test_the_help_lines_are_each_commands_own_at_every_width():
@@ -127,3 +144,48 @@ def test_a_syntax_error_is_still_told_by_lark_s_parser(tmp_path):
         f"try:\n    cli.main(['validate', {str(house)!r}], prog_name='targui')\nexcept SystemExit as e:\n"
         "    assert e.code == 1, e.code\n")
     assert "targui_dsl.effects._lalr" in loaded
+
+
+def test_pyyamls_reader_refuses_the_same_characters_with_the_pattern_given_it():
+    # pyyaml_pattern leaves PyYAML's reader a pattern that compiles in a twelfth of the time of its
+    # own (a tenth of `targui validate`): it must find exactly the characters PyYAML's own finds.
+    import ast
+    import re._compiler  # PyYAML's pattern compiled afresh, past re's cache
+
+    import yaml.reader
+
+    from targui_dsl.frontend import pyyaml_pattern
+
+    tree = ast.parse(Path(yaml.reader.__file__).read_text(encoding="utf-8"))
+    written = [node.value.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+               and getattr(node.targets[0], "id", "") == "NON_PRINTABLE"]
+    assert written == [pyyaml_pattern.PYYAML_NON_PRINTABLE]  # PyYAML's own, as this PyYAML writes it
+    own = re._compiler.compile(pyyaml_pattern.PYYAML_NON_PRINTABLE, 0)
+    given = re.compile(pyyaml_pattern.REFUSED)
+    every = "".join(map(chr, range(0x110000)))
+    assert [m.start() for m in given.finditer(every)] == [m.start() for m in own.finditer(every)]
+    assert len(given.findall(every)) == 29 + 32 + 0x800 + 2  # C0 but tab and breaks, C1 but NEL, surrogates, 2
+    loaded = modules_after(
+        "from targui_dsl.frontend import yamlload\nimport yaml\n"
+        "from targui_dsl.frontend.pyyaml_pattern import REFUSED\n"
+        "assert yaml.reader.Reader.NON_PRINTABLE.pattern == REFUSED\n"
+        "doc = yamlload.load_yaml_text('a: \\x07', 'f.yaml')\n"
+        "assert [d.code for d in doc.diagnostics] == ['E0101'] and 'U+0007' in doc.diagnostics[0].message\n")
+    assert "targui_dsl.frontend.pyyaml_pattern" in loaded
+
+
+def test_the_collector_is_paused_only_while_start_up_loads():
+    # cli/main.py pauses the cyclic garbage collector while click and the command's modules load
+    # (what they make lives to the end, and is then frozen); a program that imports the module
+    # gets the collector back as it had it, and the command itself runs with it.
+    script = ("import gc, sys, importlib, click\n"
+              "gc.disable()\nimport targui_cli.main as cli_main\nprint('kept off', not gc.isenabled())\n"
+              "gc.enable()\nimportlib.reload(cli_main)\nprint('back on', gc.isenabled())\n"
+              "@click.command()\ndef probe():\n"
+              "    print('command runs with it', gc.isenabled(), gc.get_freeze_count() > 0)\n"
+              "cli_main.cli.commands['probe'] = probe\n"
+              "sys.argv = ['targui', 'probe']\ncli_main.main()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ.copy(),
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["kept off True", "back on True", "command runs with it True True"]

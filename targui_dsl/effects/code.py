@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any, Callable
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__: dataclasses need not write one
 class CompiledCode:
     """One snippet of the effect language after compilation.
 

@@ -30,10 +30,10 @@ See ``docs/diagnostics.md``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
 from targui_dsl.effects import nodes as n
+from targui_dsl.effects.records import Record
 from targui_dsl.effects.runtime import MAX_CHOICES
 from targui_dsl.frontend.diagnostics import Diagnostic, Span, error, sort_key, warning
 
@@ -84,8 +84,7 @@ class SnippetBudget:
                      "a ruleset needs far fewer: shorten or remove effects")
 
 
-@dataclass(frozen=True)
-class Sizes:
+class Sizes(Record):
     """What the estimate knows of one ruleset, from its game: how large the
     collections a snippet can name may be, and which fields are never below 0."""
 

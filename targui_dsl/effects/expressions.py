@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import ast
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects.names import FUNCTIONS
 from targui_dsl.effects.parser import Problem
+from targui_dsl.effects.records import Record
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES, MAX_VALUE
 from targui_dsl.effects.types import Type
 from targui_dsl.effects.vocabulary import Environment, Field, Memory
@@ -36,18 +36,23 @@ _DEFAULTS: dict[Type, Any] = {Type.INT: 0, Type.BOOL: False}
 _FUNCTIONS = tuple(FUNCTIONS)
 
 
-@dataclass
 class Val:
-    """A checked expression: its type (None after an error already reported) and code."""
+    """A checked expression: its type (None after an error already reported) and code. A plain
+    class: one is made for every expression checked, and a dataclass is compiled at every start."""
 
-    type: Type | None
-    code: ast.expr
-    nullable: bool = False  # may be None at run time (nobody, a missing settlement)
-    is_nobody: bool = False
+    __slots__ = ("type", "code", "nullable", "is_nobody")
+
+    def __init__(self, type: Type | None, code: ast.expr, nullable: bool = False, is_nobody: bool = False) -> None:
+        self.type = type
+        self.code = code
+        self.nullable = nullable  # may be None at run time (nobody, a missing settlement)
+        self.is_nobody = is_nobody
+
+    def __repr__(self) -> str:
+        return f"Val({self.type!r}, {ast.dump(self.code)}, nullable={self.nullable}, is_nobody={self.is_nobody})"
 
 
-@dataclass(frozen=True)
-class Local:
+class Local(Record):
     type: Type | None
     pyname: str
     what: str = "a loop variable"

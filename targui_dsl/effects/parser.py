@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping
 
 from targui_dsl.effects import nodes as n
 from targui_dsl.effects import quick
 from targui_dsl.effects.names import KEYWORDS
+from targui_dsl.effects.records import Record
 
 if TYPE_CHECKING:
     # The grammar's parser, generated from grammar.lark as plain Python (targui_dsl/effects/standalone.py):
@@ -45,8 +45,7 @@ MAX_NODES = 5_000
 _MAX_DIGITS = 30
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     """A diagnostic before it has a file position: offsets into the snippet."""
 
     code: str

@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from targui_dsl.engine.drawing import Drawing
+from targui_dsl.engine.front import FrontEnd
+
+__all__ = ["AdapterHooks", "EventSink", "Evaluator", "Figure", "FrontEnd", "GamePackage", "MetricCounter",
+           "RepeatRule", "SearchPolicy", "SeatObservation", "State", "StudyMetrics"]
 
 
 class State(Protocol):
@@ -188,22 +192,6 @@ class AdapterHooks:
     #: writing only what changed since its last update, and returns ``out``; with ``listed`` it keeps
     #: the same numbers in ``keeper.listed``, a list of floats. None: built afresh each time.
     tensor: Callable[[Any, int, Any, bool], Any] | None = None
-
-
-@dataclass(frozen=True)
-class FrontEnd:
-    """What the front end (targui_dsl/frontend/build.py) needs of a game, and no more: its module
-    (``targui_dsl/games/<name>/frontend.py``, ``FRONT_END``) imports no engine, bot or drawing, so
-    that `targui validate` loads only what checks a ruleset. The game's :class:`GamePackage` gives
-    the same hooks (taken from here)."""
-
-    name: str  # what a ruleset's `game:` says
-    # run in this order:
-    schema: str  # its ruleset JSON Schema: a file in schemas/
-    check: Callable[..., list[Any]]  # (data, spans, key_spans, complete=) -> meaning diagnostics
-    snippets: Callable[..., dict[tuple, Any]]  # (resolved, diagnostics) -> its effects compiled, by path
-    build: Callable[..., Any]  # (resolved, snippets, diagnostics) -> its compiled ruleset, or None after an error
-    vocabulary: Any  # what its effects may name: a targui_dsl.effects.vocabulary.Vocabulary
 
 
 @dataclass(frozen=True)

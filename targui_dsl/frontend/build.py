@@ -4,7 +4,7 @@
 
 One pipeline for every game: the ruleset says which game it is (``game:``,
 :data:`~targui_dsl.games.DEFAULT_GAME` when absent), and that game's front end
-(:class:`~targui_dsl.engine.protocol.FrontEnd`, no engine or bot) gives the schema, the
+(:class:`~targui_dsl.engine.front.FrontEnd`, no engine or bot) gives the schema, the
 meaning checks, the compiled snippets and the compiled ruleset.
 
 Each stage reports every problem it can; a later stage runs only on input the
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from targui_dsl.engine.protocol import FrontEnd
+from targui_dsl.engine.front import FrontEnd
 from targui_dsl.frontend.diagnostics import (
     Diagnostic,
     RulesetError,
@@ -34,7 +34,7 @@ from targui_dsl.frontend.schema import describe_value, validate_schema
 from targui_dsl.games import DEFAULT_GAME, GAMES, front_end
 
 
-@dataclass
+@dataclass(repr=False)  # its own __repr__: dataclasses need not write one
 class Report:
     """What the pipeline found for one ruleset reference."""
 

@@ -122,13 +122,25 @@ class RulesetError(Exception):
         return render_all(self.diagnostics, self.sources, color=color)
 
 
-@dataclass
 class Sources:
-    """The text of every file the pipeline read, so diagnostics can quote it."""
+    """The text of every file the pipeline read, so diagnostics can quote it. Equal by its texts.
+    (Written out, not a dataclass: a dataclass's methods are compiled at every start.)"""
 
-    texts: dict[str, str] = field(default_factory=dict)
-    # file -> (the text split, its lines): split once, not once per diagnostic
-    _lines: dict[str, tuple[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
+    def __init__(self, texts: dict[str, str] | None = None) -> None:
+        self.texts: dict[str, str] = {} if texts is None else texts
+        # file -> (the text split, its lines): split once, not once per diagnostic
+        self._lines: dict[str, tuple[str, list[str]]] = {}
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Sources)
+        return self.texts == other.texts
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        return f"Sources(texts={self.texts!r})"
 
     def add(self, file: str, text: str) -> None:
         self.texts[file] = text

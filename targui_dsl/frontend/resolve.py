@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from targui_dsl.effects.records import Record
 from targui_dsl.frontend.diagnostics import Diagnostic, Sources, Span, did_you_mean, error
 from targui_dsl.frontend.resources import builtin_ruleset_names, builtin_ruleset_path, example_ruleset_names
 from targui_dsl.frontend.safefile import describe_kind
@@ -30,7 +31,7 @@ MAX_CHAIN = 16  # files in one extends chain, the ruleset itself included
 _NOT_INHERITED = ("extends", "abstract")
 
 
-@dataclass
+@dataclass(repr=False)  # its own __repr__: dataclasses need not write one
 class Resolved:
     """A ruleset with its ``extends`` chain merged (``data`` is None on any error)."""
 
@@ -152,8 +153,7 @@ def _builtin_names() -> list[str]:
         return []
 
 
-@dataclass(frozen=True)
-class BuiltinRuleset:
+class BuiltinRuleset(Record):
     """A built-in ruleset as `targui rulesets` lists it, read with the project's loader."""
 
     name: str

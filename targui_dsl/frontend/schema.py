@@ -21,7 +21,6 @@ each as a :class:`Diagnostic` at the place in the YAML file that caused it:
 
 from __future__ import annotations
 
-import copy
 import json
 from functools import lru_cache
 from typing import Any, Mapping
@@ -70,23 +69,22 @@ def _load_schema(name: str) -> dict:
 
 def complete_schema(schema: Mapping) -> dict:
     """The schema for a complete ruleset: ``x-targui-required`` becomes ``required``, nulls are refused."""
-    derived: dict = copy.deepcopy(dict(schema))
 
-    def walk(node: Any) -> None:
+    def completed(node: Any) -> Any:  # a copy (JSON: mappings, lists, plain values), made complete
         if isinstance(node, dict):
-            if "x-targui-required" in node:
-                node["required"] = list(node["x-targui-required"])
-            kind = node.get("type")
+            copied = {key: completed(value) for key, value in node.items()}
+            if "x-targui-required" in copied:
+                copied["required"] = list(copied["x-targui-required"])
+            kind = copied.get("type")
             if isinstance(kind, list) and "null" in kind:
                 rest = [t for t in kind if t != "null"]
-                node["type"] = rest[0] if len(rest) == 1 else rest
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
+                copied["type"] = rest[0] if len(rest) == 1 else rest
+            return copied
+        if isinstance(node, list):
+            return [completed(value) for value in node]
+        return node
 
-    walk(derived)
+    derived: dict = completed(dict(schema))
     if "$id" in derived:
         derived["$id"] = str(derived["$id"]).replace(".schema.json", ".complete.schema.json")
     return derived

@@ -11,9 +11,10 @@ tests/test_schemawalk.py holds it to jsonschema's verdicts, problem by problem.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
+
+from targui_dsl.effects.records import Record
 
 __all__ = ["Problem", "SchemaError", "iter_problems", "equal"]
 
@@ -22,8 +23,7 @@ class SchemaError(ValueError):
     """A schema uses a keyword this checker does not know (a bug in ``schemas/``, not in a ruleset)."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     """One place where the value breaks the schema, named as jsonschema's ValidationError names it."""
 
     validator: str  # the keyword: "type", "required", ...

@@ -23,11 +23,17 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+# before PyYAML: its reader's pattern compiled in a twelfth of the time (see the module)
+from targui_dsl.frontend import pyyaml_pattern  # noqa: F401
+
+# isort: split
 import yaml
+from yaml.constructor import SafeConstructor
 from yaml.error import Mark
 from yaml.events import (
     AliasEvent,
@@ -84,9 +90,9 @@ _BREAK = LINE_BREAK
 # --- the result ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _StringInfo:
-    """What locate() needs to map an offset in a string back to the file."""
+class _StringInfo(NamedTuple):
+    """What locate() needs to map an offset in a string back to the file (one per string in the
+    file: a tuple, made quicker than a frozen dataclass)."""
 
     style: str | None  # None (plain), "'", '"', "|", ">"
     start: int  # character index of the node in the text (tag/anchor included)
@@ -94,7 +100,7 @@ class _StringInfo:
     value: str
 
 
-@dataclass
+@dataclass(repr=False)  # its own __repr__: dataclasses need not write one
 class LoadedDoc:
     """One YAML file: its text, its values (or None on error) and their positions."""
 
@@ -204,16 +210,18 @@ _NO_KEY = object()  # a mapping frame waiting for its next key
 _BAD_KEY = object()  # a key already reported; its value is read but not kept
 
 
-@dataclass
 class _Frame:
     """A mapping or sequence being built."""
 
-    value: Any  # dict or list
-    path: YamlPath | None  # None: inside something already refused, record nothing
-    start: Any  # the start mark
-    as_key: bool = False  # this collection is itself being used as a mapping key
-    key: Any = _NO_KEY
-    first_key_line: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("value", "path", "start", "as_key", "key", "first_key_line")
+
+    def __init__(self, value: dict | list, path: YamlPath | None, start: Any, as_key: bool = False) -> None:
+        self.value: Any = value  # dict or list
+        self.path = path  # None: inside something already refused, record nothing
+        self.start = start  # the start mark
+        self.as_key = as_key  # this collection is itself being used as a mapping key
+        self.key: Any = _NO_KEY
+        self.first_key_line: dict[str, int] = {}
 
 
 class _ReadItAgain(Exception):
@@ -246,6 +254,11 @@ class _Builder:
         self.loader_class = loader
         self.loader: Any = None  # a yaml.SafeLoader or a yaml.CSafeLoader
         self.fallible = False
+        self.file = file
+        # where each line starts, for every span (the document's own, which it finds the same)
+        self.starts = self.doc._line_starts = _line_starts(text)
+        # a `!!str` scalar is its text, as PyYAML's safe constructor makes it (unless changed)
+        self.str_is_text = getattr(loader, "yaml_constructors", {}).get(_STR) is SafeConstructor.construct_yaml_str
 
     # The loop stops at the first syntax error: PyYAML cannot recover from
     # one, but everything found before it is still reported.
@@ -285,16 +298,21 @@ class _Builder:
         return doc
 
     def _on_event(self, event: Event) -> bool:
+        if event.__class__ is ScalarEvent:  # most events: the checks below in the same order
+            if self.fallible and (event.start_mark.index == event.end_mark.index or event.tag is not None
+                                  or event.anchor is not None or (not event.style and "?" in event.value)):
+                raise _ReadItAgain
+            self.values += 1
+            if self.values > MAX_VALUES:
+                return self._too_many(event)
+            self._scalar(event)
+            return True
         if self.fallible and _pyyaml_may_differ(event):
             raise _ReadItAgain
         if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
             self.values += 1
             if self.values > MAX_VALUES:
-                self._error("E0112", f"the file holds more than {MAX_VALUES:,} values; a ruleset needs far fewer",
-                            self._span(event.start_mark, event.end_mark),
-                            "a ruleset this large is almost certainly not the file you meant; "
-                            "long lists of numbers are not needed anywhere in a ruleset")
-                return False
+                return self._too_many(event)
         if isinstance(event, DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -314,6 +332,13 @@ class _Builder:
             self._deliver(None, self._span(event.start_mark, event.end_mark), kind="alias", raw=None)
         return True
 
+    def _too_many(self, event: Event) -> bool:
+        self._error("E0112", f"the file holds more than {MAX_VALUES:,} values; a ruleset needs far fewer",
+                    self._span(event.start_mark, event.end_mark),
+                    "a ruleset this large is almost certainly not the file you meant; "
+                    "long lists of numbers are not needed anywhere in a ruleset")
+        return False
+
     # -- nodes
 
     def _next_path(self) -> YamlPath | None:
@@ -332,16 +357,17 @@ class _Builder:
         return bool(self.stack) and isinstance(self.stack[-1].value, dict) and self.stack[-1].key is _NO_KEY
 
     def _scalar(self, event: ScalarEvent) -> None:
-        span = self._span(event.start_mark, event.end_mark)
-        self._check_anchor(event)
+        start, end = event.start_mark.index, event.end_mark.index
+        span = self._span_of(start, end)
+        if event.anchor is not None:
+            self._check_anchor(event)
         path = self._next_path()
         value, ok = self._scalar_value(event, span)
         if path is not None:
             self.doc.spans[path] = span
             if isinstance(value, str):
                 style = event.style or None  # libyaml writes a plain scalar's style as ""
-                self.doc._strings[path] = _StringInfo(style, event.start_mark.index,
-                                                      event.end_mark.index, value)
+                self.doc._strings[path] = _StringInfo(style, start, end, value)
         self._deliver(value, span, kind="scalar" if ok else "refused", raw=event.value)
 
     def _open(self, event: Event) -> bool:
@@ -432,6 +458,9 @@ class _Builder:
         tag = self.loader.resolve(ScalarNode, text, event.implicit)
         if tag in _TEXT_IN_12 or tag not in _SCALAR_TAGS:
             tag = _STR  # YAML 1.2 has no timestamps, `=` or `<<`: they are text
+        if tag == _STR and self.str_is_text:  # most scalars: text to YAML 1.1 and 1.2 alike?
+            if not event.implicit[0] or (text[:1] not in _YAML12_NOT_TEXT and text.lower() not in _BOOL_WORDS):
+                return text, True  # as _construct and _yaml11_surprise would find, in fewer steps
         if tag in (_INT, _FLOAT) and text.count(":") > _MAX_SEXAGESIMAL_PARTS:
             # PyYAML reads base-60 numbers digit group by digit group with ever
             # larger integers: quadratic, 48 s for a 1 MiB `1:1:1:...`, 3 s at 256 KiB. YAML 1.2
@@ -534,11 +563,14 @@ class _Builder:
         self.doc.diagnostics.append(error(code, message, span, hint))
 
     def _span(self, start: Mark, end: Mark) -> Span:
+        return self._span_of(start.index, end.index)
+
+    def _span_of(self, start: int, end: int) -> Span:
         # From the character indices, which both parsers count alike (at the end of a text
         # without a final line break, libyaml's line and column are those of a line after it).
-        line, column = self.doc.position(start.index)
-        end_line, end_column = self.doc.position(end.index)
-        return Span(self.doc.file, line, column, end_line, end_column)
+        starts = self.starts
+        line, end_line = bisect_right(starts, start), bisect_right(starts, end)
+        return Span(self.file, line, start - starts[line - 1] + 1, end_line, end - starts[end_line - 1] + 1)
 
     def _index_span(self, index: int, width: int) -> Span:
         line, column = self.doc.position(index)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from targui_dsl.engine.protocol import FrontEnd, GamePackage
+if TYPE_CHECKING:  # the protocol's module is the engine's: naming a game's modules loads none of it
+    from targui_dsl.engine.front import FrontEnd
+    from targui_dsl.engine.protocol import GamePackage
 
 #: A ruleset's `game:` -> the module that defines that game's ``PACKAGE``. Our own names only.
 GAMES: Mapping[str, str] = MappingProxyType({

@@ -1,18 +1,20 @@
-"""Targi's compiled ruleset: plain frozen values the engine reads, made by build.py."""
+"""Targi's compiled ruleset: plain frozen values the engine reads, made by build.py. Its parts are
+frozen records (:mod:`targui_dsl.effects.records`: frozen dataclasses made without generating code,
+which was a twentieth of `targui validate`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Mapping
 
 from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.records import Record
 
 #: What a raid option takes, besides goods.
 GOLD, POINTS, GOODS = "gold", "points", "goods"
 
 
-@dataclass(frozen=True)
-class Border:
+class Border(Record):
     """One card of the ring: its action (an effect of the player who uses it) or its raid."""
 
     number: int
@@ -27,8 +29,7 @@ class Border:
         return bool(self.raid)
 
 
-@dataclass(frozen=True)
-class GoodsCard:
+class GoodsCard(Record):
     id: int
     goods: tuple[int, ...]  # per good
     choice: int = 0  # goods of the taker's choice
@@ -36,8 +37,7 @@ class GoodsCard:
     points: int = 0
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(Record):
     goods: tuple[int, ...]  # per good
     gold: int = 0
 
@@ -46,8 +46,7 @@ class Cost:
         return sum(self.goods) + self.gold
 
 
-@dataclass(frozen=True)
-class TribeCard:
+class TribeCard(Record):
     id: int
     symbol: int
     costs: tuple[Cost, ...]  # options: pay one in full
@@ -59,19 +58,16 @@ class TribeCard:
     hooks: Mapping[str, CompiledCode] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Record):
     id: str
     name: str
 
 
-@dataclass(frozen=True)
-class Snippet:
+class Snippet(Record):
     source: str
 
 
-@dataclass(frozen=True)
-class CardInfo:
+class CardInfo(Record):
     """A tribe card as a study's card table names it."""
 
     number: int
@@ -79,8 +75,7 @@ class CardInfo:
     effect: Snippet
 
 
-@dataclass(frozen=True)
-class TargiRuleset:
+class TargiRuleset(Record):
     """A checked, complete Targi ruleset."""
 
     id: str

@@ -1,9 +1,9 @@
-"""Targi as the front end sees it (:class:`~targui_dsl.engine.protocol.FrontEnd`): checking a
+"""Targi as the front end sees it (:class:`~targui_dsl.engine.front.FrontEnd`): checking a
 ruleset loads these modules and none of the engine's, bots' or drawings'."""
 
 from __future__ import annotations
 
-from targui_dsl.engine.protocol import FrontEnd
+from targui_dsl.engine.front import FrontEnd
 from targui_dsl.games.targi.build import assemble, compile_snippets
 from targui_dsl.games.targi.check import check_meaning
 from targui_dsl.games.targi.names import VOCABULARY

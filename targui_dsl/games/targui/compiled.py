@@ -2,16 +2,18 @@
 
 Built once by :mod:`targui_dsl.frontend.build` from a checked, resolved ruleset. The
 engine reads tables and calls compiled effects; it never re-parses text and
-never asks which variant it is running.
+never asks which variant it is running. Its classes are frozen records
+(:mod:`targui_dsl.effects.records`: frozen dataclasses made without generating code, which was a
+fifteenth of `targui validate`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from targui_dsl.effects.code import CompiledCode
+from targui_dsl.effects.records import Record
 from targui_dsl.effects.vocabulary import Memory
 
 #: The language of targui's own screens. A card's text is shown in it where
@@ -19,8 +21,7 @@ from targui_dsl.effects.vocabulary import Memory
 UI_LANGUAGE = "en"
 
 
-@dataclass(frozen=True)
-class TerritoryKind:
+class TerritoryKind(Record):
     id: str
     index: int
     name: str
@@ -32,22 +33,19 @@ class TerritoryKind:
     position: int | None  # a fixed board position (the salt mine), else dealt
 
 
-@dataclass(frozen=True)
-class Tribe:
+class Tribe(Record):
     id: str
     index: int
     name: str
     colour: str
 
 
-@dataclass(frozen=True)
-class Sector:
+class Sector(Record):
     id: str
     cells: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     rows: int
     columns: int
     position_of_cell: tuple[int, ...]  # cell index -> printed position number
@@ -66,8 +64,7 @@ class Board:
         return f"<Board {self.rows}x{self.columns}, {len(self.sectors)} sectors>"
 
 
-@dataclass(frozen=True)
-class Seating:
+class Seating(Record):
     """How a number of players settle.
 
     ``mode == "sectors"``: each player in seat order picks a free sector, then
@@ -80,8 +77,7 @@ class Seating:
     choices: tuple[tuple[int, ...], ...] = ()
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     id: str
     number: int
     title: str
@@ -103,8 +99,7 @@ class Card:
         return f"<Card {self.number} {self.id}: {self.title!r}>"
 
 
-@dataclass(frozen=True)
-class CompiledRuleset:
+class CompiledRuleset(Record):
     game: str  # the game it is for (a ruleset's `game:`): targui
     id: str
     title: str
