@@ -11,7 +11,9 @@ fsync at the end), game by game, and reports the CPU milliseconds per game
 (``time.process_time``: user and system time, never wall) of each, the mean
 bytes of a log, and a sha256 of every log's bytes. Before its timed games each
 child plays one untimed game each way (the modules a first game imports and the
-snippets it compiles would otherwise be charged to whichever way plays first).
+snippets it compiles would otherwise be charged to whichever way plays first),
+and each way plays a seed first in turn (a bot's process-wide caches, such as
+greedy's fight odds, are filled by whichever way meets a position first).
 With ``--baseline REV`` the same child runs in that revision (unpacked by
 ``git archive``); the children run interleaved, tree after tree and ruleset
 after ruleset, round after round, so a drift in the machine's speed hits all
@@ -99,8 +101,9 @@ for how in spent:  # one untimed game each way first: what a first game loads an
     one(games, how)
 sizes.clear()
 digest = hashlib.sha256()
-for seed in range(games):  # interleaved game by game
-    for how in spent:
+ways = list(spent)
+for seed in range(games):  # interleaved game by game, each way first in turn (a bot's process-wide caches,
+    for how in ways[seed % 4:] + ways[:seed % 4]:  # greedy's fight odds, are filled by whichever plays first)
         spent[how] += one(seed, how)
 os.rmdir(folder)
 print(json.dumps({**{how: total / games * 1000 for how, total in spent.items()},
