@@ -67,10 +67,7 @@ class TarguiEnv(AECEnv):
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._actions = self.game.num_distinct_actions()
-        self._no_mask = np.zeros(size, np.int8)  # another agent's: copied for each observation
-        # a mask per legal list met (tuple of ids -> the mover's mask, copied for each observation): a
-        # game meets the same lists again and again (a count's ranges, a phase's few options)
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._all_ones = b"\x01" * size
         width = self._width = self.game.observation_tensor_shape()[0]
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
@@ -146,17 +143,15 @@ class TarguiEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
+        ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
         if state.current_player() == seat:
-            legal = tuple(state.legal_actions())  # sorted, each id once
-            mask = self._masks.get(legal)
-            if mask is None:
-                if len(self._masks) >= 4096:  # (a bound on what a long run keeps)
-                    self._masks.clear()
-                mask = self._masks[legal] = self._no_mask.copy()
-                mask[list(legal)] = 1
-            mask = mask.copy()
-        else:
-            mask = self._no_mask.copy()
+            legal = state.legal_actions()  # sorted, each id once
+            if legal and legal[-1] - legal[0] == len(legal) - 1:  # a run of ids (a count's range): one slice
+                ones[legal[0]:legal[-1] + 1] = self._all_ones[:len(legal)]
+            else:
+                for action in legal:
+                    ones[action] = 1
+        mask = np.frombuffer(ones, np.int8)  # a writable array over the agent's own bytes
         # the seat's tensor is kept up to date (only what changed since it was last read is
         # written); the agent gets its own copies of it and of the mask, which later steps leave
         # alone and which it may change

@@ -74,15 +74,22 @@ _orjson_lines: Callable[[list[dict[str, Any]]], str | None] | None = None
 _orjson_tried = False
 
 
+def _orjson() -> Callable[[list[dict[str, Any]]], str | None] | None:
+    """orjson's writer of lines, or None where it is not installed: imported on first use
+    (`targui --help` does not pay for it)."""
+    global _orjson_lines, _orjson_tried
+    if not _orjson_tried:
+        _orjson_lines, _orjson_tried = _orjson_encoder(), True
+    return _orjson_lines
+
+
 def encode_lines(events: list[dict[str, Any]]) -> str:
     """Events as log lines: each ``json.dumps(event, separators=(",", ":"))`` and a newline,
     whichever library writes them. orjson, where it is installed, writes a batch whose every
     value it writes as ``json`` does (checked on its text); ``json`` writes the rest."""
-    global _orjson_lines, _orjson_tried
-    if not _orjson_tried:  # imported on first use: `targui --help` does not pay for it
-        _orjson_lines, _orjson_tried = _orjson_encoder(), True
-    if _orjson_lines is not None and events:
-        text = _orjson_lines(events)
+    orjson_lines = _orjson()
+    if orjson_lines is not None and events:
+        text = orjson_lines(events)
         if text is not None:
             return text
     return _json_lines(events)
@@ -92,11 +99,9 @@ def _made(event: tuple[Any, ...]) -> tuple[Any, ...]:
     """A special kind's event (a JSON value: a card's changes, the end) as its line made now: by
     orjson from its dict where orjson is installed and writes it as ``json`` does, else by the
     kind's own line (json's C encoder)."""
-    global _orjson_lines, _orjson_tried
-    if not _orjson_tried:
-        _orjson_lines, _orjson_tried = _orjson_encoder(), True
-    if _orjson_lines is not None:
-        text = _orjson_lines([event[0].event(event)])
+    orjson_lines = _orjson()
+    if orjson_lines is not None:
+        text = orjson_lines([event[0].event(event)])
         if text is not None:
             return made(event, text)
     return made(event)
