@@ -15,6 +15,7 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, cast
 
 from targui_dsl.games.targui import flow, texts
@@ -386,7 +387,10 @@ class GameState:
             legal = r.legal
             if legal is None:
                 legal = r.legal = list_legal(r)
-            if action not in legal:
+            # the list is sorted: a bisection, not a scan comparing ints one by one (a
+            # twelfth of the compiled build's time went to `action not in legal`)
+            at = bisect_left(legal, action)
+            if at == len(legal) or legal[at] != action:
                 raise IllegalAction(texts.why_illegal(r, action))
             if IS_CHANCE[phase]:
                 apply_chance(r, action)
