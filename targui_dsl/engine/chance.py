@@ -91,6 +91,7 @@ MIX_A_LO: Final[i64] = MIX_A & 0xFFFFFFFF
 MIX_B_HI: Final[i64] = MIX_B >> 32
 MIX_B_LO: Final[i64] = MIX_B & 0xFFFFFFFF
 HALF: Final = 1 << 63
+TWO64: Final = 1 << 64
 #: :func:`below_words` draws among fewer than this many (its remainders' products stay in a word).
 WORD_LIMIT: Final = 1 << 31
 
@@ -126,9 +127,9 @@ def mix_words(high: i64, low: i64) -> tuple[i64, i64]:
 
 def below_words(state: int, n: int) -> tuple[int, int]:
     """:func:`below` for 0 < n < :data:`WORD_LIMIT`, on 32-bit halves: the same draws."""
-    # the state less 2**63 fits a signed word: one big-int operation each way, not four
-    word: i64 = state - HALF
-    high: i64 = (word >> 32) + 0x80000000
+    # the state as a signed word (its two's complement): a big-int operation only above 2**63
+    word: i64 = state if state < HALF else state - TWO64
+    high: i64 = (word >> 32) & M32
     low: i64 = word & M32
     size: i64 = n
     # 2**32 % n, and 2**64 % n: a draw among the top 2**64 % n words is redrawn
@@ -141,5 +142,5 @@ def below_words(state: int, n: int) -> tuple[int, int]:
         low &= M32
         bits_high, bits_low = mix_words(high, low)
         if not spare or bits_high != M32 or bits_low < 0x100000000 - spare:
-            word = ((high - 0x80000000) << 32) | low
-            return int(word) + HALF, int(((bits_high % size) * unit + bits_low) % size)
+            word = ((high - ((high >> 31) << 32)) << 32) | low  # the high half signed
+            return int(word) if word >= 0 else int(word) + TWO64, int(((bits_high % size) * unit + bits_low) % size)
