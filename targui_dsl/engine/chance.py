@@ -9,7 +9,14 @@ seeding may change).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # only annotations name it (a machine word where mypyc compiles this module)
+    from mypy_extensions import i64
+
+#: Whether this module runs compiled (the build of setup.py's COMPILED): :func:`below` then draws on
+#: machine words (:func:`below_words`), which make the same draws as the big-int formulas below.
+NATIVE: Final = not __file__.endswith(".py")
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15
@@ -57,6 +64,8 @@ LIMITS: Final = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in rang
 def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
     """(new state, a uniform integer in 0..n-1), without modulo bias. ``limit`` is
     :func:`draw_limit(n) <draw_limit>` when the caller keeps it (a die drawn again and again)."""
+    if NATIVE and 0 < n < WORD_LIMIT:
+        return below_words(state, n)
     if not limit:
         limit = LIMITS[n] if 0 < n < 256 else draw_limit(n)
     # next_u64() and mix64() inlined: the engine draws here at every die and reveal
@@ -67,3 +76,71 @@ def below(state: int, n: int, limit: int = 0) -> tuple[int, int]:
         bits ^= bits >> 31
         if bits < limit:
             return state, bits % n
+
+
+# The same generator on 32-bit halves, for the compiled build. Compiled, a value over 2**62 is a
+# heap object and each operation on it a call (the big-int formulas above spent a quarter of the
+# compiled engine's time); here every value, every product included, fits a signed 64-bit word, so mypyc
+# keeps them in machine words (i64) and the plain interpreter computes the very same numbers
+# (tests/test_chance.py holds the two to each other on both builds).
+M32: Final[i64] = 0xFFFFFFFF
+GOLDEN_HI: Final[i64] = GOLDEN >> 32
+GOLDEN_LO: Final[i64] = GOLDEN & 0xFFFFFFFF
+MIX_A_HI: Final[i64] = MIX_A >> 32
+MIX_A_LO: Final[i64] = MIX_A & 0xFFFFFFFF
+MIX_B_HI: Final[i64] = MIX_B >> 32
+MIX_B_LO: Final[i64] = MIX_B & 0xFFFFFFFF
+HALF: Final = 1 << 63
+TWO64: Final = 1 << 64
+#: :func:`below_words` draws among fewer than this many (its remainders' products stay in a word).
+WORD_LIMIT: Final = 1 << 31
+
+
+def low_product(x: i64, y: i64) -> i64:
+    """(x * y) mod 2**32 for x, y below 2**32, each product below 2**48."""
+    return ((x & 0xFFFF) * y + ((((x >> 16) * y) & 0xFFFF) << 16)) & M32
+
+
+def mix_words(high: i64, low: i64) -> tuple[i64, i64]:
+    """:func:`mix64` on a word given as its halves (high, low), each below 2**32."""
+    # z ^= z >> 30, then z *= MIX_A (mod 2**64): low * MIX_A_LO in 16-bit pieces, the cross terms mod 2**32
+    low ^= ((high << 2) & M32) | (low >> 30)
+    high ^= high >> 30
+    part = (low & 0xFFFF) * MIX_A_LO
+    upper = (low >> 16) * MIX_A_LO
+    part += (upper & 0xFFFF) << 16
+    high = ((part >> 32) + (upper >> 16) + low_product(low, MIX_A_HI) + low_product(high, MIX_A_LO)) & M32
+    low = part & M32
+    # z ^= z >> 27, then z *= MIX_B
+    low ^= ((high << 5) & M32) | (low >> 27)
+    high ^= high >> 27
+    part = (low & 0xFFFF) * MIX_B_LO
+    upper = (low >> 16) * MIX_B_LO
+    part += (upper & 0xFFFF) << 16
+    high = ((part >> 32) + (upper >> 16) + low_product(low, MIX_B_HI) + low_product(high, MIX_B_LO)) & M32
+    low = part & M32
+    # z ^= z >> 31
+    low ^= ((high << 1) & M32) | (low >> 31)
+    high ^= high >> 31
+    return high, low
+
+
+def below_words(state: int, n: int) -> tuple[int, int]:
+    """:func:`below` for 0 < n < :data:`WORD_LIMIT`, on 32-bit halves: the same draws."""
+    # the state as a signed word (its two's complement): a big-int operation only above 2**63
+    word: i64 = state if state < HALF else state - TWO64
+    high: i64 = (word >> 32) & M32
+    low: i64 = word & M32
+    size: i64 = n
+    # 2**32 % n, and 2**64 % n: a draw among the top 2**64 % n words is redrawn
+    # (draw_limit(n) = 2**64 - 2**64 % n)
+    unit: i64 = 0x100000000 % size
+    spare: i64 = unit * unit % size
+    while True:
+        low += GOLDEN_LO
+        high = (high + GOLDEN_HI + (low >> 32)) & M32
+        low &= M32
+        bits_high, bits_low = mix_words(high, low)
+        if not spare or bits_high != M32 or bits_low < 0x100000000 - spare:
+            word = ((high - ((high >> 31) << 32)) << 32) | low  # the high half signed
+            return int(word) if word >= 0 else int(word) + TWO64, int(((bits_high % size) * unit + bits_low) % size)

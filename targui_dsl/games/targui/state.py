@@ -15,7 +15,8 @@ Compiled card effects and formulas never see this class: they get an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from targui_dsl.games.targui import flow, texts
 from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_IDS, COUNT_RADIX, IllegalAction, digit_range
@@ -72,6 +73,21 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["STATE_FORMAT", "TURN_DECIDES", "Game", "GameState", "cap_score"]
 
 STATE_FORMAT = "targui-state/2"
+#: Whether this module runs compiled (setup.py's COMPILED): a bisection written out is then
+#: machine code, cheaper than a call into the bisect module, whose C the interpreter calls.
+COMPILED: Final = not __file__.endswith(".py")
+
+
+def insertion_point(legal: list[int], action: int) -> int:
+    """``bisect_left(legal, action)`` written out, for the compiled build."""
+    low, high = 0, len(legal)
+    while low < high:
+        middle = (low + high) >> 1
+        if legal[middle] < action:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 class Game(GameTables):
@@ -366,7 +382,7 @@ class GameState:
         """Apply one step (an id from :meth:`legal_actions`, or a chance outcome at an
         explicit chance node), or a readable action text such as ``move 25 24 5``, which
         takes every step it stands for. Then run on to the next decision."""
-        if action.__class__ is not int:
+        if type(action) is not int:  # (compiled, type() is a field read; __class__ a lookup)
             if isinstance(action, str):
                 for step in self.actions_from_text(action):
                     self.apply_action(step)
@@ -386,7 +402,10 @@ class GameState:
             legal = r.legal
             if legal is None:
                 legal = r.legal = list_legal(r)
-            if action not in legal:
+            # the list is sorted: a bisection, not a scan comparing ints one by one (a
+            # twelfth of the compiled build's time went to `action not in legal`)
+            at = insertion_point(legal, action) if COMPILED else bisect_left(legal, action)
+            if at == len(legal) or legal[at] != action:
                 raise IllegalAction(texts.why_illegal(r, action))
             if IS_CHANCE[phase]:
                 apply_chance(r, action)

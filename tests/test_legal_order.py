@@ -1,0 +1,50 @@
+"""Every legal list is strictly increasing, and apply_action takes exactly its ids.
+
+apply_action finds an action in the node's legal list by bisection, so the
+order is what makes a legal step legal: checked at every node of random
+games, chance nodes included, with the ids between and around the legal ones
+refused.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+
+import pytest
+from engine_fixtures import any_ruleset
+
+from targui_dsl.games.targui.actions import IllegalAction
+from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.state import insertion_point
+
+
+@pytest.mark.parametrize("variant", ["original-dutch", "swedish-12", "updated-treasury"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_legal_lists_are_increasing_and_nothing_else_is_taken(variant: str, players: int):
+    rng = random.Random(players)
+    refused = 0
+    for seed in range(2):
+        state = Game(any_ruleset(variant), players=players, seed=seed, explicit_chance=True).new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal and legal == sorted(set(legal)), legal  # strictly increasing
+            outside = sorted({legal[0] - 1, legal[-1] + 1} | {a + 1 for a in legal} - set(legal))
+            for action in rng.sample(outside, min(3, len(outside))):
+                if action < 0:
+                    continue
+                copy = state.clone()
+                with pytest.raises(IllegalAction):
+                    copy.apply_action(action)
+                refused += 1
+            state.apply_action(rng.choice(legal))
+    assert refused > 100
+
+
+def test_the_written_out_bisection_is_bisect_left():
+    # the compiled build's search (state.insertion_point): where bisect_left puts every id
+    rng = random.Random(7)
+    for size in [0, 1, 2, 3, 8, 33, 400]:
+        legal = sorted(rng.sample(range(1000), size))
+        for action in range(-1, 1002):
+            assert insertion_point(legal, action) == bisect_left(legal, action), (legal, action)
