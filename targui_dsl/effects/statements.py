@@ -58,6 +58,10 @@ class SnippetEmitter(ExpressionEmitter):
             ast.Assign([ast.Name(f"_m_{m}", ast.Store())], ast.Attribute(load("rt"), m, ast.Load()))
             for m in sorted(self.methods)
         ]
+        prologue += [
+            ast.Assign([ast.Name(f"_a_{v}", ast.Store())], call(ast.Attribute(load("rt"), v, ast.Load())))
+            for v in sorted(self.values_read)
+        ]
         if self.uses_budget:
             # Steps left for this run: a local list, shared with the comprehensions.
             prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
@@ -394,7 +398,11 @@ class SnippetEmitter(ExpressionEmitter):
             )
         else:
             if node.op != "=":
-                current = call(self.method(spec.getter), ref())
+                # read where the write is: inside the test for nobody, so never through nobody
+                current: ast.expr = (
+                    ast.Subscript(self.values(spec.values), ref(), ast.Load()) if spec.values is not None
+                    else call(self.method(spec.getter), ref())
+                )
                 new = ast.BinOp(current, ast.Add() if node.op == "+=" else ast.Sub(), new)
             write = call(self.method(spec.setter), ref(), new)
         stmt: ast.stmt = ast.Expr(write)

@@ -19,7 +19,7 @@ put the game into an impossible state.
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, Sequence
 
 
 class EffectRuntime(Protocol):
@@ -49,6 +49,13 @@ class EffectRuntime(Protocol):
 
     def passable(self, territory: int) -> bool:
         """Whether camels may stand on the cell (its kind is passable)."""
+
+    def territory_kinds(self) -> Sequence[int]:
+        """``kind`` of every cell, indexed by cell, kept up to date as the game changes: compiled
+        code fetches it once per run and reads ``kinds[t]`` (it never writes through it)."""
+
+    def territory_camels(self) -> Sequence[int]:
+        """``camels`` of every cell, as ``territory_kinds``."""
 
     def owner(self, territory: int) -> int | None: ...
 

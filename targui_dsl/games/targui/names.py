@@ -55,8 +55,8 @@ GLOBALS: Mapping[str, Global] = {
 #: The fields of each type, with the runtime methods reading (and writing) them.
 FIELDS: Mapping[Type, Mapping[str, Field]] = {
     TERRITORY: {
-        "kind": Field(KIND, "kind", "its territory kind"),
-        "camels": Field(Type.INT, "camels", "the camels on it", setter="set_camels"),
+        "kind": Field(KIND, "kind", "its territory kind", values="territory_kinds"),
+        "camels": Field(Type.INT, "camels", "the camels on it", setter="set_camels", values="territory_camels"),
         "owner": Field(Type.PLAYER, "owner", "the player whose camels hold it; nobody when empty",
                        nullable=True, setter="set_owner"),
         "owned": Field(Type.BOOL, "owner", "whether a player holds it", owned=True),

@@ -351,6 +351,12 @@ class ObservedRuntime:
     def camels(self, territory: int) -> int:
         return self._o.camels(territory)
 
+    def territory_kinds(self) -> list[int]:  # public, as kind() is
+        return self._o._state.record.kind
+
+    def territory_camels(self) -> list[int]:  # public, as camels() is
+        return self._o._state.record.camels
+
     def passable(self, territory: int) -> bool:
         kind = self._o.kind(territory)
         return kind >= 0 and self._o.game.kind_passable[kind]

@@ -64,6 +64,13 @@ class EffectAdapter:
     def camels(self, territory: int) -> int:
         return self._s.camels[territory]
 
+    # the record's own lists: compiled code indexes them (a card reads every territory)
+    def territory_kinds(self) -> list[int]:
+        return self._s.kind
+
+    def territory_camels(self) -> list[int]:
+        return self._s.camels
+
     def passable(self, territory: int) -> bool:
         """Whether camels may stand on the cell: its kind is passable (a cell not yet dealt is not)."""
         kind = self._s.kind[territory]
