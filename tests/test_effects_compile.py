@@ -357,7 +357,7 @@ def test_generated_python_names_nothing_the_user_wrote():
     sources = [*CARDS.values(), *HOUSE_RULES.values()]
     user_names = {"t", "p", "x", "player", "die", "source", "target", "erg", "reg", "guelta", "kel_ress", "salt_mine"}
     allowed = re.compile(
-        r"^(rt|effect|formula|_[vptslco]\d+|_b|_m_[a-z_]+|_a_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
+        r"^(rt|effect|formula|_[vptslco]\d+|_b|_a_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
         r"|_take|_mul|_range|_sides|_Roll|_Choice)$"
     )
     codes = [effect(s) for s in sources] + [formula(s) for n, s in FORMULAS.items() if "loses" not in n]

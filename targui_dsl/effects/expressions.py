@@ -149,10 +149,12 @@ class ExpressionEmitter:
         self.uses_budget = True
         return call(load("_take"), load("_b"), items)
 
-    def method(self, name: str) -> ast.Name:
-        """A runtime method, by a name from the tables; bound once per call to a local."""
+    def method(self, name: str) -> ast.Attribute:
+        """A runtime method, by a name from the tables: ``rt.name``, looked up where it is
+        called (no local bound in advance: as fast in a loop, and a third fewer nodes to
+        compile at a snippet's first call)."""
         self.methods.add(name)
-        return load(f"_m_{name}")
+        return ast.Attribute(load("rt"), name, ast.Load())
 
     def values(self, name: str) -> ast.Name:
         """A field's live list (``Field.values``), by a name from the tables; fetched once per call."""

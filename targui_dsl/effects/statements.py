@@ -3,8 +3,8 @@
 :class:`SnippetEmitter` adds to the expression pass
 (:mod:`targui_dsl.effects.expressions`) the statements of an effect
 (``for``, ``if``, ``let``, choices, ``move``, assignments) and the
-function a snippet compiles to: ``function(rt, *params)``, its runtime
-methods bound once to locals, and the run's step budget.
+function a snippet compiles to: ``function(rt, *params)``, the field lists
+it reads fetched once, and the run's step budget.
 """
 
 from __future__ import annotations
@@ -54,10 +54,6 @@ class SnippetEmitter(ExpressionEmitter):
             body = [at(ast.Return(val.code), tree.expr.pos)]
         doc = f"Compiled {what}." + (f" Names: {', '.join(self.notes)}." if self.notes else "")
         prologue: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
-        prologue += [
-            ast.Assign([ast.Name(f"_m_{m}", ast.Store())], ast.Attribute(load("rt"), m, ast.Load()))
-            for m in sorted(self.methods)
-        ]
         prologue += [
             ast.Assign([ast.Name(f"_a_{v}", ast.Store())], call(ast.Attribute(load("rt"), v, ast.Load())))
             for v in sorted(self.values_read)
