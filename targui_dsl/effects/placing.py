@@ -11,6 +11,7 @@ build (setup.py) compiles this module too.
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 
 def place_module(module: ast.Module) -> None:
@@ -42,7 +43,7 @@ def place_module(module: ast.Module) -> None:
             else:
                 end_column = d["end_col_offset"]
         for name in fields:
-            value = d.get(name)
+            value: Any = d.get(name)  # a node, a list of them, or a name, a constant, None
             if value.__class__ is list:
                 for item in value:
                     visit = visits.get(item.__class__)
