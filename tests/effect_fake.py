@@ -135,6 +135,9 @@ class FakeRuntime:
     def camels(self, territory):
         return self.cells[territory].camels
 
+    def territories_of_kind(self, kind):
+        return [t for t, cell in enumerate(self.cells) if KIND_INDEX[cell.kind] == kind]
+
     def territory_kinds(self):
         return _Column(self.cells, lambda cell: KIND_INDEX[cell.kind])
 

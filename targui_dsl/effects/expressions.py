@@ -115,7 +115,8 @@ class ExpressionEmitter:
         self.scopes: list[dict[str, Local]] = []
         self.params = {name: (type_, f"_p{i}") for i, (name, type_) in enumerate(env.params.items())}
         self.methods: set[str] = set()
-        self.values_read: set[str] = set()  # runtime methods giving a field's list (`Field.values`)
+        # runtime methods giving a field's list (`Field.values`), with the reads of each in the code
+        self.values_read: dict[str, int] = {}
         self.notes: list[str] = [f"{py} = {name}" for name, (_, py) in self.params.items()]
         self.loop_count = 0
         self.temp_count = 0
@@ -158,7 +159,7 @@ class ExpressionEmitter:
 
     def values(self, name: str) -> ast.Name:
         """A field's live list (``Field.values``), by a name from the tables; fetched once per call."""
-        self.values_read.add(name)
+        self.values_read[name] = self.values_read.get(name, 0) + 1
         return load(f"_a_{name}")
 
     def expect(self, val: Val, type_: Type, node: n.Node, message: str) -> None:

@@ -30,6 +30,10 @@ class Global(Record):
     method: str
     meaning: str
     nullable: bool = False  # may be nobody
+    #: For a collection: by a field of its elements, the runtime method giving the elements whose
+    #: field equals a value (``method(value)``), in the collection's order. A loop written
+    #: ``for t in territories where t.kind == erg ...`` then visits those, not every element.
+    index: Mapping[str, str] = field(default_factory=dict)
 
 
 class Field(Record):
@@ -173,6 +177,7 @@ class Vocabulary(Record):
             | {spec.setter for spec in specs if spec.setter}
             | {spec.values for spec in specs if spec.values}
             | {spec.method for spec in self.globals.values()}
+            | {method for spec in self.globals.values() for method in spec.index.values()}
             | {self.verbs.round, self.verbs.move, self.verbs.add}
             | ({self.verbs.memory, self.verbs.set_memory} if self.memory_holders else set())
             | {self.verbs.end_game}

@@ -42,6 +42,9 @@ class EffectRuntime(Protocol):
     def all_kinds(self) -> Iterable[int]:
         """Every territory kind, in ruleset order (``for k in kinds``)."""
 
+    def territories_of_kind(self, kind: int) -> Sequence[int]:
+        """The cells of ``kind``, in cell order (``for t in territories where t.kind == erg``)."""
+
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int: ...
 

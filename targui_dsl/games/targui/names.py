@@ -35,7 +35,8 @@ KINDS = collection_of(KIND)
 
 #: The global names. ``round`` is a reserved word, not a name, and not listed.
 GLOBALS: Mapping[str, Global] = {
-    "territories": Global(TERRITORIES, "all_territories", "every cell of the board, in board order"),
+    "territories": Global(TERRITORIES, "all_territories", "every cell of the board, in board order",
+                          index={"kind": "territories_of_kind"}),
     "players": Global(Type.PLAYERS, "all_players", "every player still in the game, in seat order"),
     "seats": Global(Type.PLAYERS, "all_seats", "every player at the table, out of the game or not, in seat order"),
     "kinds": Global(KINDS, "all_kinds", "every territory kind, in ruleset order"),

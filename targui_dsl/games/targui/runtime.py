@@ -21,7 +21,7 @@ from targui_dsl.effects.runtime import clamp
 from targui_dsl.effects.types import Type
 from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
 from targui_dsl.games.targui.phases import OVER
-from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.record import TarguiRecord, cells_of_kind
 from targui_dsl.games.targui.told import MEMORY, MEMORY_POSITION, MEMORY_TRIBE
 
 STRATEGIC = "strategic"
@@ -56,6 +56,9 @@ class EffectAdapter:
 
     def neighbours(self, territory: int) -> Sequence[int]:
         return self._s.game.neighbours[territory]
+
+    def territories_of_kind(self, kind: int) -> tuple[int, ...]:
+        return cells_of_kind(self._s, kind)
 
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int:
