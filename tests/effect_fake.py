@@ -36,6 +36,19 @@ COMBAT_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"die": INT, "source": TERRITO
 PLAYER_ENV = environment(KIND_INDEX, TRIBE_INDEX, {"player": PLAYER})
 
 
+class _Column:
+    """A field of every cell, read live by index (what ``territory_kinds`` promises)."""
+
+    def __init__(self, cells, read):
+        self.cells, self.read = cells, read
+
+    def __getitem__(self, territory):
+        return self.read(self.cells[territory])
+
+    def __len__(self):
+        return len(self.cells)
+
+
 @dataclass
 class Cell:
     kind: str
@@ -121,6 +134,15 @@ class FakeRuntime:
 
     def camels(self, territory):
         return self.cells[territory].camels
+
+    def territories_of_kind(self, kind):
+        return [t for t, cell in enumerate(self.cells) if KIND_INDEX[cell.kind] == kind]
+
+    def territory_kinds(self):
+        return _Column(self.cells, lambda cell: KIND_INDEX[cell.kind])
+
+    def territory_camels(self):
+        return _Column(self.cells, lambda cell: cell.camels)
 
     def owner(self, territory):
         return self.cells[territory].owner

@@ -124,4 +124,4 @@ def test_show_compiled_shows_the_hooks(runner):
     items = json.loads(run(runner, "show", "updated-treasury", "--compiled", "--json").output)
     (hook,) = [i for i in items if i["name"].startswith("hooks.")]
     assert hook["name"] == "hooks.before_levy[0]" and hook["source"] == "for p in seats { p.cash = 0 }"
-    assert hook["file"].endswith("updated-treasury.yaml") and "_m_set_cash" in hook["python"]
+    assert hook["file"].endswith("updated-treasury.yaml") and "rt.set_cash(" in hook["python"]

@@ -13,6 +13,7 @@ import pytest
 from effect_fake import COMBAT_ENV, EFFECT_ENV, KIND_INDEX, PLAYER_ENV, board
 
 from targui_dsl.effects import BOOL, INT, PLAYER, Environment, compile_effect, compile_formula
+from targui_dsl.effects.runtime import EffectBudgetExceeded
 from targui_dsl.frontend.diagnostics import Span
 from targui_dsl.games.targui.names import TERRITORY, VOCABULARY, environment
 
@@ -118,6 +119,35 @@ def test_card_2_gift_is_limited_by_the_box():
 def test_card_6_erg_loses_3_never_below_zero():
     rt = run(CARDS[6])
     assert camels(rt, 2) == [0] and rt.box_camels == 52 and rt.cells[2].owner == 1
+
+
+def test_a_loop_on_one_kind_visits_that_kind_from_the_games_index_with_the_same_result():
+    # `where t.kind == K and ...` reads the kind's cells from the game (territories_of_kind);
+    # written the other way round it tests every territory: both change the same cells
+    indexed = effect("for t in territories where t.kind == guelta and t.owned { t.camels += 1 }")
+    scanned = effect("for t in territories where t.owned and t.kind == guelta { t.camels += 1 }")
+    assert "rt.territories_of_kind(2)" in indexed.python and "territories_of_kind" not in scanned.python
+    assert "_a_territory_kinds" not in indexed.python  # the kind test is gone from the loop, and its list
+    results = []
+    for code in (indexed, scanned):
+        rt = board()
+        code.function(rt)
+        results.append(rt.state())
+    assert results[0] == results[1] and camels(board(), 1, 6, 11) == [20, 0, 9]
+    rt = board()
+    indexed.function(rt)
+    assert camels(rt, 1, 6, 11) == [21, 0, 10]  # the unowned guelta (cell 6) is left alone
+
+
+def test_a_loop_on_one_kind_pays_for_every_territory_as_before():
+    # the budget is paid for the whole board, as when every territory was tested: 12 cells, so
+    # 100,000 passes of a loop over the board's 2 reg cells are 1,200,000 steps, past the budget
+    source = "for i in 1..100000 { for t in territories where t.kind == reg { t.camels += 0 } }"
+    code = effect(source)
+    assert "territories_of_kind" in code.python
+    with pytest.raises(EffectBudgetExceeded):
+        code.function(board())
+    effect(source.replace("100000", "75000")).function(board())  # 900,000 steps and the range's 75,000: within
 
 
 def test_card_7_guelta_keeps_at_most_15():
@@ -357,7 +387,7 @@ def test_generated_python_names_nothing_the_user_wrote():
     sources = [*CARDS.values(), *HOUSE_RULES.values()]
     user_names = {"t", "p", "x", "player", "die", "source", "target", "erg", "reg", "guelta", "kel_ress", "salt_mine"}
     allowed = re.compile(
-        r"^(rt|effect|formula|_[vptslco]\d+|_b|_m_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
+        r"^(rt|effect|formula|_[vptslco]\d+|_b|_a_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
         r"|_take|_mul|_range|_sides|_Roll|_Choice)$"
     )
     codes = [effect(s) for s in sources] + [formula(s) for n, s in FORMULAS.items() if "loses" not in n]

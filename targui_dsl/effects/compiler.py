@@ -87,7 +87,7 @@ def _sides(sides: int) -> int:
 
 
 # Bound by the compiler, never looked up from user text: generated code only
-# names these (all start with `_`), `rt`, and its own `_v`/`_p`/`_t`/`_m_` locals.
+# names these (all start with `_`), `rt`, and its own `_v`/`_p`/`_t`/`_a_` locals.
 _NAMESPACE: dict[str, Any] = {
     "_floordiv": _floordiv,
     "_mod": _mod,

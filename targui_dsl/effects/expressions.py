@@ -115,6 +115,8 @@ class ExpressionEmitter:
         self.scopes: list[dict[str, Local]] = []
         self.params = {name: (type_, f"_p{i}") for i, (name, type_) in enumerate(env.params.items())}
         self.methods: set[str] = set()
+        # runtime methods giving a field's list (`Field.values`), with the reads of each in the code
+        self.values_read: dict[str, int] = {}
         self.notes: list[str] = [f"{py} = {name}" for name, (_, py) in self.params.items()]
         self.loop_count = 0
         self.temp_count = 0
@@ -148,10 +150,17 @@ class ExpressionEmitter:
         self.uses_budget = True
         return call(load("_take"), load("_b"), items)
 
-    def method(self, name: str) -> ast.Name:
-        """A runtime method, by a name from the tables; bound once per call to a local."""
+    def method(self, name: str) -> ast.Attribute:
+        """A runtime method, by a name from the tables: ``rt.name``, looked up where it is
+        called (no local bound in advance: as fast in a loop, and a sixth fewer nodes to
+        compile at a snippet's first call)."""
         self.methods.add(name)
-        return load(f"_m_{name}")
+        return ast.Attribute(load("rt"), name, ast.Load())
+
+    def values(self, name: str) -> ast.Name:
+        """A field's live list (``Field.values``), by a name from the tables; fetched once per call."""
+        self.values_read[name] = self.values_read.get(name, 0) + 1
+        return load(f"_a_{name}")
 
     def expect(self, val: Val, type_: Type, node: n.Node, message: str) -> None:
         if val.type is not None and val.type != type_:
@@ -335,17 +344,19 @@ class ExpressionEmitter:
         spec = self.field_spec(base, node)
         if spec is None:
             return self.bad()
-        getter = self.method(spec.getter)
         default: Any = () if spec.type.element is not None else _DEFAULTS.get(spec.type)
         if spec.owned:
+            getter = self.method(spec.getter)
             read = (
                 call(load("_get"), getter, base.code, ast.Constant(None)) if base.nullable else call(getter, base.code)
             )
             return Val(Type.BOOL, ast.Compare(read, [ast.IsNot()], [ast.Constant(None)]))
         if base.nullable:
-            code: ast.expr = call(load("_get"), getter, base.code, ast.Constant(default))
+            code: ast.expr = call(load("_get"), self.method(spec.getter), base.code, ast.Constant(default))
+        elif spec.values is not None:  # an index, not a call: cards read a field of every territory
+            code = ast.Subscript(self.values(spec.values), base.code, ast.Load())
         else:
-            code = call(getter, base.code)
+            code = call(self.method(spec.getter), base.code)
         nullable = spec.nullable or (base.nullable and default is None)
         return Val(spec.type, code, nullable=nullable)
 

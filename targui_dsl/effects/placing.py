@@ -11,16 +11,55 @@ build (setup.py) compiles this module too.
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 
 def place_module(module: ast.Module) -> None:
     """Place every node of ``module`` as ``ast.fix_missing_locations`` would."""
-    _place_children(module, 1, 0, 1, 0)  # a module has no place of its own
+    # One loop over a list of nodes still to place, each with its parent's place, not a call
+    # per node: placing took as long as compile() itself (a snippet's first call).
+    shapes, visits = _SHAPES, _VISITS
+    todo: list[tuple[ast.AST, int, int, int, int]] = [(module, 1, 0, 1, 0)]  # a module has no place
+    pop, push = todo.pop, todo.append
+    while todo:
+        node, line, column, end_line, end_column = pop()
+        d = node.__dict__
+        placed, fields = shapes.get(node.__class__) or _shape(node.__class__)
+        if placed:  # every class with a place has the four (Python 3.8 on)
+            if "lineno" in d:
+                line = d["lineno"]
+            else:
+                d["lineno"] = line
+            if d.get("end_lineno") is None:
+                d["end_lineno"] = end_line
+            else:
+                end_line = d["end_lineno"]
+            if "col_offset" in d:
+                column = d["col_offset"]
+            else:
+                d["col_offset"] = column
+            if d.get("end_col_offset") is None:
+                d["end_col_offset"] = end_column
+            else:
+                end_column = d["end_col_offset"]
+        for name in fields:
+            value: Any = d.get(name)  # a node, a list of them, or a name, a constant, None
+            if value.__class__ is list:
+                for item in value:
+                    visit = visits.get(item.__class__)
+                    if visit or visit is None and _visits(item.__class__):
+                        push((item, line, column, end_line, end_column))
+            else:
+                visit = visits.get(value.__class__)
+                if visit or visit is None and _visits(value.__class__):
+                    push((value, line, column, end_line, end_column))
 
 
 # per node class: whether it has a place (lineno...), and its fields that may hold nodes; a class
 # with neither (Load, Store, an operator: a third of a snippet's nodes) is not visited
 _SHAPES: dict[type[ast.AST], tuple[bool, tuple[str, ...]]] = {}
+#: per class of a field's value: whether it is visited (a node with a place or fields)
+_VISITS: dict[type, bool] = {}
 
 
 def _shape(cls: type[ast.AST]) -> tuple[bool, tuple[str, ...]]:
@@ -28,37 +67,11 @@ def _shape(cls: type[ast.AST]) -> tuple[bool, tuple[str, ...]]:
     return shape
 
 
-def place(node: ast.AST, line: int, column: int, end_line: int, end_column: int) -> None:
-    """What ``ast.fix_missing_locations`` does for a node with a place and those below it."""
-    d = node.__dict__
-    if "lineno" in d:  # every class with a place has the four (Python 3.8 on)
-        line = d["lineno"]
-    else:
-        d["lineno"] = line
-    if d.get("end_lineno") is None:
-        d["end_lineno"] = end_line
-    else:
-        end_line = d["end_lineno"]
-    if "col_offset" in d:
-        column = d["col_offset"]
-    else:
-        d["col_offset"] = column
-    if d.get("end_col_offset") is None:
-        d["end_col_offset"] = end_column
-    else:
-        end_column = d["end_col_offset"]
-    _place_children(node, line, column, end_line, end_column)
-
-
-def _place_children(node: ast.AST, line: int, column: int, end_line: int, end_column: int) -> None:
-    shapes = _SHAPES
-    for name in node._fields:
-        value = node.__dict__.get(name)
-        for item in value if value.__class__ is list else (value,):
-            if isinstance(item, ast.AST):
-                cls = item.__class__
-                placed, fields = shapes.get(cls) or _shape(cls)
-                if placed:
-                    place(item, line, column, end_line, end_column)
-                elif fields:
-                    _place_children(item, line, column, end_line, end_column)
+def _visits(cls: type) -> bool:
+    """Whether a value of ``cls`` is visited; a class is looked at once."""
+    if issubclass(cls, ast.AST):
+        placed, fields = _SHAPES.get(cls) or _shape(cls)
+        visit = _VISITS[cls] = placed or bool(fields)
+    else:  # a name, a constant's value, None
+        visit = _VISITS[cls] = False
+    return visit

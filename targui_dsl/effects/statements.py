@@ -3,8 +3,8 @@
 :class:`SnippetEmitter` adds to the expression pass
 (:mod:`targui_dsl.effects.expressions`) the statements of an effect
 (``for``, ``if``, ``let``, choices, ``move``, assignments) and the
-function a snippet compiles to: ``function(rt, *params)``, its runtime
-methods bound once to locals, and the run's step budget.
+function a snippet compiles to: ``function(rt, *params)``, the field lists
+it reads fetched once, and the run's step budget.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ class SnippetEmitter(ExpressionEmitter):
         doc = f"Compiled {what}." + (f" Names: {', '.join(self.notes)}." if self.notes else "")
         prologue: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
         prologue += [
-            ast.Assign([ast.Name(f"_m_{m}", ast.Store())], ast.Attribute(load("rt"), m, ast.Load()))
-            for m in sorted(self.methods)
+            ast.Assign([ast.Name(f"_a_{v}", ast.Store())], call(ast.Attribute(load("rt"), v, ast.Load())))
+            for v, reads in sorted(self.values_read.items()) if reads
         ]
         if self.uses_budget:
             # Steps left for this run: a local list, shared with the comprehensions.
@@ -105,13 +105,49 @@ class SnippetEmitter(ExpressionEmitter):
         # The collection is read and the `where` tested for every element
         # before the body runs once: the body cannot change the selection.
         chosen = self.temp("_s")
-        fixed = at(ast.Assign([store(chosen)], self.take(iterable)), node.binder.collection.pos)
-        out: list[ast.stmt] = [fixed]
+        indexed = self.indexed(node.binder, pyname, cond)
+        if indexed is not None:  # `where t.kind == K ...`: the elements of that kind, from the game's index
+            lookup, rest = indexed
+            where = node.binder.collection.pos
+            # every element is paid for, as a loop over them all would be: the same budget
+            out: list[ast.stmt] = [at(ast.Expr(self.take(iterable)), where),
+                                   at(ast.Assign([store(chosen)], lookup), where)]
+            cond = None if rest is None else Val(Type.BOOL, rest)
+        else:
+            out = [at(ast.Assign([store(chosen)], self.take(iterable)), node.binder.collection.pos)]
         selection: ast.expr = load(chosen)
         if cond is not None:
             selection = self.select(pyname, load(chosen), cond)
         out.append(at(ast.For(store(pyname), selection, body or [ast.Pass()], []), node.pos))
         return out
+
+    def indexed(self, binder: n.Binder, pyname: str, cond: Val | None) -> tuple[ast.expr, ast.expr | None] | None:
+        """For a loop over a global collection with an index (``Global.index``) whose `where`
+        begins with ``x.FIELD == CONSTANT`` on an indexed field: the call giving those elements
+        (in the collection's order) and the rest of the condition (None: nothing left). Else None."""
+        collection = binder.collection
+        if cond is None or not isinstance(collection, n.Name):
+            return None
+        found = self.lookup(collection.name)
+        spec = self.vocabulary.globals.get(collection.name)
+        if found is None or found[0] != "a global name" or spec is None or not spec.index:
+            return None
+        element = spec.type.element
+        fields = self.vocabulary.fields.get(element) if element is not None else None
+        if not fields:
+            return None
+        methods = {f"_a_{fields[name].values}": method for name, method in spec.index.items()
+                   if name in fields and fields[name].values is not None}
+        head, rest = _first_conjunct(cond.code)
+        if not (isinstance(head, ast.Compare) and len(head.ops) == 1 and isinstance(head.ops[0], ast.Eq)):
+            return None
+        read, value = head.left, head.comparators[0]
+        if not (isinstance(read, ast.Subscript) and isinstance(read.value, ast.Name) and read.value.id in methods
+                and isinstance(read.slice, ast.Name) and read.slice.id == pyname
+                and isinstance(value, ast.Constant) and type(value.value) is int):
+            return None
+        self.values_read[read.value.id[3:]] -= 1  # that read is gone from the code
+        return call(self.method(methods[read.value.id]), ast.Constant(value.value)), rest
 
     def s_If(self, node: n.If) -> list[ast.stmt]:
         cond = self.expr(node.cond)
@@ -394,7 +430,11 @@ class SnippetEmitter(ExpressionEmitter):
             )
         else:
             if node.op != "=":
-                current = call(self.method(spec.getter), ref())
+                # read where the write is: inside the test for nobody, so never through nobody
+                current: ast.expr = (
+                    ast.Subscript(self.values(spec.values), ref(), ast.Load()) if spec.values is not None
+                    else call(self.method(spec.getter), ref())
+                )
                 new = ast.BinOp(current, ast.Add() if node.op == "+=" else ast.Sub(), new)
             write = call(self.method(spec.setter), ref(), new)
         stmt: ast.stmt = ast.Expr(write)
@@ -429,3 +469,12 @@ class SnippetEmitter(ExpressionEmitter):
         write = call(self.method(self.vocabulary.verbs.set_memory), ast.Constant(slot.index), holder, new)
         out.append(at(ast.Expr(write), node.pos))
         return out
+
+
+def _first_conjunct(code: ast.expr) -> tuple[ast.expr, ast.expr | None]:
+    """``a and b and c`` -> (a, ``b and c``); anything else -> (it, None)."""
+    if isinstance(code, ast.BoolOp) and isinstance(code.op, ast.And):
+        head, rest = _first_conjunct(code.values[0])
+        others = ([rest] if rest is not None else []) + code.values[1:]
+        return head, others[0] if len(others) == 1 else ast.BoolOp(ast.And(), others)
+    return code, None

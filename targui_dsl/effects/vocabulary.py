@@ -30,6 +30,10 @@ class Global(Record):
     method: str
     meaning: str
     nullable: bool = False  # may be nobody
+    #: For a collection: by a field of its elements, the runtime method giving the elements whose
+    #: field equals a value (``method(value)``), in the collection's order. A loop written
+    #: ``for t in territories where t.kind == erg ...`` then visits those, not every element.
+    index: Mapping[str, str] = field(default_factory=dict)
 
 
 class Field(Record):
@@ -45,6 +49,11 @@ class Field(Record):
     # this round. None: a plain field, ``setter(element, value)``.
     round_field: str | None = None
     owned: bool = False  # a yes/no read through ``getter``: is the value there (not nobody)?
+    # A runtime method giving the field of every element at once, a list indexed by the element
+    # and kept up to date as the game changes (never written through): generated code reads
+    # ``values[t]``, not a call per element, wherever ``getter(t)`` would give the same (the
+    # element is never nobody). None: the field is read through ``getter`` alone.
+    values: str | None = None
 
 
 class Formula(Record):
@@ -166,7 +175,9 @@ class Vocabulary(Record):
         return frozenset(
             {spec.getter for spec in specs}
             | {spec.setter for spec in specs if spec.setter}
+            | {spec.values for spec in specs if spec.values}
             | {spec.method for spec in self.globals.values()}
+            | {method for spec in self.globals.values() for method in spec.index.values()}
             | {self.verbs.round, self.verbs.move, self.verbs.add}
             | ({self.verbs.memory, self.verbs.set_memory} if self.memory_holders else set())
             | {self.verbs.end_game}

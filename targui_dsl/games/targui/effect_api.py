@@ -19,7 +19,7 @@ put the game into an impossible state.
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, Sequence
 
 
 class EffectRuntime(Protocol):
@@ -42,6 +42,9 @@ class EffectRuntime(Protocol):
     def all_kinds(self) -> Iterable[int]:
         """Every territory kind, in ruleset order (``for k in kinds``)."""
 
+    def territories_of_kind(self, kind: int) -> Sequence[int]:
+        """The cells of ``kind``, in cell order (``for t in territories where t.kind == erg``)."""
+
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int: ...
 
@@ -49,6 +52,13 @@ class EffectRuntime(Protocol):
 
     def passable(self, territory: int) -> bool:
         """Whether camels may stand on the cell (its kind is passable)."""
+
+    def territory_kinds(self) -> Sequence[int]:
+        """``kind`` of every cell, indexed by cell, kept up to date as the game changes: compiled
+        code fetches it once per run and reads ``kinds[t]`` (it never writes through it)."""
+
+    def territory_camels(self) -> Sequence[int]:
+        """``camels`` of every cell, as ``territory_kinds``."""
 
     def owner(self, territory: int) -> int | None: ...
 

@@ -35,7 +35,8 @@ KINDS = collection_of(KIND)
 
 #: The global names. ``round`` is a reserved word, not a name, and not listed.
 GLOBALS: Mapping[str, Global] = {
-    "territories": Global(TERRITORIES, "all_territories", "every cell of the board, in board order"),
+    "territories": Global(TERRITORIES, "all_territories", "every cell of the board, in board order",
+                          index={"kind": "territories_of_kind"}),
     "players": Global(Type.PLAYERS, "all_players", "every player still in the game, in seat order"),
     "seats": Global(Type.PLAYERS, "all_seats", "every player at the table, out of the game or not, in seat order"),
     "kinds": Global(KINDS, "all_kinds", "every territory kind, in ruleset order"),
@@ -55,8 +56,8 @@ GLOBALS: Mapping[str, Global] = {
 #: The fields of each type, with the runtime methods reading (and writing) them.
 FIELDS: Mapping[Type, Mapping[str, Field]] = {
     TERRITORY: {
-        "kind": Field(KIND, "kind", "its territory kind"),
-        "camels": Field(Type.INT, "camels", "the camels on it", setter="set_camels"),
+        "kind": Field(KIND, "kind", "its territory kind", values="territory_kinds"),
+        "camels": Field(Type.INT, "camels", "the camels on it", setter="set_camels", values="territory_camels"),
         "owner": Field(Type.PLAYER, "owner", "the player whose camels hold it; nobody when empty",
                        nullable=True, setter="set_owner"),
         "owned": Field(Type.BOOL, "owner", "whether a player holds it", owned=True),

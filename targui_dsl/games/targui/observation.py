@@ -39,7 +39,7 @@ from targui_dsl.games.targui.phases import (
     step_phase,
     with_action,
 )
-from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.record import TarguiRecord, cells_of_kind
 from targui_dsl.games.targui.rules_effects import copy_record, replay_paused
 from targui_dsl.games.targui.runtime import runtime_of
 
@@ -350,6 +350,15 @@ class ObservedRuntime:
 
     def camels(self, territory: int) -> int:
         return self._o.camels(territory)
+
+    def territory_kinds(self) -> list[int]:  # public, as kind() is
+        return self._o._state.record.kind
+
+    def territories_of_kind(self, kind: int) -> tuple[int, ...]:  # public, as kind() is
+        return cells_of_kind(self._o._state.record, kind)
+
+    def territory_camels(self) -> list[int]:  # public, as camels() is
+        return self._o._state.record.camels
 
     def passable(self, territory: int) -> bool:
         kind = self._o.kind(territory)

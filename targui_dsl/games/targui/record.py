@@ -61,7 +61,7 @@ class TarguiRecord:
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
         "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last",
-        "effect", "memory",
+        "effect", "memory", "kind_cells",
     )
 
     game: GameTables
@@ -122,6 +122,9 @@ class TarguiRecord:
     told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
     told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     effect: Any  # a PausedEffect waiting for a player's choice, else None
+    # not saved: the cells of each kind (a tuple per kind, in cell order) and the `kind` list they
+    # were read from, for the effects' `territories where t.kind == K`; see cells_of_kind()
+    kind_cells: tuple[list[int], tuple[tuple[int, ...], ...]] | None
 
     def __init__(self, game: GameTables, blank: bool = False) -> None:
         """The record of a game before its first step; ``blank``: only its game, for a caller
@@ -129,6 +132,7 @@ class TarguiRecord:
         to a call of this)."""
         cells, seats = game.cells, game.players
         self.game = game
+        self.kind_cells = None
         if blank:
             return
         self.kind = [-1] * cells
@@ -237,6 +241,7 @@ class TarguiRecord:
         other.rng = self.rng
         other.forced_outcomes = self.forced_outcomes[:]
         other.legal = self.legal
+        other.kind_cells = self.kind_cells  # never changed in place; checked against `kind` at each use
         other.decisions = self.decisions
         other.forced_decisions = self.forced_decisions
         other.history = self.history[:]
@@ -483,3 +488,17 @@ def _memory(game: GameTables, saved: dict[str, Any]) -> list[int]:
         for index in range(base, end):
             _check_int(values[index], f"memory[{index}] ({slot.name})", slot.low, slot.high)
     return values
+
+
+def cells_of_kind(r: TarguiRecord, kind: int) -> tuple[int, ...]:
+    """The cells of ``kind``, in cell order: read from ``kind`` once while it stays the same (the
+    deal and settling change it; a card reads it as it stands), so that a card on a kind's
+    territories visits those, not the board."""
+    kept = r.kind_cells
+    if kept is None or kept[0] != r.kind:  # a list compared whole, in C
+        per_kind: list[list[int]] = [[] for _ in range(len(r.game.kind_ids))]
+        for cell, k in enumerate(r.kind):
+            if k >= 0:
+                per_kind[k].append(cell)
+        kept = r.kind_cells = (r.kind[:], tuple(tuple(cells) for cells in per_kind))
+    return kept[1][kind]

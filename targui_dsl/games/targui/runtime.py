@@ -21,7 +21,7 @@ from targui_dsl.effects.runtime import clamp
 from targui_dsl.effects.types import Type
 from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
 from targui_dsl.games.targui.phases import OVER
-from targui_dsl.games.targui.record import TarguiRecord
+from targui_dsl.games.targui.record import TarguiRecord, cells_of_kind
 from targui_dsl.games.targui.told import MEMORY, MEMORY_POSITION, MEMORY_TRIBE
 
 STRATEGIC = "strategic"
@@ -57,12 +57,22 @@ class EffectAdapter:
     def neighbours(self, territory: int) -> Sequence[int]:
         return self._s.game.neighbours[territory]
 
+    def territories_of_kind(self, kind: int) -> tuple[int, ...]:
+        return cells_of_kind(self._s, kind)
+
     # Territory fields ----------------------------------------------------
     def kind(self, territory: int) -> int:
         return self._s.kind[territory]
 
     def camels(self, territory: int) -> int:
         return self._s.camels[territory]
+
+    # the record's own lists: compiled code indexes them (a card reads every territory)
+    def territory_kinds(self) -> list[int]:
+        return self._s.kind
+
+    def territory_camels(self) -> list[int]:
+        return self._s.camels
 
     def passable(self, territory: int) -> bool:
         """Whether camels may stand on the cell: its kind is passable (a cell not yet dealt is not)."""
