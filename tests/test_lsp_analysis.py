@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from targui_dsl.effects import compile_effect
@@ -200,6 +200,8 @@ def test_definition_of_a_kind_in_an_effect_is_where_the_chain_writes_it(tmp_path
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=" \t\n\r-:#|>[]{}'\"abc_.\u2028", max_size=200), st.integers(0, 220))
+@example("\r\n", 1)  # between a line's \r and \n (found by hypothesis: an IndexError once)
+@example("ab\r\ncd", 3)
 def test_any_text_has_a_place(text, offset):
     place = place_at(Text(text), offset)
     assert isinstance(place.path, tuple) and 0 <= place.start <= place.end <= len(text)

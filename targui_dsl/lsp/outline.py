@@ -66,7 +66,8 @@ def place_at(text: Text, offset: int) -> Place:
     source = text.text
     offset = max(0, min(offset, len(source)))
     line_start, line = text.line_at(offset)
-    column = offset - line_start
+    # an offset between a line's \r and \n is at the line's end
+    column = min(offset - line_start, len(line))
     word_start, word_end = column, column
     while word_start > 0 and _WORD.match(line[word_start - 1]):
         word_start -= 1
