@@ -4,7 +4,7 @@ observation tensor at every step as a learner does, against the raw engine; CPU 
     python benchmarks/bench_pettingzoo.py [--games 10] [--rounds 3] [--players 4] [--seed 0]
         [--variants original-dutch,swedish-12,updated-treasury,targi]
         [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare,pettingzoo-mask]
-        [--baseline 55055c8] [--compiled PYTHON] [--mcts]
+        [--baseline 55055c8] [--compiled PYTHON] [--mcts] [--callgrind]
 
 Each measurement is one child process that plays ``--games`` games one way and reports
 its own CPU time (``time.process_time``); the children run interleaved, round after
@@ -39,7 +39,10 @@ The policy is uniform over the legal actions, drawn from one NumPy generator
 Each child plays one game untimed before its timed games (the modules a first game imports,
 compiled afresh where no bytecode is cached, would otherwise be charged to the raw engine,
 whose loop imports them inside its timing, and to no other way). An agent step is one
-decision (a chance outcome is not one). ``--mcts`` also times
+decision (a chance outcome is not one). ``--callgrind`` counts each child's instructions per agent
+step under valgrind (``valgrind --tool=callgrind``, the timed games between two marks) instead
+of its CPU time: a figure another job on the machine does not move (same seeds, same games).
+``--mcts`` also times
 OpenSpiel's MCTSBot (milliseconds per simulation) on this tree. Not a test: nothing
 here asserts a time.
 """
@@ -49,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -68,7 +72,7 @@ BARE = ("pettingzoo-bare", "pyspiel-bare", "pettingzoo-mask")
 # one way on one tree: argv = tree ("" for what the interpreter has installed), way, variant, players,
 # games, seed
 CHILD = r"""
-import json, sys, time
+import json, os, sys, time
 tree, way, variant, players, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], *map(int, sys.argv[4:7])
 if tree:
     sys.path.insert(0, tree)
@@ -154,9 +158,11 @@ else:  # pyspiel, pyspiel-bare
 # one game untimed first: the modules a first game imports (and any table made on first use)
 # are not charged to the way that happens to meet them inside its timing
 play(seed + games, 1)
+os.getppid()  # (a mark for --callgrind: its instructions are counted from here)
 started = time.process_time()
 steps = play(seed, games)
 seconds = time.process_time() - started
+os.getppid()  # (... to here)
 import importlib
 # compiled: the engine's flow of the game played (an earlier build may not have compiled its kept tensors)
 flow = importlib.import_module(f"targui_dsl.games.{'targi' if variant.startswith('targi') else 'targui'}.flow")
@@ -164,11 +170,21 @@ print(json.dumps({"steps": steps, "seconds": seconds, "compiled": not flow.__fil
 """
 
 
-def measure(python: str, tree: str, way: str, variant: str, players: int, games: int, seed: int) -> dict:
+def measure(python: str, tree: str, way: str, variant: str, players: int, games: int, seed: int,
+            callgrind: bool = False) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([python, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)],
-                         check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    command = [python, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)]
+    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
+        if callgrind:  # the instructions between the child's two marks (os.getppid) are dumped apart
+            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
+                       f"--callgrind-out-file={marks}/cg.out", *command]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir()).stdout
+        run = json.loads(out.strip().splitlines()[-1])
+        if callgrind:
+            dumped = (Path(marks) / "cg.out.2").read_text()
+            run["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", dumped, re.M).group(1))
+    return run
 
 
 def mcts_ms_per_simulation(variant: str, players: int, seed: int, decisions: int = 5,
@@ -217,6 +233,9 @@ def main() -> None:
                         help="also measure under this interpreter (the compiled build installed); may be given"
                              " twice (say, this tree's build and an earlier one's)")
     parser.add_argument("--mcts", action="store_true", help="also time OpenSpiel's MCTSBot on this tree")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count instructions per agent step under valgrind's callgrind instead of timing (the"
+                             " same on a loaded machine as on an idle one; one round is enough; about 50x slower)")
     args = parser.parse_args()
     variants, ways = args.variants.split(","), args.ways.split(",")
     if "engine" not in ways or not set(ways) <= set(WAYS + BARE):
@@ -235,11 +254,22 @@ def main() -> None:
                 players = 2 if variant.startswith("targi") else args.players
                 for label, python, tree in trees:
                     for way in ways:
-                        run = measure(python, tree, way, variant, players, args.games, args.seed)
+                        run = measure(python, tree, way, variant, players, args.games, args.seed, args.callgrind)
                         if label.startswith("compiled") and not run["compiled"]:
                             raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((label, variant, way), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+    if args.callgrind:
+        print(f"instructions per agent step (callgrind): {args.games} random games per tree, variant and way; ratio = "
+              "the raw engine's instructions per step over the way's, of the same tree")
+        print(f"{'variant':<17} {'tree':<10} {'way':<11} {'instr/step':>10} {'ratio':>6}")
+        for variant in variants:
+            for label, *_ in trees:
+                engine = statistics.median(r["instructions"] / r["steps"] for r in results[(label, variant, "engine")])
+                for way in ways:
+                    cost = statistics.median(r["instructions"] / r["steps"] for r in results[(label, variant, way)])
+                    print(f"{variant:<17} {label:<10} {way:<11} {cost:>10.0f} {engine / cost:>6.2f}")
+        return
     print(f"agent steps/s: {args.games} random games x {args.rounds} rounds per tree, variant and way; CPU time, "
           "medians; ratio = steps/s over the raw engine's of the same tree")
     print(f"{'variant':<17} {'tree':<10} {'way':<11} {'steps/s':>9} {'ratio':>6}")

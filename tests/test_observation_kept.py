@@ -97,6 +97,30 @@ def test_a_keeper_reads_a_state_of_another_ruleset_of_the_same_width(first, then
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_reading_a_kept_tensor_leaves_the_engine_what_it_worked_out():
+    # Targi's flow keeps the node's legal list (and a paused snippet's run) until its record may
+    # be changed; a keeper only reads the record, so a step after a reading is not worked out again
+    ruleset = load_ruleset("targi")
+    game = game_of(ruleset).new_game(ruleset, players=2, seed=6)
+    keepers = _keepers(game, (1,))
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            legal = state.legal_actions()
+            kept = state.flow.ready
+            assert kept is not None
+            for seat, keeper in enumerate(keepers):
+                assert _holds(keeper, state, seat)
+            assert state.flow.ready is kept
+            decisions += 1
+            state.apply_action(rng.choice(legal))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions > 50
+
+
 def test_the_pettingzoo_env_observes_the_tensor_at_every_step():
     from targui_dsl.adapters.pettingzoo import env
 

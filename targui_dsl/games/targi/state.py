@@ -105,6 +105,12 @@ class TargiState:
         self.flow.forget()
         self._record = record
 
+    @property
+    def read_record(self) -> TargiRecord:
+        """The record, to read only (not to change): the flow keeps what it worked out for the
+        node (the adapters' kept tensors read it at every step, between the engine's steps)."""
+        return self._record
+
     def attach_sink(self, sink: Any) -> None:
         self.sink = sink
 

@@ -127,7 +127,7 @@ class SeatTensor(KeptTensor):
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
-        record, seat = state.record, self.seat
+        record, seat = state.read_record, self.seat
         if not self._at or state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
             self._fill(state)
             return self.out
@@ -162,7 +162,7 @@ class SeatTensor(KeptTensor):
 
     def _fill(self, state: Any) -> None:
         """Everything from one whole view of the seat, where each part starts, and every field kept."""
-        seat, rs, record = self.seat, state.rs, state.record
+        seat, rs, record = self.seat, state.rs, state.read_record
         view = state.view(seat)
         self._rs, self._at = rs, []
         self._space_numbers.clear()
@@ -194,7 +194,7 @@ class SeatTensor(KeptTensor):
         """The centre spaces whose card, deck or side up changed. A space's numbers are those of
         its entry in the seat's view, made of just these three fields: each (card, deck, side up)
         is worked out once, from the view, and kept."""
-        record, rs, known = state.record, state.rs, self._space_numbers
+        record, rs, known = state.read_record, state.rs, self._space_numbers
         kept = self._centre
         width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
         view = None
