@@ -35,12 +35,12 @@ def _played(state: TargiState) -> float:
     """The share of the game played: rounds over, of the rounds the ring allows (one per border
     card the robber stops on; raids are passed on the way)."""
     rounds = max(1, sum(1 for border in state.rs.ring if not border.is_raid))
-    return min(1.0, max(0.0, (state.record.round - 1) / rounds))
+    return min(1.0, max(0.0, (state.read_record.round - 1) / rounds))
 
 
 def features(state: TargiState, seat: int) -> list[float] | None:
     """The numbers of :data:`FEATURE_NAMES` for ``seat`` in ``state`` (any phase)."""
-    rs, record = state.rs, state.record
+    rs, record = state.rs, state.read_record
     side = record.sides[seat]
     played = _played(state)
     score = float(rules.score(rs, record, seat))

@@ -46,10 +46,10 @@ def value(state: TargiState, seat: int) -> float:
     rs = state.rs
 
     def own(s: int) -> float:
-        side = state.record.sides[s]
+        side = state.read_record.sides[s]
         goods = min(sum(side.goods), rs.limit_goods + 2)
         shown = sum(len(row) for row in side.display)
-        return (rules.score(rs, state.record, s) + GOOD * goods + GOLD * min(side.gold, rs.limit_gold + 1)
+        return (rules.score(rs, state.read_record, s) + GOOD * goods + GOLD * min(side.gold, rs.limit_gold + 1)
                 + STORED * side.stored_gold + (HAND if side.hand >= 0 else 0.0) + DISPLAYED * shown
                 + sum(row_promise(state, row) for row in side.display))
     return own(seat) - own(1 - seat)
@@ -57,7 +57,7 @@ def value(state: TargiState, seat: int) -> float:
 
 def centre_worth(state: TargiState, seat: int, space: int) -> float:
     """What the card on a centre space is worth to the seat (a face-down or empty space: nothing)."""
-    record, rs = state.record, state.rs
+    record, rs = state.read_record, state.rs
     card = record.centre[space]
     if card < 0 or not record.centre_up[space]:
         return 0.0
@@ -135,10 +135,10 @@ class GreedyAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         state, seat = observation.state, observation.seat
-        if state.record.stack and state.record.stack[-1]["k"] == "gold_choice":
+        if state.read_record.stack and state.read_record.stack[-1]["k"] == "gold_choice":
             return gold_source(state, seat)
         dealt = observation.resample(self.rng)
-        if state.record.stack and state.record.stack[-1]["k"] == "place":
+        if state.read_record.stack and state.read_record.stack[-1]["k"] == "place":
             worth = {a: self.placement(state, seat, a - A_BORDER, border_worth(dealt, seat, a - A_BORDER, self.rng))
                      for a in legal_actions}
             return max(legal_actions, key=lambda a: (worth[a], -a))
@@ -146,7 +146,7 @@ class GreedyAgent:
 
     def placement(self, state: TargiState, seat: int, ring: int, worth: float) -> float:
         """A border card's worth (``worth``) plus what the markers it would bring are worth."""
-        record = state.record
+        record = state.record  # a figure set for a moment: the flow must not keep its list
         before = set(rules.crossings(state.rs, record, seat))
         record.figures[ring] = seat
         try:
@@ -162,7 +162,7 @@ def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
     for _ in range(steps):
         if state.is_terminal() or state.is_chance_node() or state.current_player() != seat:
             return
-        frame = state.record.stack[-1]
+        frame = state.read_record.stack[-1]
         if frame["k"] in ("turn", "place"):
             return
         legal = state.legal_actions()
@@ -172,7 +172,7 @@ def finish_task(state: TargiState, seat: int, steps: int = 30) -> None:
 def gold_source(state: TargiState, seat: int) -> int:
     """Which gold pays a cost's gold when stored gold could: the supply's if the round-end limit
     would take it anyway, else the stored gold (it pays nothing but a cost)."""
-    if state.record.sides[seat].gold > state.rs.limit_gold:
+    if state.read_record.sides[seat].gold > state.rs.limit_gold:
         return A_OPTION + SUPPLY_GOLD
     return A_OPTION + STORED_GOLD
 
@@ -180,10 +180,10 @@ def gold_source(state: TargiState, seat: int) -> int:
 def default_choice(state: TargiState, seat: int, legal: list[int]) -> Any:
     """The first legal action (in a snippet's choice of a number, its first: the border cards'
     "stop"), except a good: then the one the seat holds fewest of (to take) or most of (to give)."""
-    frame = state.record.stack[-1]
+    frame = state.read_record.stack[-1]
     if frame["k"] == "gold_choice":
         return gold_source(state, seat)
-    goods = state.record.sides[seat].goods
+    goods = state.read_record.sides[seat].goods
     if frame["k"] in ("choose_good", "effect") and all(A_GOOD <= a < A_CARD for a in legal):
         return min(legal, key=lambda a: goods[a - A_GOOD])
     if frame["k"] in ("give", "discount"):

@@ -46,7 +46,7 @@ class TargiEvaluator:
 
     def searches(self, observation: TargiObservation, legal_actions: list[int]) -> bool:
         """Only a placement is searched; any other decision is the favourite, greedy's."""
-        record = observation.state.record
+        record = observation.state.read_record
         return bool(record.stack) and record.stack[-1]["k"] == "place"
 
     def policy(self, observation: TargiObservation, rng: random.Random) -> "TargiPolicy":
@@ -87,14 +87,14 @@ class TargiPolicy:
         return sorted(legal, key=lambda a: -self._worth(state, seat, a))[:width]
 
     def _worth(self, state: TargiState, seat: int, action: int) -> float:
-        if state.record.stack[-1]["k"] == "place":
+        if state.read_record.stack[-1]["k"] == "place":
             return self.placement(state, seat, action)
         return 0.0 if action == A_STOP else 1.0
 
     def choose(self, state: Any, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        frame = state.record.stack[-1]
+        frame = state.read_record.stack[-1]
         kind = frame["k"]
         if kind == "place":
             return max(legal, key=lambda a: (self.placement(state, seat, a), self.rng.random()))
@@ -113,7 +113,7 @@ class TargiPolicy:
         """The round played out from a copy of ``state`` by :meth:`choose`, then the returns of a
         finished game or a logistic of greedy's value of seat 1's position."""
         state = state.clone()
-        record = state.record
+        record = state.read_record
         start = record.round
         for _ in range(ROUND_STEPS):
             if record.over or record.round != start:
@@ -132,5 +132,5 @@ class TargiPolicy:
 
 def _row_fit(state: TargiState, seat: int, card: int, row: int) -> float:
     """What laying ``card`` at the end of display row ``row`` adds: the row's points and promise."""
-    cards = state.record.sides[seat].display[row]
+    cards = state.read_record.sides[seat].display[row]
     return row_points(state.rs, cards + [card]) + row_promise(state, cards + [card]) - row_promise(state, cards)
