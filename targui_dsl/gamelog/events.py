@@ -35,7 +35,6 @@ BATCH_EVENTS = 256
 #: null, a list and a dict with string keys, and for a float of 1e-4 or more (not for ``1e-07``,
 #: NaN, infinity: ``null``), but not for DEL. A batch whose text may hold one of these (``.``,
 #: ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead.
-_UNSURE = (b".", b"\x7f", b"null")
 
 
 #: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
@@ -63,9 +62,13 @@ def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
             data = b"".join([dumps(event, refuse_json, option) for event in events])
         except TypeError:  # (orjson.JSONEncodeError is one) a big integer, a key not a string, a lone surrogate
             return None
-        if not data.isascii() or any(unsure in data for unsure in _UNSURE) or (b"-" in data and b"e-" in data):
+        if not data.isascii():
             return None
-        return data.decode("ascii")
+        # looked into as text (`bytes in bytes` raises and clears a TypeError inside), each by `in`
+        text = data.decode("ascii")
+        if "." in text or "\x7f" in text or "null" in text or "e-" in text:
+            return None
+        return text
 
     return lines
 
