@@ -118,6 +118,21 @@ def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
     assert '"tribe":"kel \\"odd\\""' in lines_of([odd])
 
 
+def test_a_batch_of_values_met_before_and_a_new_text_that_needs_an_escape():
+    # lines_of remembers the values it met (ids, numbers) and looks only into new ones: a text
+    # met after them still needs its escape, and a line made already keeps its % signs
+    turn = targui_told.TURN[False]
+    calm = [(turn, 1, 0, "kel_ress"), (turn, 2, 1, "kel_ajjer")]
+    for _ in range(2):  # the second time every value is one met before
+        assert lines_of(calm) == "".join(dumped(turn.event(one)) for one in calm)
+    odd = (turn, 3, 2, "kel\tress")
+    assert lines_of([*calm, odd]) == "".join(dumped(turn.event(one)) for one in [*calm, odd])
+    assert '"tribe":"kel\\tress"' in lines_of([odd, *calm])
+    end = targui_told.END
+    told = (end, "100% %s %d", 3, {"kel_ress": 1}, {}, ["kel_ress"], False)
+    assert lines_of([*calm, made(told)]) == "".join(dumped(turn.event(one)) for one in calm) + dumped(end.event(told))
+
+
 @pytest.mark.parametrize("pattern", ["{x}", "a {json} b", "say {flag}", "a { b", "}"])
 def test_a_pattern_that_is_not_one_is_refused(pattern):
     with pytest.raises(ValueError):

@@ -262,34 +262,53 @@ def by_flag(type_: str, fields: dict[str, str | list[str] | bool]) -> tuple[Even
     return EventKind(type_, {**fields, flags[0]: False}), EventKind(type_, {**fields, flags[0]: True})
 
 
-class Made(str):
-    """A line made already (a special kind's, when it was told): as a value, never a text to check."""
+class Made:
+    """A line made already (a special kind's, when it was told), kept as ``(Made(line),)``: a kind of
+    its own with no values, whose ``template`` is the line (a ``%`` doubled), so that a batch's
+    values are only the slots' numbers and texts."""
+
+    __slots__ = ("text", "template")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.template = text.replace("%", "%%")
+
+    def line(self, told: tuple[Any, ...]) -> str:
+        return self.text
 
 
-_MADE_KIND = EventKind("made", {"line": "{text}"})  # (kind, Made(line)): its template writes the line
-_MADE_KIND.template = "%s"
-_MADE_KIND.line = lambda told: told[1]  # type: ignore[method-assign]
 _ESCAPED = re.compile(r'[\\"]|[^ -~]')  # what JSON writes otherwise than as it is (ensure_ascii)
 _kind = itemgetter(0)
 _values = itemgetter(slice(1, None))
 _template = attrgetter("template")
+#: Values met in a batch already, each an integer or a text that needs no escape: a batch of
+#: none but these is checked by one look-up a value, without a set made of them (cleared when full).
+_KNOWN: set[Any] = set()
+_KNOWN_CAP = 4096
 
 
 def made(event: tuple[Any, ...], line: str | None = None) -> tuple[Any, ...]:
     """A special kind's event as its line (``line``, or its kind's) made now: :func:`lines_of`
     writes it as it is."""
-    return _MADE_KIND, Made(event[0].line(event) if line is None else line)
+    return (Made(event[0].line(event) if line is None else line),)
 
 
 def lines_of(events: list[tuple[Any, ...]]) -> str:
     """Told events (each of a kind with a ``template``, or :func:`made`) as log lines. When no
     text of theirs needs an escape (a quote, a backslash, a control or non-ASCII character), one
-    ``%`` format of their templates writes them all; else each kind's :meth:`EventKind.line`."""
+    ``%`` format of their templates writes them all; else each kind's :meth:`EventKind.line`.
+    The values met before (most of a game's: its ids and small numbers) are not looked into
+    again."""
     try:
         values = tuple(chain.from_iterable(map(_values, events)))
-        texts = [value for value in set(values) if isinstance(value, str) and value.__class__ is not Made]
-        if _ESCAPED.search("".join(texts)) is None:
-            return "".join(map(_template, map(_kind, events))) % values
+        if not _KNOWN.issuperset(values):
+            new = set(values).difference(_KNOWN)
+            if _ESCAPED.search("".join([value for value in new if isinstance(value, str)])) is not None:
+                return "".join([event[0].line(event) for event in events])
+            if len(_KNOWN) + len(new) > _KNOWN_CAP:
+                _KNOWN.clear()
+            _KNOWN.update(new)
+        return "".join(map(_template, map(_kind, events))) % values
     except TypeError:  # a value not hashed or not formatted as its slot says: each event's own line
         pass
     return "".join([event[0].line(event) for event in events])

@@ -35,7 +35,6 @@ BATCH_EVENTS = 256
 #: null, a list and a dict with string keys, and for a float of 1e-4 or more (not for ``1e-07``,
 #: NaN, infinity: ``null``), but not for DEL. A batch whose text may hold one of these (``.``,
 #: ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead.
-_UNSURE = (b".", b"\x7f", b"null")
 
 
 #: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
@@ -63,9 +62,13 @@ def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
             data = b"".join([dumps(event, refuse_json, option) for event in events])
         except TypeError:  # (orjson.JSONEncodeError is one) a big integer, a key not a string, a lone surrogate
             return None
-        if not data.isascii() or any(unsure in data for unsure in _UNSURE) or (b"-" in data and b"e-" in data):
+        if not data.isascii():
             return None
-        return data.decode("ascii")
+        # looked into as text (`bytes in bytes` raises and clears a TypeError inside), each by `in`
+        text = data.decode("ascii")
+        if "." in text or "\x7f" in text or "null" in text or "e-" in text:
+            return None
+        return text
 
     return lines
 
@@ -124,8 +127,9 @@ class _AsDict:
 _AS_DICT = _AsDict()
 
 
-def _lines(entries: list[tuple[Any, ...]]) -> str:
-    """Told events as log lines: a tuple by its kind's line, a run of dicts by :func:`encode_lines`."""
+def _lines(entries: list[tuple[Any, ...]], by_json: bool = False) -> str:
+    """Told events as log lines: a tuple by its kind's line, a run of dicts by :func:`encode_lines`
+    (``by_json``: by ``json`` alone)."""
     out: list[str] = []
     run: list[dict[str, Any]] = []
     for entry in entries:
@@ -133,11 +137,11 @@ def _lines(entries: list[tuple[Any, ...]]) -> str:
             run.append(entry[1])
             continue
         if run:
-            out.append(encode_lines(run))
+            out.append(_json_lines(run) if by_json else encode_lines(run))
             run = []
         out.append(entry[0].line(entry))
     if run:
-        out.append(encode_lines(run))
+        out.append(_json_lines(run) if by_json else encode_lines(run))
     return "".join(out)
 
 
@@ -226,7 +230,7 @@ class EventLog:
     def begin(self, game: Any) -> None:
         """The game starts being told here: the header first."""
         self.emit(build_header(game, self.header_fields))
-        self._write_pending()  # the header at once (its paths and title are no batch for orjson)
+        self._write_pending(by_json=True)  # the header at once, by json: its paths (a dot) orjson is never sure of
 
     def told_list(self) -> list[tuple[Any, ...]] | None:
         """The list a game may append its events to (tuples), all but its last, which it tells by
@@ -288,12 +292,12 @@ class EventLog:
         for listener in self._listeners:
             listener(event)
 
-    def _write_pending(self) -> None:
+    def _write_pending(self, by_json: bool = False) -> None:
         pending, self._pending = self._pending, []  # taken first: a failed write is not tried twice
         dicts, self._dicts = self._dicts, False
         if pending and self.stream is not None:
             if dicts:
-                self.stream.write(_lines(pending))
+                self.stream.write(_lines(pending, by_json))
                 return
             # encoded a batch at a time (still in the processor's cache), written at once
             self.stream.write("".join([lines_of(pending[start:start + BATCH_EVENTS])
