@@ -31,11 +31,10 @@ __all__ = ["BATCH_EVENTS", "EventLog", "attach_log", "encode_lines"]
 #: Events gathered before they are written (a game of Targui tells some 400-1,500).
 BATCH_EVENTS = 256
 
-#: orjson writes what ``json.dumps`` writes for a string, an integer of 64 bits, true, false,
-#: null, a list and a dict with string keys, and for a float of 1e-4 or more (not for ``1e-07``,
-#: NaN, infinity: ``null``), but not for DEL. A batch whose text may hold one of these (``.``,
-#: ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead.
-
+# orjson writes what ``json.dumps`` writes for a string, an integer of 64 bits, true, false,
+# null, a list and a dict with string keys, and for a float of 1e-4 or more (not for ``1e-07``,
+# NaN, infinity: ``null``), but not for DEL. A batch whose text may hold one of these (``.``,
+# ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead (_orjson_encoder).
 
 #: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
 _encode = encode_json
