@@ -48,3 +48,22 @@ def test_the_written_out_bisection_is_bisect_left():
         legal = sorted(rng.sample(range(1000), size))
         for action in range(-1, 1002):
             assert insertion_point(legal, action) == bisect_left(legal, action), (legal, action)
+
+
+def test_a_chance_node_asked_for_its_outcomes_first_takes_exactly_them():
+    # pyspiel asks chance_outcomes() before it applies one: the node keeps their ids as its legal list
+    rng = random.Random(3)
+    state = Game(any_ruleset("original-dutch"), players=3, seed=5, explicit_chance=True).new_initial_state()
+    asked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids = [outcome for outcome, _ in state.chance_outcomes()]
+            assert state.legal_actions() == ids
+            for action in {ids[0] - 1, ids[-1] + 1} - {-1}:
+                with pytest.raises(IllegalAction):
+                    state.clone().apply_action(action)
+            asked += 1
+            state.apply_action(rng.choice(ids))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert asked > 20

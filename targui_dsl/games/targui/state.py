@@ -376,7 +376,11 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node: every outcome id with its probability, sorted; elsewhere empty."""
-        return flow.chance_outcomes(self._r)
+        r = self._r
+        outcomes = flow.chance_outcomes(r)
+        if outcomes and r.legal is None:  # the node's legal list (list_legal's, at a chance node):
+            r.legal = [outcome for outcome, _ in outcomes]  # apply_action then checks against it
+        return outcomes
 
     def apply_action(self, action: int | str) -> None:
         """Apply one step (an id from :meth:`legal_actions`, or a chance outcome at an
