@@ -53,6 +53,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -237,6 +238,8 @@ def main() -> None:
                         help="count instructions per agent step under valgrind's callgrind instead of timing (the"
                              " same on a loaded machine as on an idle one; one round is enough; about 50x slower)")
     args = parser.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        parser.error("--callgrind runs each child under valgrind, which is not on this machine's PATH")
     variants, ways = args.variants.split(","), args.ways.split(",")
     if "engine" not in ways or not set(ways) <= set(WAYS + BARE):
         parser.error(f"--ways: engine (the ratios are to it) and any of {', '.join(WAYS[1:] + BARE)}")
