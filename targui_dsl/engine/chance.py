@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from targui_dsl.engine.native import compiled
+
 if TYPE_CHECKING:  # only annotations name it (a machine word where mypyc compiles this module)
     from mypy_extensions import i64
 
 #: Whether this module runs compiled (the build of setup.py's COMPILED): :func:`below` then draws on
 #: machine words (:func:`below_words`), which make the same draws as the big-int formulas below.
-NATIVE: Final = not __file__.endswith(".py")
+NATIVE: Final = compiled(__file__)
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15

@@ -10,11 +10,12 @@ from itertools import compress
 from operator import ne
 from typing import Any, Final, Sequence
 
+from targui_dsl.engine.native import compiled
+
 __all__ = ["KeptTensor", "changed"]
 
-#: Whether this module runs compiled (the compiled build, setup.py): a mypyc module's file is
-#: its extension, not its source.
-COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+#: Whether this module runs compiled (the compiled build, setup.py).
+COMPILED: Final = compiled(__file__)
 
 
 def changed(now: list[int], kept: list[int]) -> list[int]:

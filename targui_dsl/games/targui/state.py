@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from targui_dsl.engine.native import compiled
 from targui_dsl.games.targui import flow, texts
 from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_IDS, COUNT_RADIX, IllegalAction, digit_range
 from targui_dsl.games.targui.flow import (
@@ -75,7 +76,7 @@ __all__ = ["STATE_FORMAT", "TURN_DECIDES", "Game", "GameState", "cap_score"]
 STATE_FORMAT = "targui-state/2"
 #: Whether this module runs compiled (setup.py's COMPILED): a bisection written out is then
 #: machine code, cheaper than a call into the bisect module, whose C the interpreter calls.
-COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = compiled(__file__)
 
 
 def insertion_point(legal: list[int], action: int) -> int:
