@@ -82,6 +82,26 @@ def test_a_word_in_the_biased_top_is_drawn_again(n: int):
             assert expected[1] == word % n
 
 
-def test_the_compiled_build_draws_on_machine_words():
-    # compiled (a C extension, not the .py source), below() takes the machine-word path
-    assert chance.NATIVE == (not chance.__file__.endswith(".py"))
+def played(variant: str, seeds: range) -> list[dict]:
+    from targui_dsl import load_ruleset
+    from targui_dsl.games.targui.game import Game
+
+    rs, rng, out = load_ruleset(variant), random.Random(1), []
+    for seed in seeds:
+        state = Game(rs, players=3, seed=seed).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        out.append(state.to_json())
+    return out
+
+
+@pytest.mark.parametrize("variant", ["original-dutch", "updated-treasury"])
+def test_the_machine_word_draws_play_the_same_games(monkeypatch, variant: str):
+    # compiled, the deal and the dice draw through below() on machine words (flow's NATIVE
+    # roads); forced here in the interpreter, the same seeds play the same games
+    from targui_dsl.games.targui import flow
+
+    big_ints = played(variant, range(3))
+    monkeypatch.setattr(chance, "NATIVE", True)
+    monkeypatch.setattr(flow, "NATIVE", True)
+    assert played(variant, range(3)) == big_ints
