@@ -262,27 +262,30 @@ def main() -> None:
                             raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((label, variant, way), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
-    if args.callgrind:
+    if args.callgrind:  # a cost per step: the raw engine's over the way's is the way's share
         print(f"instructions per agent step (callgrind): {args.games} random games per tree, variant and way; ratio = "
               "the raw engine's instructions per step over the way's, of the same tree")
-        print(f"{'variant':<17} {'tree':<10} {'way':<11} {'instr/step':>10} {'ratio':>6}")
-        for variant in variants:
-            for label, *_ in trees:
-                engine = statistics.median(r["instructions"] / r["steps"] for r in results[(label, variant, "engine")])
-                for way in ways:
-                    cost = statistics.median(r["instructions"] / r["steps"] for r in results[(label, variant, way)])
-                    print(f"{variant:<17} {label:<10} {way:<11} {cost:>10.0f} {engine / cost:>6.2f}")
-        return
-    print(f"agent steps/s: {args.games} random games x {args.rounds} rounds per tree, variant and way; CPU time, "
-          "medians; ratio = steps/s over the raw engine's of the same tree")
-    print(f"{'variant':<17} {'tree':<10} {'way':<11} {'steps/s':>9} {'ratio':>6}")
+        column = "instr/step"
+    else:  # a rate: the way's over the raw engine's
+        print(f"agent steps/s: {args.games} random games x {args.rounds} rounds per tree, variant and way; CPU time, "
+              "medians; ratio = steps/s over the raw engine's of the same tree")
+        column = "steps/s"
+
+    def figure(label: str, variant: str, way: str) -> float:
+        runs = results[(label, variant, way)]
+        if args.callgrind:
+            return statistics.median(r["instructions"] / r["steps"] for r in runs)
+        return statistics.median(r["steps"] / r["seconds"] for r in runs)
+
+    print(f"{'variant':<17} {'tree':<10} {'way':<11} {column:>10} {'ratio':>6}")
     for variant in variants:
         for label, *_ in trees:
-            engine = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, "engine")])
+            engine = figure(label, variant, "engine")
             for way in ways:
-                rate = statistics.median(r["steps"] / r["seconds"] for r in results[(label, variant, way)])
-                print(f"{variant:<17} {label:<10} {way:<11} {rate:>9.0f} {rate / engine:>6.2f}")
-        if args.mcts:
+                value = figure(label, variant, way)
+                share = engine / value if args.callgrind else value / engine
+                print(f"{variant:<17} {label:<10} {way:<11} {value:>10.0f} {share:>6.2f}")
+        if args.mcts and not args.callgrind:
             players = 2 if variant.startswith("targi") else args.players
             ms = mcts_ms_per_simulation(variant, players, args.seed)
             print(f"{variant:<17} OpenSpiel MCTSBot (random rollouts): {ms:.1f} ms CPU per simulation")
