@@ -145,6 +145,7 @@ def _compile(
             line=where.line,
             pauses=compiler.pauses,
             end_reasons=tuple(compiler.end_reasons),
+            doc=compiler.doc,
             make=partial(_function, module, what, where.file, where.line, compiler.pauses),
         ),
         [],

@@ -130,6 +130,7 @@ class ExpressionEmitter:
         self.range_ends: dict[n.RangeLit, tuple[ast.expr, ast.expr]] = {}
         self.end_reasons: list[str] = []  # every `end game` reason, in the order written
         self.pauses = False  # a die is thrown or a choice asked: the function will be a generator
+        self.doc = ""  # what the names stand for, for readers (`CompiledCode.doc`)
 
     # reporting ---------------------------------------------------------------
 
