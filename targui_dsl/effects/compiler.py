@@ -93,6 +93,7 @@ _NAMESPACE: dict[str, Any] = {
     "_mod": _mod,
     "_get": _get,
     "_sum": sum,
+    "_tuple": tuple,  # a collection fixed before its loop, where no step can be past the budget
     "_min": min,
     "_max": max,
     "_any": any,

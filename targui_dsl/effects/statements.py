@@ -59,7 +59,13 @@ class SnippetEmitter(ExpressionEmitter):
             ast.Assign([ast.Name(f"_a_{v}", ast.Store())], call(ast.Attribute(load("rt"), v, ast.Load())))
             for v, reads in sorted(self.values_read.items()) if reads
         ]
-        if self.uses_budget:
+        if self.uses_budget and self.most_steps is not None and self.most_steps <= STEP_BUDGET:
+            # No run can pay more steps than the budget holds: nothing to count. A collection is
+            # still fixed (a tuple) before its loop runs; a payment alone is left out.
+            for taken in self.takes:
+                taken.func, taken.args = load("_tuple"), taken.args[1:]
+            body = _without(body, set(map(id, self.pays)))
+        elif self.uses_budget:
             # Steps left for this run: a local list, shared with the comprehensions.
             prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
         args = [ast.arg("rt")] + [ast.arg(py) for _, py in self.params.values()]
@@ -111,11 +117,13 @@ class SnippetEmitter(ExpressionEmitter):
             lookup, rest = indexed
             where = node.binder.collection.pos
             # every element is paid for, as a loop over them all would be: the same budget
-            out: list[ast.stmt] = [at(ast.Expr(self.take(iterable)), where),
-                                   at(ast.Assign([store(chosen)], lookup), where)]
+            pay = at(ast.Expr(self.take(iterable, self.most(node.binder.collection))), where)
+            self.pays.append(pay)  # only pays: left out where no step can be past the budget
+            out: list[ast.stmt] = [pay, at(ast.Assign([store(chosen)], lookup), where)]
             cond = None if rest is None else Val(Type.BOOL, rest)
         else:
-            out = [at(ast.Assign([store(chosen)], self.take(iterable)), node.binder.collection.pos)]
+            taken = self.take(iterable, self.most(node.binder.collection))
+            out = [at(ast.Assign([store(chosen)], taken), node.binder.collection.pos)]
         selection: ast.expr = load(chosen)
         if cond is not None:
             selection = self.select(pyname, load(chosen), cond)
@@ -161,10 +169,11 @@ class SnippetEmitter(ExpressionEmitter):
         value = self.expr(node.value)
         self.name_free(node.name, node.name_pos, "`let`")
         pyname = self.temp("_l")
+        self.local_sizes[pyname] = self.most(node.value)
         self.notes.append(f"{pyname} = {node.name}")
         code = value.code
         if value.type is not None and value.type.element is not None:
-            code = self.take(code)  # a collection is fixed when named
+            code = self.take(code, self.most(node.value))  # a collection is fixed when named
         self.scopes[-1][node.name] = Local(
             value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody
         )
@@ -208,10 +217,13 @@ class SnippetEmitter(ExpressionEmitter):
                 )
             # At run time a longer range is cut after its first numbers.
             iterable = ast.Subscript(iterable, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
+        size = self.most(written)
+        if isinstance(written, n.RangeLit):  # cut after its first numbers
+            size = MAX_CHOICE_NUMBERS if size is None else min(size, MAX_CHOICE_NUMBERS)
         options = self.temp("_o")
         # The options are fixed when the choice is made, as a tuple.
         fixed: ast.expr = ast.Tuple(
-            [ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load()
+            [ast.Starred(self.select(pyname, self.take(iterable, size), cond), ast.Load())], ast.Load()
         )
         if isinstance(written, n.ListLit):
             fixed = call(load("_distinct"), fixed)  # each value is one option, however often written
@@ -470,6 +482,18 @@ class SnippetEmitter(ExpressionEmitter):
         write = call(self.method(self.vocabulary.verbs.set_memory), ast.Constant(slot.index), holder, new)
         out.append(at(ast.Expr(write), node.pos))
         return out
+
+
+def _without(body: list[ast.stmt], left_out: set[int]) -> list[ast.stmt]:
+    """``body`` without the statements whose ids are in ``left_out``, in its blocks too."""
+    if not left_out:
+        return body
+    kept = [stmt for stmt in body if id(stmt) not in left_out]
+    for stmt in kept:
+        if isinstance(stmt, (ast.For, ast.If)):  # the blocks a snippet's statements make
+            stmt.body = _without(stmt.body, left_out) or [ast.Pass()]
+            stmt.orelse = _without(stmt.orelse, left_out)
+    return kept
 
 
 def _first_conjunct(code: ast.expr) -> tuple[ast.expr, ast.expr | None]:
