@@ -129,6 +129,11 @@ class ExpressionEmitter:
         self.local_sizes: dict[str, int | None] = {}  # a `let`'s collection: its most elements
         self.pays: list[ast.stmt] = []  # statements that only pay steps (a kind-indexed loop's board)
         self.takes: list[ast.Call] = []  # every `_take(_b, items)`, rewritten when no step can be past the budget
+        # takes read at once by an expression (an aggregate, an `in` test, a choice's options), each
+        # with how to put its collection in its place; and each loop's collection held by a name
+        # (its assignment, where it is read, whether a selection reads it at once)
+        self.at_once: list[tuple[ast.Call, Callable[[ast.expr], None]]] = []
+        self.held: list[tuple[ast.Assign, ast.For | ast.comprehension, bool]] = []
         self.loop_depth = 0  # binders around the code being compiled
         self.loops = 0  # `for` statements around the statement being compiled (`break` needs one)
         # Inside a comprehension (a `where`, `sum(...)`...) Python cannot
@@ -154,7 +159,7 @@ class ExpressionEmitter:
         self.temp_count += 1
         return name
 
-    def take(self, items: ast.expr, size: int | None) -> ast.expr:
+    def take(self, items: ast.expr, size: int | None) -> ast.Call:
         """``items`` fixed once and paid for from the run's step budget; ``size``: the most
         elements they can hold (None: not known)."""
         self.uses_budget = True
@@ -492,6 +497,7 @@ class ExpressionEmitter:
 
     def e_Membership(self, node: n.Membership) -> Val:
         item = self.expr(node.item)
+        tests: list[ast.Call] = []
         if item.type is not None and item.type.element is not None:
             self.report("E0504", f"`in` tests one value, but this is {item.type.described}", node.item.pos)
         if isinstance(node.container, n.ListLit):
@@ -513,7 +519,8 @@ class ExpressionEmitter:
                 # Inside a loop a membership test scans a collection each
                 # time: it pays its elements like a loop, so that a loop's
                 # body cannot hide work from the step budget.
-                container = self.take(container, self.most(node.container))
+                container = taken = self.take(container, self.most(node.container))
+                tests.append(taken)
             if coll.type is not None:
                 if coll.type.element is None:
                     self.report(
@@ -524,7 +531,10 @@ class ExpressionEmitter:
                 elif item.type is not None and item.type != coll.type.element:
                     self.report("E0504", f"{coll.type.described} never holds {item.type.described}", node.pos)
         op = ast.NotIn() if node.negated else ast.In()
-        return Val(Type.BOOL, ast.Compare(item.code, [op], [container]))
+        compare = ast.Compare(item.code, [op], [container])
+        for taken in tests:  # scanned at once
+            self.at_once.append((taken, lambda items: setattr(compare, "comparators", [items])))
+        return Val(Type.BOOL, compare)
 
     def e_IfExp(self, node: n.IfExp) -> Val:
         cond = self.expr(node.cond)
@@ -612,8 +622,12 @@ class ExpressionEmitter:
         # An aggregate standing alone (in no loop, holding none) visits at
         # most the board and changes nothing: it needs neither a fixed
         # selection nor steps, and the rule formulas stay as fast.
-        items = iterable if alone else self.take(iterable, size)
-        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
+        if alone:
+            return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), iterable, ifs, 0)])
+        taken = self.take(iterable, size)
+        comprehension = ast.comprehension(ast.Name(pyname, ast.Store()), taken, ifs, 0)
+        self.at_once.append((taken, lambda items: setattr(comprehension, "iter", items)))  # read at once
+        return ast.GeneratorExp(element, [comprehension])
 
     def bounded(self, binder: n.Binder) -> bool:
         """Whether the collection holds at most the board (a range `1..n` may hold anything)."""

@@ -64,7 +64,16 @@ class SnippetEmitter(ExpressionEmitter):
             # still fixed (a tuple) before its loop runs; a payment alone is left out.
             for taken in self.takes:
                 taken.func, taken.args = load("_tuple"), taken.args[1:]
-            body = _without(body, set(map(id, self.pays)))
+            for taken, put in self.at_once:  # read at once, by an expression: nothing can change it
+                put(taken.args[0])
+            left_out = [*self.pays]
+            for held, reads, at_once in self.held:
+                value = held.value
+                if at_once and isinstance(value, ast.Call) and any(value is taken for taken in self.takes):
+                    value = value.args[0]
+                reads.iter = value
+                left_out.append(held)
+            body = _without(body, set(map(id, left_out)))
         elif self.uses_budget:
             # Steps left for this run: a local list, shared with the comprehensions.
             prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
@@ -119,15 +128,22 @@ class SnippetEmitter(ExpressionEmitter):
             # every element is paid for, as a loop over them all would be: the same budget
             pay = at(ast.Expr(self.take(iterable, self.most(node.binder.collection))), where)
             self.pays.append(pay)  # only pays: left out where no step can be past the budget
-            out: list[ast.stmt] = [pay, at(ast.Assign([store(chosen)], lookup), where)]
+            held = ast.Assign([store(chosen)], lookup)
+            out: list[ast.stmt] = [pay, at(held, where)]
             cond = None if rest is None else Val(Type.BOOL, rest)
         else:
             taken = self.take(iterable, self.most(node.binder.collection))
-            out = [at(ast.Assign([store(chosen)], taken), node.binder.collection.pos)]
+            held = ast.Assign([store(chosen)], taken)
+            out = [at(held, node.binder.collection.pos)]
         selection: ast.expr = load(chosen)
         if cond is not None:
             selection = self.select(pyname, load(chosen), cond)
-        out.append(at(ast.For(store(pyname), selection, body or [ast.Pass()], []), node.pos))
+        loop = ast.For(store(pyname), selection, body or [ast.Pass()], [])
+        out.append(at(loop, node.pos))
+        # where no step can be past the budget, the collection goes where it is read, not by a name
+        # (a selection reads it at once: then it need not be fixed first)
+        reads = selection.generators[0] if isinstance(selection, ast.ListComp) else loop
+        self.held.append((held, reads, isinstance(selection, ast.ListComp)))
         return out
 
     def indexed(self, binder: n.Binder, pyname: str, cond: Val | None) -> tuple[ast.expr, ast.expr | None] | None:
@@ -222,9 +238,16 @@ class SnippetEmitter(ExpressionEmitter):
             size = MAX_CHOICE_NUMBERS if size is None else min(size, MAX_CHOICE_NUMBERS)
         options = self.temp("_o")
         # The options are fixed when the choice is made, as a tuple.
-        fixed: ast.expr = ast.Tuple(
-            [ast.Starred(self.select(pyname, self.take(iterable, size), cond), ast.Load())], ast.Load()
-        )
+        taken = self.take(iterable, size)
+        chosen = self.select(pyname, taken, cond)
+        starred = ast.Starred(chosen, ast.Load())
+        # made a tuple at once: the collection need not be fixed first where no step can be past the budget
+        if isinstance(chosen, ast.ListComp):
+            comprehension = chosen.generators[0]
+            self.at_once.append((taken, lambda items: setattr(comprehension, "iter", items)))
+        else:
+            self.at_once.append((taken, lambda items: setattr(starred, "value", items)))
+        fixed: ast.expr = ast.Tuple([starred], ast.Load())
         if isinstance(written, n.ListLit):
             fixed = call(load("_distinct"), fixed)  # each value is one option, however often written
         if element is not None and element.by_place and not isinstance(written, n.RangeLit):
