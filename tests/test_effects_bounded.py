@@ -9,12 +9,16 @@ before and stops at the same bound.
 
 from __future__ import annotations
 
+import ast
+import copy
+
 import pytest
 from effect_fake import EFFECT_ENV, KIND_INDEX, PLAYER_ENV, TRIBE_INDEX, board
 
 from targui_dsl import load_ruleset
 from targui_dsl.effects import PLAYER, Environment, compile_effect, compile_formula
 from targui_dsl.effects.runtime import STEP_BUDGET, EffectBudgetExceeded
+from targui_dsl.frontend.diagnostics import Span
 from targui_dsl.games.targui.build import sizes
 from targui_dsl.games.targui.names import environment
 
@@ -107,3 +111,18 @@ def test_the_built_in_rulesets_count_no_steps():
         codes = [card.effect for card in rs.cards.values()] + [c for cs in rs.hooks.values() for c in cs]
         codes += [rs.levy, rs.score, rs.defender_loses, rs.attacker_loses, *rs.tie_breaks]
         assert not any("_take" in code.python or "_b = [" in code.python for code in codes), name
+
+
+@pytest.mark.parametrize("source", [
+    "for p in players { for t in p.territories where t.camels > 5 { t.owner = nobody } }",
+    "for t in territories where t.kind == guelta and t.owned { t.camels += count(u in t.neighbours) }",
+    "for p in players where p.seat == 1 { p chooses t in territories where t.camels > 3 { t.camels -= 1 } }",
+])
+def test_code_without_counting_keeps_the_places_python_would_give_it(source):
+    # rewritten where nothing is counted (collections moved, `_tuple` put in), it is still placed as
+    # ast.fix_missing_locations would place it, for tracebacks that point into the snippet
+    code, problems = compile_effect(source, SIZED, lambda off: Span("r.yaml", 12, 13 + off))
+    assert problems == [] and code is not None and not counts(code)
+    expected = ast.fix_missing_locations(copy.deepcopy(code.module))
+    assert code.function is not None  # compiled now, its module placed
+    assert ast.dump(code.module, include_attributes=True) == ast.dump(expected, include_attributes=True)
