@@ -1,7 +1,7 @@
 """targui's public path against the hand-written anchor (benchmarks/anchor_targui.py), on CPU time.
 
     python benchmarks/bench_anchor.py [--games 100] [--rounds 3] [--players 4,2]
-        [--variants original-dutch,...] [--baseline 73f7a44] [--compiled PYTHON]
+        [--variants original-dutch,...] [--baseline 73f7a44] [--compiled PYTHON] [--callgrind]
 
 Both play a uniformly random policy: at each decision a uniform choice
 (``random.Random.choice``) among the legal options, chance by their own
@@ -21,6 +21,14 @@ adds ``compiled2`` (an earlier revision's build, say). Prints, per variant and
 player count, the median games/s and decisions/s of each path and its ratio
 to the anchor (games/s over games/s: both play the same games' lengths,
 shown as decisions per game). Not a test: nothing here asserts a time.
+
+``--callgrind`` counts instructions instead (valgrind's callgrind, exact
+under any load; one round): each child marks the start of its first game,
+its end and the end of the last (``os.getppid``, dumped apart), and the
+table gives, per path, the instructions of the first game (a process's
+first game compiles the ruleset's effects when they are first called), of
+each later game, and the anchor's instructions per game over the path's
+per later game ("x anchor", the higher the better).
 """
 
 from __future__ import annotations
@@ -28,6 +36,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,18 +50,21 @@ HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 
 ANCHOR_CHILD = r"""
-import json, sys, time
+import json, os, sys, time
 sys.path.insert(0, sys.argv[1])
 from anchor_targui import play_games
 variant, players, games = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+os.getppid()  # (marks for --callgrind: the games are counted from here...)
+os.getppid()  # (... with no first game of its own: nothing is compiled on first use)
 start = time.process_time()
 decisions, rounds = play_games(variant, players, games, seed=12345)
-print(json.dumps({"seconds": time.process_time() - start, "games": games, "decisions": decisions}))
+os.getppid()  # (... to here)
+print(json.dumps({"seconds": time.process_time() - start, "games": games, "decisions": decisions, "later": games}))
 """
 
 # targui's public path; the tree to import is argv[1] ("" for what the interpreter has installed)
 TARGUI_CHILD = r"""
-import json, random, sys, time
+import json, os, random, sys, time
 tree, variant, players, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 if tree:
     sys.path.insert(0, tree)
@@ -69,22 +82,44 @@ rs = load_ruleset(variant)
 rng = random.Random(12345)
 choice = rng.choice
 decisions = 0
+os.getppid()  # (marks for --callgrind: the first game from here, the later games from its end to the last)
 start = time.process_time()
 for index in range(games):
     state = Game(rs, players=players, seed=index).new_initial_state()
     while not state.is_terminal():
         state.apply_action(choice(state.legal_actions()))
         decisions += 1
+    if index == 0:
+        os.getppid()
 seconds = time.process_time() - start
-print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "compiled": compiled}))
+os.getppid()
+print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "compiled": compiled,
+                  "later": games - 1}))
 """
 
 
-def measure(python: str, child: str, tree: str, variant: str, players: int, games: int) -> dict:
+def measure(python: str, child: str, tree: str, variant: str, players: int, games: int,
+            callgrind: bool = False) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([python, "-c", child, tree, variant, str(players), str(games)], check=True,
-                         capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
-    return json.loads(out)
+    command = [python, "-c", child, tree, variant, str(players), str(games)]
+    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
+        if callgrind:  # the instructions between the child's marks (os.getppid), each dumped apart
+            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
+                       f"--callgrind-out-file={marks}/cg.out", *command]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir()).stdout
+        run = json.loads(out.strip().splitlines()[-1])
+        if callgrind:  # cg.out.2: the first game; cg.out.3: the later ones
+            first, later = (_instructions(Path(marks) / f"cg.out.{part}") for part in (2, 3))
+            run["first"], run["later"] = first, later / max(1, run["later"])  # the games after the 2nd mark
+    return run
+
+
+def _instructions(dump: Path) -> int:
+    found = re.search(r"^(?:summary|totals): (\d+)", dump.read_text(), re.M)
+    if found is None:
+        raise SystemExit(f"{dump}: no instruction count in callgrind's output")
+    return int(found.group(1))
 
 
 def main() -> None:
@@ -97,7 +132,13 @@ def main() -> None:
     parser.add_argument("--compiled", metavar="PYTHON", action="append", default=[],
                         help="also time the public path under this interpreter (the compiled build installed);"
                              " may be given twice (say, this tree's build and an earlier one's)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count instructions under valgrind's callgrind (one round): a first game and each later"
+                             " one, instead of timing")
     args = parser.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        parser.error("--callgrind runs each child under valgrind, which is not on this machine's PATH")
+    rounds = 1 if args.callgrind else args.rounds
     variants = args.variants.split(",")
     counts = [int(p) for p in args.players.split(",")]
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
@@ -112,15 +153,18 @@ def main() -> None:
         if args.baseline:
             paths.append((args.baseline, sys.executable, TARGUI_CHILD, str(unpack(args.baseline, Path(tmp)))))
         results: dict[tuple[str, int, str], list[dict]] = {}
-        for round_index in range(args.rounds):
+        for round_index in range(rounds):
             for variant in variants:
                 for players in counts:
                     for label, python, child, tree in paths:
-                        run = measure(python, child, tree, variant, players, args.games)
+                        run = measure(python, child, tree, variant, players, args.games, args.callgrind)
                         if label.startswith("compiled") and not run["compiled"]:
                             raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((variant, players, label), []).append(run)
-            print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+            print(f"round {round_index + 1} of {rounds} done", file=sys.stderr)
+    if args.callgrind:
+        _instruction_table(results, variants, counts, [label for label, *_ in paths], args.games)
+        return
     print(f"public path vs the hand-written anchor: {args.games} games x {args.rounds} rounds, CPU time, medians")
     print(f"{'variant':<17} {'pl':>2} {'path':<9} {'games/s':>8} {'dec/s':>9} {'dec/game':>8} {'x anchor':>8}")
     for variant in variants:
@@ -133,6 +177,21 @@ def main() -> None:
                 per_game = sum(r["decisions"] for r in runs) / sum(r["games"] for r in runs)
                 print(f"{variant:<17} {players:>2} {label:<9} {games_s:>8.1f} {dec_s:>9.0f} {per_game:>8.1f}"
                       f" {games_s / anchor:>8.2f}")
+
+
+def _instruction_table(results: dict[tuple[str, int, str], list[dict]], variants: list[str], counts: list[int],
+                       labels: list[str], games: int) -> None:
+    print(f"public path vs the hand-written anchor: {games} games, instructions (callgrind), millions")
+    print(f"{'variant':<17} {'pl':>2} {'path':<9} {'first game':>10} {'a later one':>11} {'dec/game':>8}"
+          f" {'x anchor':>8}")
+    for variant in variants:
+        for players in counts:
+            anchor = results[(variant, players, "anchor")][0]["later"]
+            for label in labels:
+                run = results[(variant, players, label)][0]
+                first = "" if label == "anchor" else f"{run['first'] / 1e6:.2f}"
+                print(f"{variant:<17} {players:>2} {label:<9} {first:>10} {run['later'] / 1e6:>11.3f}"
+                      f" {run['decisions'] / run['games']:>8.1f} {anchor / run['later']:>8.3f}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
@@ -32,6 +33,9 @@ class CompiledCode:
     line: int | None = None
     pauses: bool = False
     end_reasons: tuple[str, ...] = ()  # the reasons of its `end game` statements, as written
+    #: the docstring ``python`` shows ("Compiled effect. Names: _v0 = t."): not in ``module``, so
+    #: not compiled into ``function``
+    doc: str = ""
 
     @cached_property
     def function(self) -> Callable[..., Any]:
@@ -43,7 +47,11 @@ class CompiledCode:
     def python(self) -> str:
         """The generated code, readable (``ast.unparse``): written out only when asked for (`show
         --compiled`), as a ruleset's forty snippets took a twentieth of `targui validate`."""
-        return ast.unparse(ast.fix_missing_locations(self.module))  # its places are set when compiled
+        function = self.module.body[0]
+        assert isinstance(function, ast.FunctionDef)
+        shown = copy.copy(function)  # the same nodes, with the docstring in front
+        shown.body = [ast.Expr(ast.Constant(self.doc)), *function.body]
+        return ast.unparse(ast.fix_missing_locations(shown))  # its places are set when compiled
 
     def __repr__(self) -> str:  # the source, not the function and its generated code
         where = f" at {self.file}:{self.line}" if self.file else ""

@@ -93,6 +93,7 @@ _NAMESPACE: dict[str, Any] = {
     "_mod": _mod,
     "_get": _get,
     "_sum": sum,
+    "_tuple": tuple,  # a collection fixed before its loop, where no step can be past the budget
     "_min": min,
     "_max": max,
     "_any": any,
@@ -145,6 +146,7 @@ def _compile(
             line=where.line,
             pauses=compiler.pauses,
             end_reasons=tuple(compiler.end_reasons),
+            doc=compiler.doc,
             make=partial(_function, module, what, where.file, where.line, compiler.pauses),
         ),
         [],

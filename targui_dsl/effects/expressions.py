@@ -121,6 +121,19 @@ class ExpressionEmitter:
         self.loop_count = 0
         self.temp_count = 0
         self.uses_budget = False  # some loop pays steps: the run needs its budget
+        # The most steps one run can pay, from the collections' sizes (``Environment.global_sizes``):
+        # None once some collection's size is not known. ``repeat``: the most times the code being
+        # compiled runs in one run (the sizes of the loops around it multiplied; None: not known).
+        self.most_steps: int | None = 0
+        self.repeat: int | None = 1
+        self.local_sizes: dict[str, int | None] = {}  # a `let`'s collection: its most elements
+        self.pays: list[ast.stmt] = []  # statements that only pay steps (a kind-indexed loop's board)
+        self.takes: list[ast.Call] = []  # every `_take(_b, items)`, rewritten when no step can be past the budget
+        # takes read at once by an expression (an aggregate, an `in` test, a choice's options), each
+        # with how to put its collection in its place; and each loop's collection held by a name
+        # (its assignment, where it is read, whether a selection reads it at once)
+        self.at_once: list[tuple[ast.Call, Callable[[ast.expr], None]]] = []
+        self.held: list[tuple[ast.Assign, ast.For | ast.comprehension, bool]] = []
         self.loop_depth = 0  # binders around the code being compiled
         self.loops = 0  # `for` statements around the statement being compiled (`break` needs one)
         # Inside a comprehension (a `where`, `sum(...)`...) Python cannot
@@ -130,6 +143,7 @@ class ExpressionEmitter:
         self.range_ends: dict[n.RangeLit, tuple[ast.expr, ast.expr]] = {}
         self.end_reasons: list[str] = []  # every `end game` reason, in the order written
         self.pauses = False  # a die is thrown or a choice asked: the function will be a generator
+        self.doc = ""  # what the names stand for, for readers (`CompiledCode.doc`)
 
     # reporting ---------------------------------------------------------------
 
@@ -145,10 +159,34 @@ class ExpressionEmitter:
         self.temp_count += 1
         return name
 
-    def take(self, items: ast.expr) -> ast.expr:
-        """``items`` fixed once and paid for from the run's step budget."""
+    def take(self, items: ast.expr, size: int | None) -> ast.Call:
+        """``items`` fixed once and paid for from the run's step budget; ``size``: the most
+        elements they can hold (None: not known)."""
         self.uses_budget = True
-        return call(load("_take"), load("_b"), items)
+        if self.most_steps is not None:
+            self.most_steps = None if size is None or self.repeat is None else self.most_steps + self.repeat * size
+        taken = call(load("_take"), load("_b"), items)
+        self.takes.append(taken)
+        return taken
+
+    def most(self, collection: n.Expr) -> int | None:
+        """The most elements ``collection`` can hold in this ruleset; None: not known here."""
+        if isinstance(collection, n.ListLit):
+            return len(collection.items)
+        if isinstance(collection, n.RangeLit):
+            low, high = (constant_int(self.range_ends[collection][i]) for i in (0, 1))
+            return None if low is None or high is None else max(0, high - low + 1)
+        if isinstance(collection, n.Name):
+            found = self.lookup(collection.name)
+            if found is None:
+                return None
+            what, val = found
+            if what == "a global name":
+                return self.env.global_sizes.get(collection.name)
+            return self.local_sizes.get(val.code.id) if isinstance(val.code, ast.Name) else None
+        if isinstance(collection, n.Field):
+            return self.env.field_sizes.get(collection.name)
+        return None
 
     def method(self, name: str) -> ast.Attribute:
         """A runtime method, by a name from the tables: ``rt.name``, looked up where it is
@@ -234,6 +272,9 @@ class ExpressionEmitter:
         self.notes.append(f"{pyname} = {binder.var}")
         self.scopes.append({binder.var: Local(element, pyname)})
         self.loop_depth += 1
+        outer = self.repeat  # the `where` and the body run once per element, at most
+        size = self.most(binder.collection)
+        self.repeat = None if outer is None or size is None else outer * size
         try:
             cond = None
             if binder.where is not None:
@@ -245,6 +286,7 @@ class ExpressionEmitter:
                 self.expect(cond, Type.BOOL, binder.where, "`where` needs a condition (true/false), but this is {}")
             yield pyname, coll.code, cond
         finally:
+            self.repeat = outer
             self.loop_depth -= 1
             self.scopes.pop()
 
@@ -455,6 +497,7 @@ class ExpressionEmitter:
 
     def e_Membership(self, node: n.Membership) -> Val:
         item = self.expr(node.item)
+        tests: list[ast.Call] = []
         if item.type is not None and item.type.element is not None:
             self.report("E0504", f"`in` tests one value, but this is {item.type.described}", node.item.pos)
         if isinstance(node.container, n.ListLit):
@@ -476,7 +519,8 @@ class ExpressionEmitter:
                 # Inside a loop a membership test scans a collection each
                 # time: it pays its elements like a loop, so that a loop's
                 # body cannot hide work from the step budget.
-                container = self.take(container)
+                container = taken = self.take(container, self.most(node.container))
+                tests.append(taken)
             if coll.type is not None:
                 if coll.type.element is None:
                     self.report(
@@ -487,7 +531,10 @@ class ExpressionEmitter:
                 elif item.type is not None and item.type != coll.type.element:
                     self.report("E0504", f"{coll.type.described} never holds {item.type.described}", node.pos)
         op = ast.NotIn() if node.negated else ast.In()
-        return Val(Type.BOOL, ast.Compare(item.code, [op], [container]))
+        compare = ast.Compare(item.code, [op], [container])
+        for taken in tests:  # scanned at once
+            self.at_once.append((taken, lambda items: setattr(compare, "comparators", [items])))
+        return Val(Type.BOOL, compare)
 
     def e_IfExp(self, node: n.IfExp) -> Val:
         cond = self.expr(node.cond)
@@ -569,14 +616,18 @@ class ExpressionEmitter:
         return Val(Type.INT, ast.Yield(call(load("_Roll"), count)))
 
     def _generator(
-        self, pyname: str, iterable: ast.expr, element: ast.expr, cond: Val | None, alone: bool
+        self, pyname: str, iterable: ast.expr, element: ast.expr, cond: Val | None, alone: bool, size: int | None
     ) -> ast.GeneratorExp:
         ifs = [cond.code] if cond is not None else []
         # An aggregate standing alone (in no loop, holding none) visits at
         # most the board and changes nothing: it needs neither a fixed
         # selection nor steps, and the rule formulas stay as fast.
-        items = iterable if alone else self.take(iterable)
-        return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), items, ifs, 0)])
+        if alone:
+            return ast.GeneratorExp(element, [ast.comprehension(ast.Name(pyname, ast.Store()), iterable, ifs, 0)])
+        taken = self.take(iterable, size)
+        comprehension = ast.comprehension(ast.Name(pyname, ast.Store()), taken, ifs, 0)
+        self.at_once.append((taken, lambda items: setattr(comprehension, "iter", items)))  # read at once
+        return ast.GeneratorExp(element, [comprehension])
 
     def bounded(self, binder: n.Binder) -> bool:
         """Whether the collection holds at most the board (a range `1..n` may hold anything)."""
@@ -599,7 +650,8 @@ class ExpressionEmitter:
         ):
             element = self.expr(node.element)
         self.expect(element, Type.INT, node.element, f"`{node.func}` needs whole numbers, but this is {{}}")
-        generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder))
+        generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder),
+                                    self.most(node.binder.collection))
         if node.func == "sum":
             return Val(Type.INT, call(load("_sum"), generator))
         # min/max of nothing is 0, like a sum of nothing.
@@ -612,11 +664,13 @@ class ExpressionEmitter:
         ):
             pass
         single = alone() and self.bounded(node.binder)
+        size = self.most(node.binder.collection)
         if node.func == "count":
-            return Val(Type.INT, call(load("_sum"), self._generator(pyname, iterable, ast.Constant(1), cond, single)))
+            counted = self._generator(pyname, iterable, ast.Constant(1), cond, single, size)
+            return Val(Type.INT, call(load("_sum"), counted))
         if node.func == "any":
             return Val(
-                Type.BOOL, call(load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single))
+                Type.BOOL, call(load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single, size))
             )
         element = cond.code if cond is not None else ast.Constant(True)
-        return Val(Type.BOOL, call(load("_all"), self._generator(pyname, iterable, element, None, single)))
+        return Val(Type.BOOL, call(load("_all"), self._generator(pyname, iterable, element, None, single, size)))

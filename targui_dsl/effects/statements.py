@@ -52,13 +52,29 @@ class SnippetEmitter(ExpressionEmitter):
                     tree.expr.pos,
                 )
             body = [at(ast.Return(val.code), tree.expr.pos)]
-        doc = f"Compiled {what}." + (f" Names: {', '.join(self.notes)}." if self.notes else "")
-        prologue: list[ast.stmt] = [ast.Expr(ast.Constant(doc))]
-        prologue += [
+        # shown as the function's docstring by `targui show --compiled`, never compiled (two nodes
+        # less to compile at a snippet's first call, and nothing reads a snippet's __doc__)
+        self.doc = f"Compiled {what}." + (f" Names: {', '.join(self.notes)}." if self.notes else "")
+        prologue: list[ast.stmt] = [
             ast.Assign([ast.Name(f"_a_{v}", ast.Store())], call(ast.Attribute(load("rt"), v, ast.Load())))
             for v, reads in sorted(self.values_read.items()) if reads
         ]
-        if self.uses_budget:
+        if self.uses_budget and self.most_steps is not None and self.most_steps <= STEP_BUDGET:
+            # No run can pay more steps than the budget holds: nothing to count. A collection is
+            # still fixed (a tuple) before its loop runs; a payment alone is left out.
+            for taken in self.takes:
+                taken.func, taken.args = load("_tuple"), taken.args[1:]
+            for taken, put in self.at_once:  # read at once, by an expression: nothing can change it
+                put(taken.args[0])
+            left_out = [*self.pays]
+            for held, reads, at_once in self.held:
+                value = held.value
+                if at_once and isinstance(value, ast.Call) and any(value is taken for taken in self.takes):
+                    value = value.args[0]
+                reads.iter = value
+                left_out.append(held)
+            body = _without(body, set(map(id, left_out)))
+        elif self.uses_budget:
             # Steps left for this run: a local list, shared with the comprehensions.
             prologue.append(ast.Assign([store("_b")], ast.List([ast.Constant(STEP_BUDGET)], ast.Load())))
         args = [ast.arg("rt")] + [ast.arg(py) for _, py in self.params.values()]
@@ -110,15 +126,24 @@ class SnippetEmitter(ExpressionEmitter):
             lookup, rest = indexed
             where = node.binder.collection.pos
             # every element is paid for, as a loop over them all would be: the same budget
-            out: list[ast.stmt] = [at(ast.Expr(self.take(iterable)), where),
-                                   at(ast.Assign([store(chosen)], lookup), where)]
+            pay = at(ast.Expr(self.take(iterable, self.most(node.binder.collection))), where)
+            self.pays.append(pay)  # only pays: left out where no step can be past the budget
+            held = ast.Assign([store(chosen)], lookup)
+            out: list[ast.stmt] = [pay, at(held, where)]
             cond = None if rest is None else Val(Type.BOOL, rest)
         else:
-            out = [at(ast.Assign([store(chosen)], self.take(iterable)), node.binder.collection.pos)]
+            taken = self.take(iterable, self.most(node.binder.collection))
+            held = ast.Assign([store(chosen)], taken)
+            out = [at(held, node.binder.collection.pos)]
         selection: ast.expr = load(chosen)
         if cond is not None:
             selection = self.select(pyname, load(chosen), cond)
-        out.append(at(ast.For(store(pyname), selection, body or [ast.Pass()], []), node.pos))
+        loop = ast.For(store(pyname), selection, body or [ast.Pass()], [])
+        out.append(at(loop, node.pos))
+        # where no step can be past the budget, the collection goes where it is read, not by a name
+        # (a selection reads it at once: then it need not be fixed first)
+        reads = selection.generators[0] if isinstance(selection, ast.ListComp) else loop
+        self.held.append((held, reads, isinstance(selection, ast.ListComp)))
         return out
 
     def indexed(self, binder: n.Binder, pyname: str, cond: Val | None) -> tuple[ast.expr, ast.expr | None] | None:
@@ -160,10 +185,11 @@ class SnippetEmitter(ExpressionEmitter):
         value = self.expr(node.value)
         self.name_free(node.name, node.name_pos, "`let`")
         pyname = self.temp("_l")
+        self.local_sizes[pyname] = self.most(node.value)
         self.notes.append(f"{pyname} = {node.name}")
         code = value.code
         if value.type is not None and value.type.element is not None:
-            code = self.take(code)  # a collection is fixed when named
+            code = self.take(code, self.most(node.value))  # a collection is fixed when named
         self.scopes[-1][node.name] = Local(
             value.type, pyname, "a name given by `let`", value.nullable or value.is_nobody
         )
@@ -207,11 +233,21 @@ class SnippetEmitter(ExpressionEmitter):
                 )
             # At run time a longer range is cut after its first numbers.
             iterable = ast.Subscript(iterable, ast.Slice(None, ast.Constant(MAX_CHOICE_NUMBERS), None), ast.Load())
+        size = self.most(written)
+        if isinstance(written, n.RangeLit):  # cut after its first numbers
+            size = MAX_CHOICE_NUMBERS if size is None else min(size, MAX_CHOICE_NUMBERS)
         options = self.temp("_o")
         # The options are fixed when the choice is made, as a tuple.
-        fixed: ast.expr = ast.Tuple(
-            [ast.Starred(self.select(pyname, self.take(iterable), cond), ast.Load())], ast.Load()
-        )
+        taken = self.take(iterable, size)
+        chosen = self.select(pyname, taken, cond)
+        starred = ast.Starred(chosen, ast.Load())
+        # made a tuple at once: the collection need not be fixed first where no step can be past the budget
+        if isinstance(chosen, ast.ListComp):
+            comprehension = chosen.generators[0]
+            self.at_once.append((taken, lambda items: setattr(comprehension, "iter", items)))
+        else:
+            self.at_once.append((taken, lambda items: setattr(starred, "value", items)))
+        fixed: ast.expr = ast.Tuple([starred], ast.Load())
         if isinstance(written, n.ListLit):
             fixed = call(load("_distinct"), fixed)  # each value is one option, however often written
         if element is not None and element.by_place and not isinstance(written, n.RangeLit):
@@ -469,6 +505,18 @@ class SnippetEmitter(ExpressionEmitter):
         write = call(self.method(self.vocabulary.verbs.set_memory), ast.Constant(slot.index), holder, new)
         out.append(at(ast.Expr(write), node.pos))
         return out
+
+
+def _without(body: list[ast.stmt], left_out: set[int]) -> list[ast.stmt]:
+    """``body`` without the statements whose ids are in ``left_out``, in its blocks too."""
+    if not left_out:
+        return body
+    kept = [stmt for stmt in body if id(stmt) not in left_out]
+    for stmt in kept:
+        if isinstance(stmt, (ast.For, ast.If)):  # the blocks a snippet's statements make
+            stmt.body = _without(stmt.body, left_out) or [ast.Pass()]
+            stmt.orelse = _without(stmt.orelse, left_out)
+    return kept
 
 
 def _first_conjunct(code: ast.expr) -> tuple[ast.expr, ast.expr | None]:

@@ -224,6 +224,13 @@ class Environment(Record):
     #: The ruleset's declared memory, by name (``Memory``); readable, and assignable, in
     #: effects and formulas alike.
     memory: Mapping[str, Memory] = field(default_factory=dict)
+    #: The most elements each collection the game names can hold in this ruleset, by a global's
+    #: name (``territories``) and by a collection field's name (``neighbours``). A snippet whose
+    #: loops, choices and tests all range over collections so bounded, at most STEP_BUDGET
+    #: elements in all, can never run past its budget: it is compiled without counting its
+    #: steps. Empty (not known): every run counts them.
+    global_sizes: Mapping[str, int] = field(default_factory=dict)
+    field_sizes: Mapping[str, int] = field(default_factory=dict)
 
     def memory_of(self, name: str, holder: Type | None) -> Memory | None:
         """The declared memory ``name`` held by a value of ``holder`` (None: the game's)."""

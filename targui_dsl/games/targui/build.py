@@ -122,10 +122,10 @@ def _names_usable(data: dict) -> bool:
     )
 
 
-def _environment(data: dict, params: Mapping[str, Type]) -> Environment:
+def _environment(data: dict, params: Mapping[str, Type], sizes: Sizes) -> Environment:
     kinds = {kind_id: i for i, kind_id in enumerate(data.get("territories") or {})}
     tribes = {tribe_id: i for i, tribe_id in enumerate(data.get("tribes") or {})}
-    return environment(kinds, tribes, params, memory=read_memory(data, VOCABULARY))
+    return environment(kinds, tribes, params, memory=read_memory(data, VOCABULARY), sizes=sizes)
 
 
 def _locator(resolved: Resolved, path: tuple) -> Callable[[int], Span]:
@@ -141,7 +141,7 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
         source = value_at(data, path)
         if not isinstance(source, str) or budget.refuses(source, _locator(resolved, path), diagnostics):
             return
-        code, problems = compile_formula(source, _environment(data, params), _locator(resolved, path), expected)
+        code, problems = compile_formula(source, _environment(data, params, sizes), _locator(resolved, path), expected)
         diagnostics.extend(limit_diagnostics(problems, MAX_PER_SNIPPET, "this formula"))
         if code is not None:
             diagnostics.extend(snippet_cost(source, "formula", sizes, _locator(resolved, path)))
@@ -165,13 +165,13 @@ def _compile_snippets(resolved: Resolved, diagnostics: list[Diagnostic]) -> dict
             diagnostics.extend(snippet_cost(source, "effect", sizes, _locator(resolved, path)))
             out[path] = code
 
-    effect_env = _environment(data, {})
+    effect_env = _environment(data, {}, sizes)
     for card_id in data.get("cards") or {}:
         effect(("cards", card_id, "effect"), effect_env)
     hooks = data.get("hooks")
     for moment, params in HOOK_MOMENTS.items():
         snippets = hooks.get(moment) if isinstance(hooks, dict) else None
-        env = _environment(data, params)
+        env = _environment(data, params, sizes)
         for i, _ in enumerate(snippets if isinstance(snippets, list) else []):  # else a schema error
             effect(("hooks", moment, i), env)
             if ("hooks", moment, i) in out:

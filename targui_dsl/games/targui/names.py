@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from targui_dsl.effects.cost import Sizes
 from targui_dsl.effects.types import Type, collection_of
 from targui_dsl.effects.vocabulary import (
     Environment,
@@ -197,11 +198,19 @@ VOCABULARY = Vocabulary(
 
 def environment(
     kinds: Mapping[str, int], tribes: Mapping[str, int], params: Params | None = None, only_params: bool = False,
-    memory: Mapping[str, Memory] | None = None,
+    memory: Mapping[str, Memory] | None = None, sizes: Sizes | None = None,
 ) -> Environment:
     """What a Targui snippet may name: the vocabulary, a ruleset's kind and tribe ids
-    (by their indices), the parameters of the place it is written in, and the ruleset's memory."""
+    (by their indices), the parameters of the place it is written in, and the ruleset's memory;
+    with the ruleset's ``sizes``, how large each collection can be (``Environment.global_sizes``)."""
     ids = {tribe_id: (TRIBE, index) for tribe_id, index in tribes.items()}
     ids.update((kind_id, (KIND, index)) for kind_id, index in kinds.items())  # a kind shadows a tribe
+    global_sizes: dict[str, int] = {}
+    field_sizes: dict[str, int] = {}
+    if sizes is not None:  # every seat is a player the ruleset can seat
+        players = sizes.names["players"]
+        global_sizes = {"territories": sizes.names["territories"], "players": players, "seats": players,
+                        "kinds": sizes.names["kinds"]}
+        field_sizes = {"territories": sizes.fields["territories"], "neighbours": sizes.fields["neighbours"]}
     return Environment(VOCABULARY, ids=ids, params=dict(params or {}), only_params=only_params,
-                       memory=dict(memory or {}))
+                       memory=dict(memory or {}), global_sizes=global_sizes, field_sizes=field_sizes)
