@@ -1,7 +1,7 @@
 """targui's public path against the hand-written anchor (benchmarks/anchor_targui.py), on CPU time.
 
     python benchmarks/bench_anchor.py [--games 100] [--rounds 3] [--players 4,2]
-        [--variants original-dutch,...] [--baseline 73f7a44] [--compiled PYTHON]
+        [--variants original-dutch,...] [--baseline 73f7a44] [--compiled PYTHON] [--callgrind]
 
 Both play a uniformly random policy: at each decision a uniform choice
 (``random.Random.choice``) among the legal options, chance by their own
@@ -21,6 +21,12 @@ adds ``compiled2`` (an earlier revision's build, say). Prints, per variant and
 player count, the median games/s and decisions/s of each path and its ratio
 to the anchor (games/s over games/s: both play the same games' lengths,
 shown as decisions per game). Not a test: nothing here asserts a time.
+
+``--callgrind`` counts instructions instead (``valgrind --tool=callgrind``, exact
+under any load): each child's timed games, between two marks (``os.getppid``),
+the import and the ruleset's loading left out; one round is enough. The table
+then gives millions of instructions per path and the anchor's count over the
+path's ("x anchor", as games/s over games/s would be).
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,8 +52,11 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from anchor_targui import play_games
 variant, players, games = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+import os
+os.getppid()  # (a mark for --callgrind: its instructions are counted from here)
 start = time.process_time()
 decisions, rounds = play_games(variant, players, games, seed=12345)
+os.getppid()  # (... to here)
 print(json.dumps({"seconds": time.process_time() - start, "games": games, "decisions": decisions}))
 """
 
@@ -69,6 +80,8 @@ rs = load_ruleset(variant)
 rng = random.Random(12345)
 choice = rng.choice
 decisions = 0
+import os
+os.getppid()  # (a mark for --callgrind: its instructions are counted from here)
 start = time.process_time()
 for index in range(games):
     state = Game(rs, players=players, seed=index).new_initial_state()
@@ -76,15 +89,26 @@ for index in range(games):
         state.apply_action(choice(state.legal_actions()))
         decisions += 1
 seconds = time.process_time() - start
+os.getppid()  # (... to here)
 print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "compiled": compiled}))
 """
 
 
-def measure(python: str, child: str, tree: str, variant: str, players: int, games: int) -> dict:
+def measure(python: str, child: str, tree: str, variant: str, players: int, games: int,
+            callgrind: bool = False) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([python, "-c", child, tree, variant, str(players), str(games)], check=True,
-                         capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
-    return json.loads(out)
+    command = [python, "-c", child, tree, variant, str(players), str(games)]
+    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
+        if callgrind:  # the instructions between the child's two marks (os.getppid) are dumped apart
+            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
+                       f"--callgrind-out-file={marks}/cg.out", *command]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir()).stdout
+        run = json.loads(out.strip().splitlines()[-1])
+        if callgrind:
+            dumped = (Path(marks) / "cg.out.2").read_text()
+            run["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", dumped, re.M).group(1))
+    return run
 
 
 def main() -> None:
@@ -97,7 +121,11 @@ def main() -> None:
     parser.add_argument("--compiled", metavar="PYTHON", action="append", default=[],
                         help="also time the public path under this interpreter (the compiled build installed);"
                              " may be given twice (say, this tree's build and an earlier one's)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count instructions under valgrind's callgrind (exact under load) instead of timing")
     args = parser.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        parser.error("--callgrind needs valgrind on the PATH")
     variants = args.variants.split(",")
     counts = [int(p) for p in args.players.split(",")]
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
@@ -116,11 +144,14 @@ def main() -> None:
             for variant in variants:
                 for players in counts:
                     for label, python, child, tree in paths:
-                        run = measure(python, child, tree, variant, players, args.games)
+                        run = measure(python, child, tree, variant, players, args.games, args.callgrind)
                         if label.startswith("compiled") and not run["compiled"]:
                             raise SystemExit(f"{python} imported targui's pure-Python modules, not the compiled build")
                         results.setdefault((variant, players, label), []).append(run)
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
+    if args.callgrind:
+        print_instructions(args, variants, counts, [label for label, *_ in paths], results)
+        return
     print(f"public path vs the hand-written anchor: {args.games} games x {args.rounds} rounds, CPU time, medians")
     print(f"{'variant':<17} {'pl':>2} {'path':<9} {'games/s':>8} {'dec/s':>9} {'dec/game':>8} {'x anchor':>8}")
     for variant in variants:
@@ -133,6 +164,23 @@ def main() -> None:
                 per_game = sum(r["decisions"] for r in runs) / sum(r["games"] for r in runs)
                 print(f"{variant:<17} {players:>2} {label:<9} {games_s:>8.1f} {dec_s:>9.0f} {per_game:>8.1f}"
                       f" {games_s / anchor:>8.2f}")
+
+
+def print_instructions(args: argparse.Namespace, variants: list[str], counts: list[int], labels: list[str],
+                       results: dict[tuple[str, int, str], list[dict]]) -> None:
+    """The callgrind table: millions of instructions of each path's games, and the anchor's over it."""
+    print(f"public path vs the hand-written anchor: {args.games} games, instructions (callgrind), medians")
+    print(f"{'variant':<17} {'pl':>2} {'path':<9} {'Minstr':>9} {'instr/dec':>9} {'dec/game':>8} {'x anchor':>8}")
+    for variant in variants:
+        for players in counts:
+            anchor = statistics.median(r["instructions"] for r in results[(variant, players, "anchor")])
+            for label in labels:
+                runs = results[(variant, players, label)]
+                count = statistics.median(r["instructions"] for r in runs)
+                decisions = sum(r["decisions"] for r in runs) / len(runs)
+                per_game = sum(r["decisions"] for r in runs) / sum(r["games"] for r in runs)
+                print(f"{variant:<17} {players:>2} {label:<9} {count / 1e6:>9.1f} {count / decisions:>9.0f}"
+                      f" {per_game:>8.1f} {anchor / count:>8.2f}")
 
 
 if __name__ == "__main__":
