@@ -227,8 +227,9 @@ def list_legal(r: TarguiRecord) -> list[int]:
         low, high = count_bounds(r)
         return COUNT_IDS[low:high + 1]
     if phase == BUY_CELL:
-        # camels may be bought when cash and box allow, onto own cells of a buyable kind
-        if buy_limit(r) <= 0:
+        # camels may be bought when cash and box allow (buy_limit(r) > 0: a camel in the box and
+        # cash for one at its price, which 0 or below any cash always is), onto own cells of a buyable kind
+        if r.box <= 0 or r.cash[r.player] < r.game.camel_price:
             return [PASS]
         # the player's own cells of a buyable kind: kept in buy_ids as ownership changes
         return [PASS] + r.buy_ids[r.player]
