@@ -59,9 +59,11 @@ def start_round(r: TarguiRecord, die: int) -> int:
     ruleset = r.game.ruleset
     r.round_die = die
     r.double = die >= ruleset.double_turn_from
-    cards = 1 if r.double else min(die, ruleset.tribal_cards)
+    # (conditional expressions, not min(): a builtin's call costs more than the comparison)
+    cards = 1 if r.double else die if die < ruleset.tribal_cards else ruleset.tribal_cards
     r.stack_turns = [cards if owned else 0 for owned in r.cells_of]
-    r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
+    fortune, deck = ruleset.fortune_cards_per_round, len(r.deck)
+    r.stack_cards = fortune if fortune < deck else deck
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if "round" in r.tells:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
@@ -134,7 +136,9 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
-        r.round_cash = [max(0, r.round_cash[s] - r.cash[s]) for s in seats]  # now: cash lost
+        # now: cash lost (what the hooks added is no loss)
+        before, now = r.round_cash, r.cash
+        r.round_cash = [before[s] - now[s] if before[s] > now[s] else 0 for s in seats]
         levy = r.round_levy = [0] * game.players
         rt = runtime_of(r)
         levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
