@@ -144,7 +144,9 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
         levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
         for seat in seats:
             if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
-                value = int(levy_formula(rt, seat))
+                value = levy_formula(rt, seat)
+                if value.__class__ is not int:  # (a bool, say; int() on an int is a call for nothing)
+                    value = int(value)
                 value = levy[seat] = 0 if value < 0 else value if value < MAX_VALUE else MAX_VALUE
                 value = cash[seat] + value
                 cash[seat] = value if value < MAX_VALUE else MAX_VALUE
