@@ -41,3 +41,16 @@ def test_the_anchor_and_targui_play_games_of_the_same_length(variant, players):
         targui.append(steps)
     # decisions per game vary by about 11%; the means of 40 games agree within 10%
     assert statistics.mean(anchor) == pytest.approx(statistics.mean(targui), rel=0.10)
+
+
+def test_callgrind_without_valgrind_is_a_usage_error(tmp_path):
+    import os
+    import subprocess
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_anchor.py"
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    result = subprocess.run([sys.executable, str(script), "--callgrind", "--games", "1"], capture_output=True,
+                            text=True, env={**os.environ, "PATH": str(empty)}, timeout=60)
+    assert result.returncode == 2
+    assert "--callgrind needs valgrind" in result.stderr and "Traceback" not in result.stderr
