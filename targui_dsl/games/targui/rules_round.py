@@ -67,7 +67,7 @@ def start_round(r: TarguiRecord, die: int) -> int:
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if "round" in r.tells:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
-    if run_hooks(r, "round_start") and r.phase != OVER:
+    if ("round_start" not in r.game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
         return STEP_STACK
     return r.phase
 
@@ -132,7 +132,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     seats = range(game.players)
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
-        if not run_hooks(r, "before_levy") or r.phase == OVER:
+        if ("before_levy" in game.hooked and not run_hooks(r, "before_levy")) or r.phase == OVER:
             return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
@@ -152,7 +152,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
                 cash[seat] = value if value < MAX_VALUE else MAX_VALUE
                 value = levy_total[seat] + levy[seat]
                 levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
-        if not run_hooks(r, "after_levy") or r.phase == OVER:
+        if ("after_levy" in game.hooked and not run_hooks(r, "after_levy")) or r.phase == OVER:
             return r.phase
         stage = 2
     if stage == 2:
@@ -160,7 +160,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
             r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
                     {ids[s]: r.cash[s] for s in seats}, {ids[s]: r.treasury[s] for s in seats}))
-        if not run_hooks(r, "round_end"):
+        if "round_end" in game.hooked and not run_hooks(r, "round_end"):
             return r.phase
     if not r.deck and r.phase != OVER:
         # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")

@@ -31,7 +31,7 @@ TABLES = (
     "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "deck", "start_cash",
     "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
     "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
-    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "turn_start_hooks", "turn_end_hooks",
+    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "hooked", "turn_start_hooks", "turn_end_hooks",
     "effects_pause", "memory", "memory_base", "memory_holder", "memory_start", "end_reasons",
 )
 #: Whether this module runs compiled (setup.py's COMPILED).
@@ -206,6 +206,8 @@ class GameTables:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        # the moments with hooks: a moment without is passed by, not run (a call for nothing)
+        self.hooked: frozenset[str] = frozenset(moment for moment, codes in ruleset.hooks.items() if codes)
         # whether a moment of every turn has hooks at all (read twice a turn)
         self.turn_start_hooks = bool(ruleset.hooks["turn_start"])
         self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
