@@ -3,8 +3,10 @@ bench_anchor.py's ratios compare like with like: the same policy gives games of 
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -41,3 +43,13 @@ def test_the_anchor_and_targui_play_games_of_the_same_length(variant, players):
         targui.append(steps)
     # decisions per game vary by about 11%; the means of 40 games agree within 10%
     assert statistics.mean(anchor) == pytest.approx(statistics.mean(targui), rel=0.10)
+
+
+def test_callgrind_without_valgrind_is_a_usage_error(tmp_path):
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_anchor.py"
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    result = subprocess.run([sys.executable, str(script), "--callgrind", "--games", "1"], capture_output=True,
+                            text=True, env={**os.environ, "PATH": str(empty)}, timeout=60)
+    assert result.returncode == 2
+    assert "--callgrind" in result.stderr and "valgrind" in result.stderr and "Traceback" not in result.stderr

@@ -25,3 +25,12 @@ def test_a_second_game_shares_the_first_ones_tables_and_keeps_its_own_seed():
     assert second.initial_rng != first.initial_rng
     assert [second.new_initial_state().legal_actions() for _ in range(2)][0] == \
         first.new_initial_state().legal_actions()
+
+
+def test_a_game_that_shares_tables_has_exactly_the_tables_and_its_own_names():
+    ruleset = load_ruleset("updated-treasury")
+    first = Game(ruleset, players=4, seed=1)
+    second = Game(ruleset, players=4, seed=2)
+    assert set(vars(second)) - PER_GAME == set(TABLES)
+    second.camel_price = first.camel_price + 7  # a name set on one game is that game's alone
+    assert Game(ruleset, players=4, seed=3).camel_price == first.camel_price != second.camel_price

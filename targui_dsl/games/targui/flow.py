@@ -82,7 +82,7 @@ from targui_dsl.games.targui.rules_round import (
     start_round,
     start_turn,
 )
-from targui_dsl.games.targui.rules_setup import deal, pick_sector, settle
+from targui_dsl.games.targui.rules_setup import deal, dealt, pick_sector, settle
 from targui_dsl.games.targui.runtime import runtime_of
 from targui_dsl.games.targui.told import (
     CHANCE_CARD,
@@ -227,8 +227,9 @@ def list_legal(r: TarguiRecord) -> list[int]:
         low, high = count_bounds(r)
         return COUNT_IDS[low:high + 1]
     if phase == BUY_CELL:
-        # camels may be bought when cash and box allow, onto own cells of a buyable kind
-        if buy_limit(r) <= 0:
+        # camels may be bought when cash and box allow (buy_limit(r) > 0: a camel in the box and
+        # cash for one at its price, which 0 or below any cash always is), onto own cells of a buyable kind
+        if r.box <= 0 or r.cash[r.player] < r.game.camel_price:
             return [PASS]
         # the player's own cells of a buyable kind: kept in buy_ids as ownership changes
         return [PASS] + r.buy_ids[r.player]
@@ -316,17 +317,6 @@ def sample_chance(r: TarguiRecord) -> int:
     """Draw the outcome of this chance node from the generator (the same draws, in the
     same order, as every earlier version, so seeds keep their games)."""
     phase = r.phase
-    if phase == REVEAL:
-        r.rng, drawn = below(r.rng, r.stack_left)
-        # the draw is the first seat whose running total of turns exceeds it (past them all: a card)
-        seat = 0
-        for turns in r.stack_turns:
-            if drawn < turns:
-                return seat
-            drawn -= turns
-            seat += 1
-        r.rng, drawn = below(r.rng, len(r.deck))
-        return r.game.players + r.deck[drawn]
     if phase == DEAL:
         # the first kind whose running total exceeds the draw: bisect_right over the running
         # totals (in C) picks what a loop subtracting would
@@ -335,33 +325,54 @@ def sample_chance(r: TarguiRecord) -> int:
             raise AssertionError("empty deal pool")
         r.rng, drawn = below(r.rng, totals[-1])
         return bisect_right(totals, drawn)
-    # a die: chance.below(rng, die_sides, die_limit) inlined (the same draws), this being the
-    # most frequent draw of a game; compiled, below() on machine words is the faster
+    # a reveal draws among the stack's cards, a die among its sides: chance.below(rng, n, limit)
+    # inlined (the same draws), these being the game's most frequent draws; compiled, below()
+    # on machine words is the faster
     game = r.game
+    if phase == REVEAL:
+        n = r.stack_left
+        limit = LIMITS[n] if n < 256 else draw_limit(n)
+    else:
+        n, limit = game.die_sides, game.die_limit
     if NATIVE:
-        r.rng, drawn = below(r.rng, game.die_sides, game.die_limit)
+        r.rng, drawn = below(r.rng, n, limit)
+    else:
+        rng = r.rng
+        while True:
+            rng = (rng + GOLDEN) & MASK64
+            bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
+            bits ^= bits >> 31
+            if bits < limit:
+                break
+        r.rng = rng
+        drawn = bits % n
+    if phase != REVEAL:
         return drawn
-    rng = r.rng
-    while True:
-        rng = (rng + GOLDEN) & MASK64
-        bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
-        bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
-        bits ^= bits >> 31
-        if bits < game.die_limit:
-            r.rng = rng
-            return bits % game.die_sides
+    # the draw is the first seat whose running total of turns exceeds it (past them all: a card)
+    seat = 0
+    for turns in r.stack_turns:
+        if drawn < turns:
+            return seat
+        drawn -= turns
+        seat += 1
+    r.rng, drawn = below(r.rng, len(r.deck))
+    return game.players + r.deck[drawn]
 
 
 def deal_all(r: TarguiRecord) -> None:
     """The deal, every card of it, drawn from the generator: what sample_chance and apply_chance
-    do card by card (the same draws, history, events), in one loop (a game deals 45 cards)."""
+    do card by card (the same draws, history, events, in the same order), in one loop (a game
+    deals 45 cards), rules_setup.deal() inlined: the card onto the next position, the pool less one."""
+    game = r.game
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
     told = "chance" in r.tells
     # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
     # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
+    kinds, cells, at, end = r.kind, game.deal_cells, r.deal_next, len(game.deal_cells)
     rng = r.rng
-    while r.phase == DEAL:
+    while at < end:
         total = len(cards)
         if not total:
             raise AssertionError("empty deal pool")
@@ -381,8 +392,12 @@ def deal_all(r: TarguiRecord) -> None:
         kind = cards.pop(drawn)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
-            r.told((CHANCE_DEAL, r.round, r.game.kind_ids[kind]))
-        r.phase = deal(r, kind)
+            r.told((CHANCE_DEAL, r.round, game.kind_ids[kind]))
+        kinds[cells[at]] = kind
+        pool[kind] -= 1
+        at += 1
+        r.deal_next = at
+    r.phase = dealt(r)
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:

@@ -28,7 +28,9 @@ def deposit(r: TarguiRecord, amount: int) -> int:
 def attacker_throws(r: TarguiRecord, die: int) -> int:
     source, target = r.source, r.target
     have = r.camels[target]
-    loss = int(r.game.defender_loses(runtime_of(r), die, source, target))
+    loss = r.game.defender_loses(runtime_of(r), die, source, target)
+    if loss.__class__ is not int:  # (a bool, say; int() on an int is a call for nothing)
+        loss = int(loss)
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[target] = have - loss
     r.box += loss
@@ -42,7 +44,9 @@ def attacker_throws(r: TarguiRecord, die: int) -> int:
 def defender_throws(r: TarguiRecord, die: int) -> int:
     source, target = r.source, r.target
     have = r.camels[source]
-    loss = int(r.game.attacker_loses(runtime_of(r), die, source, target))
+    loss = r.game.attacker_loses(runtime_of(r), die, source, target)
+    if loss.__class__ is not int:
+        loss = int(loss)
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[source] = have - loss
     r.box += loss

@@ -59,13 +59,15 @@ def start_round(r: TarguiRecord, die: int) -> int:
     ruleset = r.game.ruleset
     r.round_die = die
     r.double = die >= ruleset.double_turn_from
-    cards = 1 if r.double else min(die, ruleset.tribal_cards)
+    # (conditional expressions, not min(): a builtin's call costs more than the comparison)
+    cards = 1 if r.double else die if die < ruleset.tribal_cards else ruleset.tribal_cards
     r.stack_turns = [cards if owned else 0 for owned in r.cells_of]
-    r.stack_cards = min(ruleset.fortune_cards_per_round, len(r.deck))
+    fortune, deck = ruleset.fortune_cards_per_round, len(r.deck)
+    r.stack_cards = fortune if fortune < deck else deck
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if "round" in r.tells:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
-    if run_hooks(r, "round_start") and r.phase != OVER:
+    if ("round_start" not in r.game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
         return STEP_STACK
     return r.phase
 
@@ -130,23 +132,27 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     seats = range(game.players)
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
-        if not run_hooks(r, "before_levy") or r.phase == OVER:
+        if ("before_levy" in game.hooked and not run_hooks(r, "before_levy")) or r.phase == OVER:
             return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
-        r.round_cash = [max(0, r.round_cash[s] - r.cash[s]) for s in seats]  # now: cash lost
+        # now: cash lost (what the hooks added is no loss)
+        before, now = r.round_cash, r.cash
+        r.round_cash = [before[s] - now[s] if before[s] > now[s] else 0 for s in seats]
         levy = r.round_levy = [0] * game.players
         rt = runtime_of(r)
         levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
         for seat in seats:
             if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
-                value = int(levy_formula(rt, seat))
+                value = levy_formula(rt, seat)
+                if value.__class__ is not int:  # (a bool, say; int() on an int is a call for nothing)
+                    value = int(value)
                 value = levy[seat] = 0 if value < 0 else value if value < MAX_VALUE else MAX_VALUE
                 value = cash[seat] + value
                 cash[seat] = value if value < MAX_VALUE else MAX_VALUE
                 value = levy_total[seat] + levy[seat]
                 levy_total[seat] = value if value < MAX_VALUE else MAX_VALUE
-        if not run_hooks(r, "after_levy") or r.phase == OVER:
+        if ("after_levy" in game.hooked and not run_hooks(r, "after_levy")) or r.phase == OVER:
             return r.phase
         stage = 2
     if stage == 2:
@@ -154,7 +160,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
             r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
                     {ids[s]: r.cash[s] for s in seats}, {ids[s]: r.treasury[s] for s in seats}))
-        if not run_hooks(r, "round_end"):
+        if "round_end" in game.hooked and not run_hooks(r, "round_end"):
             return r.phase
     if not r.deck and r.phase != OVER:
         # final scores see this round's modifiers (RULES 7: "modifiers of the last round included")

@@ -24,13 +24,19 @@ def pick_sector(r: TarguiRecord, sector: int) -> int:
 
 
 def deal(r: TarguiRecord, kind: int) -> int:
+    """One card of ``kind`` onto the next position of the deal (flow.deal_all: every card at once)."""
     game = r.game
     r.kind[game.deal_cells[r.deal_next]] = kind
     r.deal_pool[kind] -= 1
     r.deal_next += 1
     if r.deal_next < len(game.deal_cells):
         return DEAL
-    # cards left over (a house rule with more cards than positions) stay in the box
+    return dealt(r)
+
+
+def dealt(r: TarguiRecord) -> int:
+    """Every position has its card: cards left over (a house rule with more cards than
+    positions) stay in the box, and the first seat settles."""
     r.deal_pool = [0] * len(r.deal_pool)
     r.setup_seat = 0
     return SETTLE

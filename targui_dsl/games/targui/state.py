@@ -418,6 +418,11 @@ class GameState:
                 return
         r.decisions += 1
         apply_step(r, action, False)
+        # a move's or a purchase's count of one step with a choice is the next decision as it
+        # stands: what advance() would find, without the call (its range is listed on demand)
+        if IS_COUNT[r.phase] and r.count_hi < COUNT_RADIX and r.count_lo != r.count_hi:
+            r.legal = None
+            return
         advance(r)
 
     def action_to_string(self, *args: int) -> str:

@@ -10,10 +10,11 @@ The public :class:`~targui_dsl.games.targui.game.Game` is these tables plus
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
 from targui_dsl.engine.chance import draw_limit, seed_state
+from targui_dsl.engine.native import compiled
 from targui_dsl.games.targui.actions import ActionSpace, make_action_space
 from targui_dsl.games.targui.compiled import CompiledRuleset
 from targui_dsl.games.targui.names import VOCABULARY
@@ -30,11 +31,14 @@ TABLES = (
     "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "deck", "start_cash",
     "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
     "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
-    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "turn_start_hooks", "turn_end_hooks",
+    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "hooked", "turn_start_hooks", "turn_end_hooks",
     "effects_pause", "memory", "memory_base", "memory_holder", "memory_start", "end_reasons",
 )
-#: Built tables by (ruleset identity, players, tribes): games of one study share them.
-_TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], "GameTables"] = {}
+#: Whether this module runs compiled (setup.py's COMPILED).
+COMPILED: Final = compiled(__file__)
+#: Built tables by (ruleset identity, players, tribes): games of one study share them (the first
+#: game, and its tables by name, set at once on a plain-Python game).
+_TEMPLATES: dict[tuple[int, int, tuple[str | int, ...] | None], tuple["GameTables", dict[str, Any]]] = {}
 _TEMPLATES_KEPT = 16
 
 
@@ -50,17 +54,21 @@ class GameTables:
         explicit_chance: bool = False,
     ) -> None:
         key = (id(ruleset), players, None if tribes is None else tuple(tribes))
-        template = _TEMPLATES.get(key)
-        if template is not None and template.ruleset is ruleset:
+        kept = _TEMPLATES.get(key)
+        if kept is not None and kept[0].ruleset is ruleset:
             # the tables of this ruleset and seating are built already: share them, by name
-            # (not through __dict__, which a class compiled by mypyc does not have)
-            for name in TABLES:
-                setattr(self, name, getattr(template, name))
+            # compiled (a class compiled by mypyc has no __dict__), else all at once
+            template, shared = kept
+            if COMPILED:
+                for name in TABLES:
+                    setattr(self, name, getattr(template, name))
+            else:
+                self.__dict__.update(shared)
         else:
             self._build_tables(ruleset, players, tribes)
             if len(_TEMPLATES) >= _TEMPLATES_KEPT:
                 del _TEMPLATES[next(iter(_TEMPLATES))]
-            _TEMPLATES[key] = self
+            _TEMPLATES[key] = (self, {name: getattr(self, name) for name in TABLES})
         self.seed = seed
         self.explicit_chance = explicit_chance
         self.initial_rng = seed_state(seed)
@@ -198,6 +206,8 @@ class GameTables:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        # the moments with hooks: a moment without is passed by, not run (a call for nothing)
+        self.hooked: frozenset[str] = frozenset(moment for moment, codes in ruleset.hooks.items() if codes)
         # whether a moment of every turn has hooks at all (read twice a turn)
         self.turn_start_hooks = bool(ruleset.hooks["turn_start"])
         self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
