@@ -127,7 +127,7 @@ class SeatTensor(KeptTensor):
     or the tail from the seat's view, made of just the parts asked for)."""
 
     __slots__ = ("_at", "_figures", "_markers", "_centre", "_goods",
-                 "_sides", "_tail", "_space_numbers", "_rs")
+                 "_sides", "_tail", "_space_numbers", "_rs", "_pairs")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
         super().__init__(seat, out, listed)
@@ -142,6 +142,8 @@ class SeatTensor(KeptTensor):
         # a centre space's numbers by its fields, for the ruleset read (shared by every keeper of it)
         self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}
         self._rs: Any = None  # the ruleset of the state last read
+        # a place's two numbers for nobody and for either seat, worked out once
+        self._pairs = {owner: whose(owner, seat) for owner in (-1, 0, 1)}
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
@@ -214,12 +216,12 @@ class SeatTensor(KeptTensor):
 
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
         """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
-        put, seat = self._put, self.seat
+        put, pairs = self._put, self._pairs
         for place in changed(now, kept):
-            mine, theirs = whose(now[place], seat)
+            owner = kept[place] = now[place]
+            mine, theirs = pairs[owner] if owner in pairs else whose(owner, self.seat)
             put(at + 2 * place, mine)
             put(at + 2 * place + 1, theirs)
-            kept[place] = now[place]
 
     def _spaces(self, state: Any) -> None:
         """The centre spaces whose card, deck or side up changed. A space's numbers are those of
