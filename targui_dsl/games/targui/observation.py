@@ -19,7 +19,7 @@ is revealed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Sequence, TypeVar
 
 from targui_dsl.effects.runtime import ChoiceRequest
 from targui_dsl.effects.types import Type
@@ -647,9 +647,9 @@ def pending_cells(state: "StateView[Any]") -> tuple[int, int]:
 #: move's pair (``state.attack()``, ``state.pending_move()``), the target alone where camels are
 #: bought (``state.buy_cell()``), else neither. A table: the kept tensors read it at every reading.
 PENDING_PAIR, PENDING_TARGET = 2, 1
-PENDING: Final = tuple(PENDING_PAIR if p in ATTACK_PHASES or p == MOVE_COUNT else PENDING_TARGET if p == BUY_COUNT
+PENDING = tuple(PENDING_PAIR if p in ATTACK_PHASES or p == MOVE_COUNT else PENDING_TARGET if p == BUY_COUNT
                        else 0 for p in Phase)
-NO_CELLS: Final = (-1, -1)
+NO_CELLS = (-1, -1)
 
 
 def pending_of(r: TarguiRecord) -> tuple[int, int]:
@@ -667,7 +667,7 @@ def count_values(state: "StateView[Any]", player: int) -> tuple[float, float, fl
 
 
 #: :func:`count_values` where there is no count to see.
-NO_COUNT: Final = (0.0, 0.0, 0.0, 0.0)
+NO_COUNT = (0.0, 0.0, 0.0, 0.0)
 
 
 def count_of(r: TarguiRecord, player: int) -> tuple[float, float, float, float]:
