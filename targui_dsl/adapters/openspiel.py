@@ -112,7 +112,7 @@ class _Play:
     pickling (pyspiel's own serialisation, through the C++ ``Serialize``) is the
     engine's ``to_json``, read back by :class:`TarguiState`'s checks."""
 
-    __slots__ = ("state", "again", "limit", "ref", "repeat", "tensors")
+    __slots__ = ("state", "again", "limit", "ref", "repeat", "tensors", "mover")
 
     def __init__(self, state: GameState, again: int, limit: int, ref: str, repeat: RepeatRule | None = None) -> None:
         self.state, self.again, self.limit, self.ref = state, again, limit, ref
@@ -120,6 +120,15 @@ class _Play:
         # else looked up
         self.repeat = repeat if repeat is not None else _hooks(state.game.ruleset).repeat
         self.tensors: list[Any] | None = None  # per seat, made when first read: a keeper of its tensor
+        # the engine's current player at this node, once asked (pyspiel asks it several times a step:
+        # its C++ apply_action too); forgotten by every action applied through TarguiState
+        self.mover: int | None = None
+
+    def current_player(self) -> int:
+        mover = self.mover
+        if mover is None:
+            mover = self.mover = self.state.current_player()
+        return mover
 
     def tensor(self, player: int, width: int) -> np.ndarray:
         """``player``'s observation tensor (a seat), in the array its keeper brings up to date:
@@ -341,7 +350,7 @@ class TarguiState(pyspiel.State):
         return self._play.state
 
     def current_player(self) -> int:
-        return self._play.state.current_player()  # CHANCE -1 and TERMINAL -4 are OpenSpiel's values
+        return self._play.current_player()  # CHANCE -1 and TERMINAL -4 are OpenSpiel's values
 
     # Asked from Python, these answer as pyspiel's own State does (PyState::LegalActions,
     # State::IsChanceNode), without its trip through C++ and back into this class: two or
@@ -350,10 +359,11 @@ class TarguiState(pyspiel.State):
     def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
         if kwargs or len(args) > 1 or (args and type(args[0]) is not int):
             return pyspiel.State.legal_actions(self, *args, **kwargs)  # what pyspiel makes of it
-        state = self._play.state
+        play = self._play
+        state = play.state
         if state.is_terminal():
             return []
-        mover = state.current_player()
+        mover = play.current_player()
         if mover == _CHANCE:
             return [outcome for outcome, _ in state.chance_outcomes()]
         player = args[0] if args else mover
@@ -364,10 +374,10 @@ class TarguiState(pyspiel.State):
         return []
 
     def is_chance_node(self) -> bool:
-        return self._play.state.current_player() == _CHANCE
+        return self._play.current_player() == _CHANCE
 
     def is_player_node(self) -> bool:
-        return self._play.state.current_player() >= 0
+        return self._play.current_player() >= 0
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
@@ -388,6 +398,7 @@ class TarguiState(pyspiel.State):
                 raise ValueError(f"`{state.action_to_string(repeat.again)}` may be chosen {play.limit} times in a "
                                  f"row (again_limit): `{state.action_to_string(repeat.stop)}` now")
             play.again += 1
+        play.mover = None
         state.apply_action(int(action))
         if play.again and repeat is not None and not repeat.within(state):
             play.again = 0
@@ -406,7 +417,7 @@ class TarguiState(pyspiel.State):
         call), read from the seat's array kept up to date. Anything but a seat goes to pyspiel,
         which refuses it as it always did."""
         play = self._play
-        player = args[0] if args else play.state.current_player()
+        player = args[0] if args else play.current_player()
         if len(args) <= 1 and type(player) is int and 0 <= player:
             tensors = play.tensors
             if tensors is not None and player < len(tensors) and tensors[player] is not None:

@@ -46,6 +46,7 @@ from targui_dsl.games.targui.state import GameState
 __all__ = ["TarguiEnv", "env"]
 
 RENDER_MODES = ("ansi",)
+_INT8 = np.dtype(np.int8)  # (a dtype object: np.frombuffer looks a type up at every call)
 
 
 class TarguiEnv(AECEnv):
@@ -151,7 +152,7 @@ class TarguiEnv(AECEnv):
             else:
                 for action in legal:
                     ones[action] = 1
-        mask = np.frombuffer(ones, np.int8)  # a writable array over the agent's own bytes
+        mask = np.frombuffer(ones, _INT8)  # a writable array over the agent's own bytes
         # the seat's tensor is kept up to date (only what changed since it was last read is
         # written); the agent gets its own copies of it and of the mask, which later steps leave
         # alone and which it may change

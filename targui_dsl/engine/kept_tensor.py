@@ -12,7 +12,7 @@ from typing import Any, Final, Sequence
 
 from targui_dsl.engine.native import compiled
 
-__all__ = ["KeptTensor", "changed"]
+__all__ = ["KeptTensor", "changed", "changed_items"]
 
 #: Whether this module runs compiled (the compiled build, setup.py).
 COMPILED: Final = compiled(__file__)
@@ -27,6 +27,11 @@ def changed(now: list[int], kept: list[int]) -> list[int]:
                 places.append(place)
         return places
     return list(compress(range(len(now)), map(ne, now, kept)))  # the loop in C, for the interpreter
+
+
+def changed_items(now: Sequence[object], kept: Sequence[object]) -> list[int]:
+    """:func:`changed` for lists of anything (tuples, say), the loop in C either way."""
+    return list(compress(range(len(now)), map(ne, now, kept)))
 
 
 class KeptTensor:

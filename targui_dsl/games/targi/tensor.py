@@ -7,7 +7,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from targui_dsl.engine.kept_tensor import KeptTensor, changed
+from targui_dsl.engine.kept_tensor import KeptTensor, changed, changed_items
 
 
 def tensor(state: Any, seat: int) -> list[float]:
@@ -34,6 +34,21 @@ def _card_places(rs: Any) -> tuple[dict[str, int], dict[str, int]]:
         entry = _PLACES[id(rs)] = (rs, {c.id: i for i, c in enumerate(rs.goods_cards)},
                                    {c.id: i for i, c in enumerate(rs.tribe_cards)})
     return entry[1], entry[2]
+
+
+_SPACES: dict[int, tuple[Any, dict[tuple[int, int, bool], "array[float]"]]] = {}  # id(ruleset) -> (ruleset, numbers)
+
+
+def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], "array[float]"]:
+    """The kept tensors' centre space numbers by (card, deck, side up), for a ruleset: public (every
+    seat sees the centre alike) and fixed by the ruleset, so worked out once for every keeper and game
+    (the entry keeps the ruleset alive so its id is not reused)."""
+    entry = _SPACES.get(id(rs))
+    if entry is None or entry[0] is not rs:
+        if len(_SPACES) >= 64:
+            _SPACES.clear()
+        entry = _SPACES[id(rs)] = (rs, {})
+    return entry[1]
 
 
 def ring_values(view: dict[str, Any], seat: int) -> list[float]:
@@ -77,7 +92,8 @@ def space_values(rs: Any, space: dict[str, Any] | None) -> list[float]:
 
 def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
     """Seat ``s``'s side: goods, gold, points, stored gold, its display's symbols and row
-    lengths, whether it holds a hand card."""
+    lengths, whether it holds a hand card (the kept tensor writes the three after the goods by
+    themselves, as they are)."""
     tribe_ids = _card_places(rs)[1]
     side = view["sides"][s]
     out = goods_values(side["goods"]) + [float(side["gold"]), float(side["points"]), float(side["stored_gold"])]
@@ -97,7 +113,8 @@ def goods_values(goods: list[int]) -> list[float]:
 
 
 def tail_values(view: dict[str, Any], seat: int) -> list[float]:
-    """The round, the robber, whether this seat holds the amulet, the piles' sizes."""
+    """The round, the robber, whether this seat holds the amulet, the piles' sizes (the kept tensor
+    writes these last ones by themselves, as they are)."""
     return [float(view["round"]), float(view["robber"]), float(view["amulet"] == seat)] + \
         [float(n) for n in view["piles"]]
 
@@ -110,7 +127,7 @@ class SeatTensor(KeptTensor):
     or the tail from the seat's view, made of just the parts asked for)."""
 
     __slots__ = ("_at", "_figures", "_markers", "_centre", "_goods",
-                 "_sides", "_tail", "_space_numbers", "_rs")
+                 "_sides", "_tail", "_space_numbers", "_rs", "_pairs")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
         super().__init__(seat, out, listed)
@@ -122,8 +139,11 @@ class SeatTensor(KeptTensor):
         self._goods: list[list[int]] = [[], []]  # per side (this seat's, the other's)
         self._sides: list[tuple[Any, ...]] = [(), ()]  # per side: the rest of what it is made of
         self._tail: tuple[Any, ...] = ()
-        self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}  # a centre space's, by its fields
+        # a centre space's numbers by its fields, for the ruleset read (shared by every keeper of it)
+        self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}
         self._rs: Any = None  # the ruleset of the state last read
+        # a place's two numbers for nobody and for either seat, worked out once
+        self._pairs = {owner: whose(owner, seat) for owner in (-1, 0, 1)}
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
@@ -148,15 +168,28 @@ class SeatTensor(KeptTensor):
                     put(at + good, number)
                 self._goods[index] = side.goods[:]
             was = self._sides[index]
-            if side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2] \
-                    or (side.hand >= 0) != was[3] or side.display != was[4]:
+            if (side.hand >= 0) != was[3] or side.display != was[4]:  # a card came or went: the side whole
                 if view is None:
                     view = state.view(seat, _SIDES)
                 self._write(self._at[2 + index], side_values(state.rs, view, s))
                 self._sides[index] = _side_key(side)
+            elif side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2]:
+                # only the three numbers after the goods (side_values' order): written as they are
+                at = self._at[2 + index] + len(side.goods)
+                put(at, float(side.gold))
+                put(at + 1, float(side.points))
+                put(at + 2, float(side.stored_gold))
+                self._sides[index] = (side.gold, side.points, side.stored_gold, was[3], was[4])
         tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
-        if tail != self._tail:
-            self._write(self._at[4], tail_values(state.view(seat, _PUBLIC), seat))
+        was_tail = self._tail
+        if tail != was_tail:
+            if tail[:3] == was_tail[:3]:  # only the piles' sizes, tail_values' last numbers: written as they are
+                at = self._at[4]
+                for place in range(3, len(tail)):
+                    if tail[place] != was_tail[place]:
+                        put(at + place, float(tail[place]))
+            else:
+                self._write(self._at[4], tail_values(state.view(seat, _PUBLIC), seat))
             self._tail = tail
         return self.out
 
@@ -165,7 +198,7 @@ class SeatTensor(KeptTensor):
         seat, rs, record = self.seat, state.rs, state.read_record
         view = state.view(seat)
         self._rs, self._at = rs, []
-        self._space_numbers.clear()
+        self._space_numbers = _space_numbers(rs)
         at = 0
         for values in (ring_values(view, seat), centre_values(rs, view), side_values(rs, view, seat),
                        side_values(rs, view, 1 - seat), tail_values(view, seat)):
@@ -183,12 +216,12 @@ class SeatTensor(KeptTensor):
 
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
         """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
-        put, seat = self._put, self.seat
+        put, pairs = self._put, self._pairs
         for place in changed(now, kept):
-            mine, theirs = whose(now[place], seat)
+            owner = kept[place] = now[place]
+            mine, theirs = pairs[owner] if owner in pairs else whose(owner, self.seat)
             put(at + 2 * place, mine)
             put(at + 2 * place + 1, theirs)
-            kept[place] = now[place]
 
     def _spaces(self, state: Any) -> None:
         """The centre spaces whose card, deck or side up changed. A space's numbers are those of
@@ -198,14 +231,14 @@ class SeatTensor(KeptTensor):
         kept = self._centre
         width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
         view = None
-        for space, card in enumerate(record.centre):
-            key = (card, record.centre_kind[space], record.centre_up[space])
-            if key != (kept[0][space], kept[1][space], kept[2][space]):
-                numbers = known.get(key)
-                if numbers is None:
-                    view = view or state.view(self.seat, _CENTRE)
-                    numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
-                self._write(self._at[1] + space * width, numbers)
+        now = list(zip(record.centre, record.centre_kind, record.centre_up, strict=True))
+        for space in changed_items(now, list(zip(*kept, strict=True))):
+            key = now[space]
+            numbers = known.get(key)
+            if numbers is None:
+                view = view or state.view(self.seat, _CENTRE)
+                numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
+            self._write(self._at[1] + space * width, numbers)
         self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
 
 

@@ -28,10 +28,13 @@ from targui_dsl.games.targui.actions import COUNT_BASE, count_digits
 from targui_dsl.games.targui.flow import buy_limit, choice_kind, current_player
 from targui_dsl.games.targui.ownership import holds_own_settlement, in_game
 from targui_dsl.games.targui.phases import (
+    ATTACK_PHASES,
     BUY_CELL,
     BUY_COUNT,
     DEPOSIT,
     EFFECT_CHOICE,
+    IS_COUNT,
+    MOVE_COUNT,
     OVER,
     Phase,
     step_action,
@@ -149,7 +152,12 @@ def memory_shown(record: TarguiRecord, viewer: int | None) -> list[str]:
 
 def cash_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
     """Whether ``viewer`` may see ``seat``'s cash in hand now."""
-    return viewer == seat or not state.game.treasury or state.is_terminal()
+    return sees_cash(state.record, viewer, seat)
+
+
+def sees_cash(r: TarguiRecord, viewer: int, seat: int) -> bool:
+    """:func:`cash_visible` of a record."""
+    return viewer == seat or not r.game.treasury or r.phase == OVER
 
 
 def treasury_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
@@ -159,10 +167,15 @@ def treasury_visible(state: "StateView[Any]", viewer: int, seat: int) -> bool:
 def count_visible(state: "StateView[Any]", viewer: int) -> bool:
     """Whether ``viewer`` may see the range of the count being chosen: a deposit's or a
     purchase's range follows from the buyer's cash, which may be secret."""
-    phase = state.record.phase  # (the number: state.phase makes a Phase, at every reading of a kept tensor)
+    return sees_count(state.record, viewer)
+
+
+def sees_count(r: TarguiRecord, viewer: int) -> bool:
+    """:func:`count_visible` of a record."""
+    phase = r.phase
     if phase != DEPOSIT and phase != BUY_COUNT:
         return True
-    return cash_visible(state, viewer, state.current_player())
+    return sees_cash(r, viewer, current_player(r))
 
 
 def choice_told(state: "StateView[Any]", viewer: int, chooser: int, kind: str) -> bool:
@@ -627,20 +640,41 @@ def global_values(state: "StateView[Any]") -> tuple[float, ...]:
 def pending_cells(state: "StateView[Any]") -> tuple[int, int]:
     """The pending source and target cells, -1 for none: a move's or an attack's pair, or
     (target only) the cell camels are bought on."""
-    pair = state.attack() or state.pending_move()
-    if pair is not None:
-        return pair
-    return -1, state.buy_cell()
+    return pending_of(state.record)
+
+
+#: Per phase, which of the record's source and target are its pending cells: an attack's or a
+#: move's pair (``state.attack()``, ``state.pending_move()``), the target alone where camels are
+#: bought (``state.buy_cell()``), else neither. A table: the kept tensors read it at every reading.
+PENDING_PAIR, PENDING_TARGET = 2, 1
+PENDING = tuple(PENDING_PAIR if p in ATTACK_PHASES or p == MOVE_COUNT else PENDING_TARGET if p == BUY_COUNT
+                       else 0 for p in Phase)
+NO_CELLS = (-1, -1)
+
+
+def pending_of(r: TarguiRecord) -> tuple[int, int]:
+    """:func:`pending_cells` of a record."""
+    pending = PENDING[r.phase]
+    if pending == PENDING_PAIR:
+        return r.source, r.target
+    return (-1, r.target) if pending else NO_CELLS
 
 
 def count_values(state: "StateView[Any]", player: int) -> tuple[float, float, float, float]:
     """The count being chosen as ``player`` may see it: lo, hi, the digits chosen so far,
     digits left (all 0 when there is none or it is not visible)."""
-    counts = state.count_range()
-    if counts is not None and count_visible(state, player):
-        record = state.record
-        return float(counts[0]), float(counts[1]), float(record.count_prefix), float(record.count_digits)
-    return 0.0, 0.0, 0.0, 0.0
+    return count_of(state.record, player)
+
+
+#: :func:`count_values` where there is no count to see.
+NO_COUNT = (0.0, 0.0, 0.0, 0.0)
+
+
+def count_of(r: TarguiRecord, player: int) -> tuple[float, float, float, float]:
+    """:func:`count_values` of a record (``state.count_range()`` is the record's range at a count)."""
+    if IS_COUNT[r.phase] and sees_count(r, player):
+        return float(r.count_lo), float(r.count_hi), float(r.count_prefix), float(r.count_digits)
+    return NO_COUNT
 
 
 def turned_values(state: "StateView[Any]") -> list[float]:

@@ -24,6 +24,10 @@ from targui_dsl.games.targui.flow import current_player
 from targui_dsl.games.targui.observation import (
     COUNT_NUMBERS,
     GLOBALS,
+    NO_CELLS,
+    NO_COUNT,
+    PENDING,
+    PENDING_PAIR,
     PER_SEAT,
     SEAT_CASH,
     SEAT_DEPOSITS,
@@ -35,11 +39,11 @@ from targui_dsl.games.targui.observation import (
     SEAT_TO_MOVE,
     SEAT_TREASURY,
     cash_visible,
-    count_values,
+    count_of,
     fill_observation,
     global_values,
     memory_values,
-    pending_cells,
+    pending_of,
     seat_values,
     standing_values,
     treasury_visible,
@@ -52,17 +56,14 @@ from targui_dsl.games.targui.tables import GameTables
 
 __all__ = ["SeatTensor"]
 
-_NO_COUNT = (0.0, 0.0, 0.0, 0.0)
-
-
 class SeatTensor(KeptTensor):
     """``seat``'s observation tensor in ``out``, brought up to date by :meth:`update`."""
 
-    __slots__ = ("_fresh", "_game", "_width", "_kinds", "_players", "_seats",
+    __slots__ = ("_game", "_width", "_kinds", "_players", "_seats",
                  "_globals", "_phase_at", "_source_at", "_target_at", "_count_at", "_turned_at", "_memory_at",
                  "_kind", "_owner", "_camels", "_cash", "_treasury", "_stack", "_deposits", "_levy", "_spent",
                  "_settlement", "_ledger", "_standing", "_cash_seen", "_treasury_seen", "_round0", "_over", "_turn",
-                 "_global_key", "_global_values", "_phase", "_cells", "_count_key", "_count",
+                 "_global_key", "_global_values", "_phase", "_cells", "_count",
                  "_turned", "_memory")
 
     def __init__(self, game: GameTables, seat: int, out: Any, listed: bool = False) -> None:
@@ -80,8 +81,9 @@ class SeatTensor(KeptTensor):
         self._memory_at = self._turned_at + len(game.card_ids)
         if self._memory_at + len(game.memory_start) != len(out):
             raise ValueError(f"the tensor has {self._memory_at + len(game.memory_start)} numbers, the array {len(out)}")
-        self._fresh = True  # nothing written yet: the first update fills it all
-        self._game = game  # the tables of the game last read (its seats' visibility is kept)
+        # the tables of the game last read (its seats' visibility is kept); none yet: the first update
+        # fills it all
+        self._game: GameTables | None = None
         # what each part was last written from (copies: the record's lists change in place)
         self._kind: list[int] = []
         self._owner: list[int] = []
@@ -102,9 +104,8 @@ class SeatTensor(KeptTensor):
         self._global_key: tuple[int | bool, ...] = ()
         self._global_values: Sequence[float] = ()
         self._phase = 0
-        self._cells: tuple[int, int] = (-1, -1)
-        self._count: tuple[float, float, float, float] = _NO_COUNT
-        self._count_key: tuple[int, ...] = ()
+        self._cells: tuple[int, int] = NO_CELLS
+        self._count: tuple[float, float, float, float] = NO_COUNT
         self._turned: list[int] = []
         self._memory: list[int] = []
 
@@ -112,13 +113,14 @@ class SeatTensor(KeptTensor):
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array
         itself: copy it to keep it past the next update)."""
         r = state.record
-        if self._fresh or r.game is not self._game:  # (what a game decides is kept: another one is read whole)
+        if r.game is not self._game:  # the first reading, or another game (what a game decides is kept)
             self._fill(state)
             return self.out
+        put = self._put
         # the cells: only those whose numbers changed (found in C: a move changes two of 49)
-        camels, kept = r.camels, self._camels
-        if camels != kept:
-            width, put = self._width, self._put
+        camels = r.camels
+        if camels != self._camels:
+            kept, width = self._camels, self._width
             # where camels move: the pending cells of the last reading and of now (a move's pair, a
             # purchase's cell); every cell compared only when that was not all
             for cell in (*self._cells, r.source, r.target):
@@ -137,38 +139,19 @@ class SeatTensor(KeptTensor):
         # the seats: a column written where its field changed, for the seats this one sees
         phase = r.phase
         turn = current_player(r)
-        if (phase == OVER) != self._over or (r.round == 0) != self._round0:  # what is seen, and in game
+        if (phase == OVER) is not self._over or (r.round == 0) is not self._round0:  # what is seen, and in game
             self._write(self._seats, seat_values(state, self.seat))
             self._keep_seats(state, turn)
         else:
             if owner_changed or r.settlement != self._settlement:  # rarely changes what it decides
-                standing, was = [standing_values(r, seat) for seat in range(self._players)], self._standing
-                if standing != was:
-                    for seat, pair in enumerate(standing):
-                        if pair != was[seat]:
-                            at = self._seats + seat * PER_SEAT
-                            self._put(at + SEAT_IN_GAME, pair[0])
-                            self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
-                    self._standing = standing
-                self._settlement = r.settlement[:]
+                self._standing_changed(r)
             if (r.cash, r.treasury, r.stack_turns, r.deposits, r.levy_total, r.spent) != self._ledger:
-                if r.cash != self._cash:
-                    self._column(r.cash, self._cash, SEAT_CASH, self._cash_seen)
-                if r.treasury != self._treasury:
-                    self._column(r.treasury, self._treasury, SEAT_TREASURY, self._treasury_seen)
-                if r.stack_turns != self._stack:
-                    self._column(r.stack_turns, self._stack, SEAT_STACK, None)
-                if r.deposits != self._deposits:
-                    self._column(r.deposits, self._deposits, SEAT_DEPOSITS, None)
-                if r.levy_total != self._levy:
-                    self._column(r.levy_total, self._levy, SEAT_LEVY, None)
-                if r.spent != self._spent:
-                    self._column(r.spent, self._spent, SEAT_SPENT, None)
+                self._ledger_changed(r)
             if turn != self._turn:
                 if self._turn >= 0:
-                    self._put(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
+                    put(self._seats + self._turn * PER_SEAT + SEAT_TO_MOVE, 0.0)
                 if turn >= 0:
-                    self._put(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
+                    put(self._seats + turn * PER_SEAT + SEAT_TO_MOVE, 1.0)
                 self._turn = turn
         # the globals follow from these record fields (compared first: cheaper than the numbers)
         key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
@@ -176,36 +159,25 @@ class SeatTensor(KeptTensor):
             values, shown = global_values(state), self._global_values
             for index, number in enumerate(values):
                 if number != shown[index]:
-                    self._put(self._globals + index, number)
+                    put(self._globals + index, number)
             self._global_key, self._global_values = key, values
         if phase != self._phase:
-            self._put(self._phase_at + self._phase, 0.0)
-            self._put(self._phase_at + phase, 1.0)
+            put(self._phase_at + self._phase, 0.0)
+            put(self._phase_at + phase, 1.0)
             self._phase = phase
-        cells = pending_cells(state)
-        if cells != self._cells:
-            (source, target), (was_source, was_target) = cells, self._cells
-            if source != was_source:
-                if was_source >= 0:
-                    self._put(self._source_at + was_source, 0.0)
-                if source >= 0:
-                    self._put(self._source_at + source, 1.0)
-            if target != was_target:
-                if was_target >= 0:
-                    self._put(self._target_at + was_target, 0.0)
-                if target >= 0:
-                    self._put(self._target_at + target, 1.0)
-            self._cells = cells
+        pending = PENDING[phase]
+        if pending or self._cells is not NO_CELLS:  # (most phases have none, as the last reading did)
+            cells = (r.source, r.target) if pending == PENDING_PAIR else (-1, r.target) if pending else NO_CELLS
+            if cells != self._cells:
+                self._cells_moved(cells)
         # the count as this seat sees it: only at a count, or when one was shown
-        if (IS_COUNT[phase] or self._count is not _NO_COUNT) and \
-                (counted := (phase, turn, r.count_lo, r.count_hi, r.count_prefix, r.count_digits)) != self._count_key:
-            self._count_key = counted  # what the count and its visibility follow from
-            count, seen = count_values(state, self.seat), self._count
+        if IS_COUNT[phase] or self._count is not NO_COUNT:
+            count, seen = count_of(r, self.seat), self._count
             if count != seen:
                 for index, number in enumerate(count):
                     if number != seen[index]:
-                        self._put(self._count_at + index, number)
-                self._count = count if any(count) else _NO_COUNT
+                        put(self._count_at + index, number)
+                self._count = count
         if r.turned != self._turned:
             self._write(self._turned_at, turned_values(state))
             self._turned = r.turned[:]
@@ -213,6 +185,48 @@ class SeatTensor(KeptTensor):
             self._write(self._memory_at, memory_values(state, self.seat))
             self._memory = r.memory[:]
         return self.out
+
+    def _standing_changed(self, r: TarguiRecord) -> None:
+        """The seats' standing (in game, own settlement), where the cells' owners or a settlement moved."""
+        standing, was = [standing_values(r, seat) for seat in range(self._players)], self._standing
+        if standing != was:
+            for seat, pair in enumerate(standing):
+                if pair != was[seat]:
+                    at = self._seats + seat * PER_SEAT
+                    self._put(at + SEAT_IN_GAME, pair[0])
+                    self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
+            self._standing = standing
+        self._settlement = r.settlement[:]
+
+    def _ledger_changed(self, r: TarguiRecord) -> None:
+        """The seats' money and cards: the columns that changed."""
+        if r.cash != self._cash:
+            self._column(r.cash, self._cash, SEAT_CASH, self._cash_seen)
+        if r.treasury != self._treasury:
+            self._column(r.treasury, self._treasury, SEAT_TREASURY, self._treasury_seen)
+        if r.stack_turns != self._stack:
+            self._column(r.stack_turns, self._stack, SEAT_STACK, None)
+        if r.deposits != self._deposits:
+            self._column(r.deposits, self._deposits, SEAT_DEPOSITS, None)
+        if r.levy_total != self._levy:
+            self._column(r.levy_total, self._levy, SEAT_LEVY, None)
+        if r.spent != self._spent:
+            self._column(r.spent, self._spent, SEAT_SPENT, None)
+
+    def _cells_moved(self, cells: tuple[int, int]) -> None:
+        """The pending source and target one-hots moved to ``cells``."""
+        (source, target), (was_source, was_target) = cells, self._cells
+        if source != was_source:
+            if was_source >= 0:
+                self._put(self._source_at + was_source, 0.0)
+            if source >= 0:
+                self._put(self._source_at + source, 1.0)
+        if target != was_target:
+            if was_target >= 0:
+                self._put(self._target_at + was_target, 0.0)
+            if target >= 0:
+                self._put(self._target_at + target, 1.0)
+        self._cells = cells
 
     # ------------------------------------------------------------------------------------
     def _fill(self, state: GameState) -> None:
@@ -227,13 +241,10 @@ class SeatTensor(KeptTensor):
         self._global_key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
         self._global_values = global_values(state)
         self._phase = r.phase
-        self._cells = pending_cells(state)
-        count = count_values(state, self.seat)
-        self._count = count if any(count) else _NO_COUNT
-        self._count_key = ()
+        self._cells = pending_of(r)
+        self._count = count_of(r, self.seat)
         self._turned = r.turned[:]
         self._memory = r.memory[:]
-        self._fresh = False
 
     def _keep_seats(self, state: GameState, turn: int) -> None:
         """The seats' fields as the seat block was written from them whole, and what this seat sees."""
