@@ -7,7 +7,7 @@ applies one. A frame is a plain dict (``k`` its kind), so a state copies and ser
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded
 from targui_dsl.games.targi import rules
@@ -32,6 +32,8 @@ from targui_dsl.games.targi.told import DISPLAY, END, EVERYTHING, NOTHING, PLACE
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "fata", "raid_pay",
                        "effect", "gold_choice"})
+#: The frames worked through by themselves (each by its ``auto_`` method).
+AUTOMATIC = frozenset({"round", "raid_end", "goods", "gain", "limit", "pay", "gold"})
 #: The options of a `gold_choice`: the gold stored on a card (240's), or the supply's.
 STORED_GOLD, SUPPLY_GOLD = 0, 1
 
@@ -50,6 +52,13 @@ class Flow:
         self.ready: list[int] | None = None
         self.ready_for: TargiRecord | None = None
         self.live: LiveRun | None = None  # the snippet's run paused at the top frame, kept going
+        # each frame kind's methods, looked up once (not by name at every step)
+        self.legal_of: dict[str, Callable[[TargiRecord, dict[str, Any]], list[int]]] = {
+            kind: getattr(self, "legal_" + kind) for kind in DECISIONS}
+        self.apply_of: dict[str, Callable[[TargiRecord, dict[str, Any], int], None]] = {
+            kind: getattr(self, "apply_" + kind) for kind in DECISIONS}
+        self.auto_of: dict[str, Callable[[TargiRecord, dict[str, Any]], None]] = {
+            kind: getattr(self, "auto_" + kind) for kind in AUTOMATIC}
 
     def forget(self) -> None:
         """Whatever was kept about the record (it may be changed from outside now)."""
@@ -67,46 +76,56 @@ class Flow:
         """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
         the card drawn, or None to wait for chance) or the end."""
         self.ready = None
+        stack, legal_of = record.stack, self.legal_of
         while not record.over:
-            if not record.stack:
+            if not stack:
                 record.round += 1
-                record.stack.append({"k": "round", "step": "robber"})
+                stack.append({"k": "round", "step": "robber"})
                 continue
-            frame = record.stack[-1]
+            frame = stack[-1]
             kind = frame["k"]
-            if kind == "draw":
-                pile = record.piles[frame["deck"]]
-                if not pile and frame["deck"] == GOODS_DECK:  # a used-up goods pile is reshuffled
-                    pile.extend(sorted(record.discards[GOODS_DECK]))
-                    record.discards[GOODS_DECK].clear()
-                if not pile:
-                    record.stack.pop()
-                    continue
-                card = draw(record, frame)
-                if card is None:
-                    return
-                self.drawn(record, card)
+            legal = legal_of.get(kind)
+            if legal is None:
+                if kind == "draw":
+                    if self.draw_frame(record, frame, draw):
+                        return
+                else:
+                    self.auto_of[kind](record, frame)
                 continue
             if kind == "effect" and not frame["asked"]:
                 self.run_effect_frame(record, frame)
                 continue
-            if kind in DECISIONS:
-                actions = self.legal(record, frame)
-                if kind == "discount" and len(actions) <= 1:
-                    if actions:  # one good to leave out: no choice
-                        self.apply(record, actions[0])
-                    else:  # nothing (more) to leave out: pay
-                        frame["k"] = "pay"
-                    continue
-                if not actions:
-                    record.stack.pop()
-                    continue
-                if kind == "turn" and actions == [A_STOP]:
-                    self.apply(record, A_STOP)  # nothing left to do: the turn ends by itself
-                    continue
-                self.ready, self.ready_for = actions, record
-                return
-            getattr(self, "auto_" + kind)(record, frame)
+            actions = legal(record, frame)
+            if kind == "discount" and len(actions) <= 1:
+                if actions:  # one good to leave out: no choice
+                    self.apply_discount(record, frame, actions[0])
+                else:  # nothing (more) to leave out: pay
+                    frame["k"] = "pay"
+                continue
+            if not actions:
+                stack.pop()
+                continue
+            if kind == "turn" and len(actions) == 1 and actions[0] == A_STOP:
+                self.apply_turn(record, frame, A_STOP)  # nothing left to do: the turn ends by itself
+                continue
+            self.ready, self.ready_for = actions, record
+            return
+
+    def draw_frame(self, record: TargiRecord, frame: dict[str, Any], draw: Any) -> bool:
+        """The draw on top: the card drawn (False), or nothing to draw (False, the frame gone), or
+        chance to wait for (True)."""
+        pile = record.piles[frame["deck"]]
+        if not pile and frame["deck"] == GOODS_DECK:  # a used-up goods pile is reshuffled
+            pile.extend(sorted(record.discards[GOODS_DECK]))
+            record.discards[GOODS_DECK].clear()
+        if not pile:
+            record.stack.pop()
+            return False
+        card = draw(record, frame)
+        if card is None:
+            return True
+        self.drawn(record, card)
+        return False
 
     def drawn(self, record: TargiRecord, card: int) -> None:
         """A drawn card (the top frame is its draw) goes where the draw was for."""
@@ -318,15 +337,17 @@ class Flow:
 
     # --- decisions ------------------------------------------------------------------------
 
+    # Each ``legal_`` method lists its actions in increasing order (OpenSpiel's, which
+    # apply_action's check and the adapters rely on), by building them in that order.
+
     def legal(self, record: TargiRecord, frame: dict[str, Any] | None = None) -> list[int]:
         frame = frame if frame is not None else record.stack[-1]
-        out: list[int] = getattr(self, "legal_" + frame["k"])(record, frame)
-        return sorted(out)  # OpenSpiel's order
+        return self.legal_of[frame["k"]](record, frame)
 
     def apply(self, record: TargiRecord, action: int) -> None:
         self.ready = None
         frame = record.stack[-1]
-        getattr(self, "apply_" + frame["k"])(record, frame, action)
+        self.apply_of[frame["k"]](record, frame, action)
 
     def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         seat, left = frame["seat"], frame["left"]
@@ -350,15 +371,18 @@ class Flow:
 
     def legal_turn(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat = self.rs, frame["seat"]
-        out = [A_BORDER + i for i, owner in enumerate(record.figures) if owner == seat and not rs.ring[i].is_raid]
+        figures = record.figures
+        out = [A_BORDER + i for i in rs.standing if figures[i] == seat]  # (not the raids: in ring order)
         out += [A_SPACE + s for s, owner in enumerate(record.markers) if owner == seat]
         side = record.sides[seat]
         if side.hand >= 0 and not rules.display_full(rs, record, seat) \
                 and rules.modifier_present(rs, record, seat, "hand_without_noble"):
             extra = rules.modifier_sum(rs, record, seat, "hand_without_noble")
             off = rules.discount(rs, record, seat, side.hand, False)
+            out.append(A_STOP)
             if any(rules.affordable(rs, record, seat, cost, off, extra) for cost in rs.tribe_cards[side.hand].costs):
-                out.append(A_HAND_DISPLAY)
+                out.append(A_HAND_DISPLAY)  # (after A_STOP: its id is larger)
+            return out
         out.append(A_STOP)
         return out
 
@@ -389,17 +413,17 @@ class Flow:
 
     def legal_tribe(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
-        out = []
-        if not rules.display_full(rs, record, seat):
-            noble = src == "noble"
-            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
-            off = rules.discount(rs, record, seat, card, noble)
-            out = [A_OPTION + k for k, cost in enumerate(rs.tribe_cards[card].costs)
-                   if rules.affordable(rs, record, seat, cost, off, extra)]
+        out = []  # in the ids' order: keep, discard, then the costs
         if src in ("centre", "expansion") and record.sides[seat].hand < 0 and rs.hand_limit > 0:
             out.append(A_HAND)
         if src != "hand":
             out.append(A_DISCARD)
+        if not rules.display_full(rs, record, seat):
+            noble = src == "noble"
+            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
+            off = rules.discount(rs, record, seat, card, noble)
+            out += [A_OPTION + k for k, cost in enumerate(rs.tribe_cards[card].costs)
+                    if rules.affordable(rs, record, seat, cost, off, extra)]
         return out
 
     def apply_tribe(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
@@ -516,11 +540,11 @@ class Flow:
 
     def legal_effect(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         kind, options = frame["kind"], frame["options"]
-        if kind == "good":
-            return [A_GOOD + g for g in options]
+        if kind == "good":  # (a snippet offers them in the order it lists them)
+            return sorted(A_GOOD + g for g in options)
         if kind == "card":
             cards = record.sides[frame["seat"]].cards
-            return [A_CARD + cards.index(c) for c in options if c in cards]
+            return sorted(A_CARD + cards.index(c) for c in options if c in cards)
         return [A_NUMBER + i for i in range(len(options))]
 
     def apply_effect(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
