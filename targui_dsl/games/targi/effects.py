@@ -18,13 +18,27 @@ from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, Side, TargiRec
 
 
 class TargiRuntime:
-    """``rt`` for a snippet on a card of seat ``seat``."""
+    """``rt`` for a snippet on a card of seat ``seat``. With ``undo`` (a list), every change is
+    also written down there first, so that :meth:`undo_all` can take the run back."""
 
-    def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int) -> None:
+    def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int,
+                 undo: list[tuple[Any, Any, Any]] | None = None) -> None:
         self.rs, self.sides, self.seat, self._round = rs, sides, seat, round_number
         #: The frames the snippet's procedures set going, in the order written: pushed by the flow
         #: once the run has finished (a run may be replayed; only a finished one counts).
         self.scheduled: list[dict[str, Any]] = []
+        #: (side, field, value before) or (goods list, good, value before), as changed: newest last
+        self.undo = undo
+
+    def undo_all(self) -> None:
+        """Every change written down, taken back (newest first)."""
+        undo = self.undo or []
+        for target, key, before in reversed(undo):
+            if isinstance(target, Side):
+                setattr(target, key, before)  # (``key``: one of this module's own field names)
+            else:
+                target[key] = before
+        undo.clear()
 
     # globals
     def me(self) -> int:
@@ -50,13 +64,19 @@ class TargiRuntime:
         return self.sides[p].points
 
     def set_points(self, p: int, value: int) -> None:
-        self.sides[p].points = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "points", side.points))
+        side.points = clamp(value)
 
     def gold(self, p: int) -> int:
         return self.sides[p].gold
 
     def set_gold(self, p: int, value: int) -> None:
-        self.sides[p].gold = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "gold", side.gold))
+        side.gold = clamp(value)
 
     def goods_total(self, p: int) -> int:
         return sum(self.sides[p].goods)
@@ -65,7 +85,10 @@ class TargiRuntime:
         return self.sides[p].stored_gold
 
     def set_stored_gold(self, p: int, value: int) -> None:
-        self.sides[p].stored_gold = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "stored_gold", side.stored_gold))
+        side.stored_gold = clamp(value)
 
     def display(self, p: int) -> tuple[int, ...]:
         return tuple(self.sides[p].cards)
@@ -87,7 +110,10 @@ class TargiRuntime:
         return side.next_figures if side.next_figures >= 0 else self.rs.figures
 
     def set_next_figures(self, p: int, value: int) -> None:
-        self.sides[p].next_figures = min(clamp(value), self.rs.figures)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "next_figures", side.next_figures))
+        side.next_figures = min(clamp(value), self.rs.figures)
 
     def merchant_good_rate(self, p: int) -> int:
         total = 0
@@ -120,7 +146,10 @@ class TargiRuntime:
         return self.sides[self.seat].goods[g]
 
     def set_held(self, g: int, value: int) -> None:
-        self.sides[self.seat].goods[g] = clamp(value)
+        goods = self.sides[self.seat].goods
+        if self.undo is not None:
+            self.undo.append((goods, g, goods[g]))
+        goods[g] = clamp(value)
 
     # cards of a display
     def _where(self, c: int) -> tuple[Side | None, int, int]:
@@ -153,6 +182,8 @@ class TargiRuntime:
             return
         if r - 1 != now and len(side.display[r - 1]) >= self.rs.display_columns:
             return
+        if self.undo is not None:
+            self.undo.append((side, "display", [row[:] for row in side.display]))
         side.display[now].remove(c)
         side.display[r - 1].append(c)
 
@@ -201,11 +232,13 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
     """
     if live is not None and live.resumes(record, frame):
         return _resume(rs, record, seat, code, frame, scheduled, live)
-    if not code.pauses:  # one run to its end: on a copy, so that a run stopped midway changes nothing
-        sides = [side.copy() for side in record.sides]
-        rt = TargiRuntime(rs, sides, seat, record.round)
-        code.function(rt)
-        record.sides = sides
+    if not code.pauses:  # one run to its end, each change written down: a run stopped midway changes nothing
+        rt = TargiRuntime(rs, record.sides, seat, record.round, [])
+        try:
+            code.function(rt)
+        except BaseException:
+            rt.undo_all()
+            raise
         scheduled.extend(rt.scheduled)
         return None, None
     if frame.get("base") is None:
