@@ -109,17 +109,24 @@ class TargiRuleset(Record):
     files: tuple[str, ...] = ()  # the extends chain, the ruleset's own file first
     resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
     game: str = "targi"
-    # Worked out once from the ring (placement asks them at every decision): the border cards a
-    # Targi may stand on (not the raids), and ring index -> the ring index opposite it.
+    # Worked out once from the ring and the cards (the rules ask them at every decision): the border
+    # cards a Targi may stand on (not the raids), in ring order; per ring index, the ring index
+    # opposite it (-1: none); per modifier, the tribe cards that have it.
     standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    opposite: Mapping[int, int] = field(init=False, repr=False, compare=False)
+    opposite: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    with_modifier: Mapping[str, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        across: dict[int, int] = {}
+        across = [-1] * len(self.ring)
         for a, b in (*self.columns, *self.rows):
             across[a], across[b] = b, a
+        having: dict[str, set[int]] = {}
+        for index, card in enumerate(self.tribe_cards):
+            for name in card.modifiers:
+                having.setdefault(name, set()).add(index)
         object.__setattr__(self, "standing", tuple(i for i, border in enumerate(self.ring) if not border.is_raid))
-        object.__setattr__(self, "opposite", across)
+        object.__setattr__(self, "opposite", tuple(across))
+        object.__setattr__(self, "with_modifier", {name: frozenset(cards) for name, cards in having.items()})
 
     @property
     def display_size(self) -> int:

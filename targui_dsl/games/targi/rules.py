@@ -12,25 +12,30 @@ from targui_dsl.games.targi.record import TargiRecord
 
 def modifier_sum(rs: TargiRuleset, record: TargiRecord, seat: int, name: str, *params: Any) -> int:
     """The sum of modifier ``name`` over the seat's displayed cards."""
+    having = rs.with_modifier.get(name)
     total = 0
-    for card in record.sides[seat].cards:
-        code = rs.tribe_cards[card].modifiers.get(name)
-        if code is not None:
-            total += int(formula(rs, record, seat, code, *params))
+    if having:
+        for row in record.sides[seat].display:
+            for card in row:
+                if card in having:
+                    total += int(formula(rs, record, seat, rs.tribe_cards[card].modifiers[name], *params))
     return total
 
 
 def modifier_any(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) -> bool:
     """Whether one of the seat's displayed cards says yes to modifier ``name``."""
-    for card in record.sides[seat].cards:
-        code = rs.tribe_cards[card].modifiers.get(name)
-        if code is not None and formula(rs, record, seat, code):
-            return True
+    having = rs.with_modifier.get(name)
+    if having:
+        for row in record.sides[seat].display:
+            for card in row:
+                if card in having and formula(rs, record, seat, rs.tribe_cards[card].modifiers[name]):
+                    return True
     return False
 
 
 def modifier_present(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) -> bool:
-    return any(name in rs.tribe_cards[card].modifiers for card in record.sides[seat].cards)
+    having = rs.with_modifier.get(name, frozenset())
+    return any(card in having for row in record.sides[seat].display for card in row)
 
 
 def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
@@ -38,7 +43,7 @@ def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     across, figures, other = rs.opposite, record.figures, 1 - seat
     robber = -1 if modifier_any(rs, record, seat, "place_on_robber") else record.robber
     return [i for i in rs.standing
-            if figures[i] == -1 and i != robber and not (i in across and figures[across[i]] == other)]
+            if figures[i] == -1 and i != robber and (across[i] < 0 or figures[across[i]] != other)]
 
 
 def crossings(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
