@@ -48,10 +48,10 @@ def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
 
 def crossings(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     """The centre spaces where the seat's column and row Targi cross, in space order."""
-    width = len(rs.centre[0])
-    columns = [c for c, pair in enumerate(rs.columns) if any(record.figures[i] == seat for i in pair)]
-    rows = [r for r, pair in enumerate(rs.rows) if any(record.figures[i] == seat for i in pair)]
-    return sorted(r * width + c for r in rows for c in columns)
+    width, figures = len(rs.centre[0]), record.figures
+    columns = [c for c, (a, b) in enumerate(rs.columns) if figures[a] == seat or figures[b] == seat]
+    return sorted(r * width + c for r, (a, b) in enumerate(rs.rows) if figures[a] == seat or figures[b] == seat
+                  for c in columns)
 
 
 def shortfall(cost: list[int], held: list[int]) -> int:
@@ -75,13 +75,15 @@ def affordable(rs: TargiRuleset, record: TargiRecord, seat: int, cost: Cost, off
 
 
 def display_full(rs: TargiRuleset, record: TargiRecord, seat: int) -> bool:
-    return sum(len(row) for row in record.sides[seat].display) >= rs.display_size
+    return sum(map(len, record.sides[seat].display)) >= rs.display_size
 
 
 def grant_extra_goods(rs: TargiRuleset, record: TargiRecord, seat: int) -> None:
     """The extra goods of a round (modifier ``extra_good``): once per good a round, for a good the
     seat has taken from a goods card this round (earlier in the round counts too)."""
     side = record.sides[seat]
+    if not side.got & ~side.bonus:  # no good taken this round whose extra is not given yet
+        return
     for g in range(len(rs.goods)):
         bit = 1 << g
         if side.got & bit and not side.bonus & bit:
