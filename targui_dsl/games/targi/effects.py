@@ -217,6 +217,19 @@ class LiveRun:
         return self.frame is frame and self.sides is record.sides and self.sent == len(frame["answers"]) - 1
 
 
+def run_through(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode) -> list[dict[str, Any]]:
+    """Run a snippet that cannot pause (``code.pauses`` false) to its end, on the record's sides:
+    the frames its procedures set going, in the order written. Each change is written down first,
+    so that a run stopped midway (an exception) changes nothing."""
+    rt = TargiRuntime(rs, record.sides, seat, record.round, [])
+    try:
+        code.function(rt)
+    except BaseException:
+        rt.undo_all()
+        raise
+    return rt.scheduled
+
+
 def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode,
                frame: dict[str, Any], scheduled: list[dict[str, Any]],
                live: LiveRun | None = None) -> tuple[ChoiceRequest | None, LiveRun | None]:
@@ -232,22 +245,16 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
     """
     if live is not None and live.resumes(record, frame):
         return _resume(rs, record, seat, code, frame, scheduled, live)
-    if not code.pauses:  # one run to its end, each change written down: a run stopped midway changes nothing
-        rt = TargiRuntime(rs, record.sides, seat, record.round, [])
-        try:
-            code.function(rt)
-        except BaseException:
-            rt.undo_all()
-            raise
-        scheduled.extend(rt.scheduled)
+    if not code.pauses:
+        scheduled.extend(run_through(rs, record, seat, code))
         return None, None
-    if frame.get("base") is None:
-        start = [side.copy() for side in record.sides]
+    base = frame.get("base")
+    if base is None:  # the run's first: on copies, the record's sides as they were when it began
+        sides = [side.copy() for side in record.sides]
     else:
-        start = [Side.from_json(data).copy() for data in frame["base"]]
-        for side, now in zip(start, record.sides, strict=True):
+        sides = [Side.from_json(data).copy() for data in base]
+        for side, now in zip(sides, record.sides, strict=True):
             side.hand = now.hand
-    sides = [side.copy() for side in start]
     rt = TargiRuntime(rs, sides, seat, record.round)
     generator = code.function(rt)
     request = None
@@ -259,8 +266,8 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
         request = None
     if request is not None:
         check_choices(code, len(frame["answers"]) + 1)  # past MAX_CHOICES a run is stopped
-        if frame.get("base") is None:
-            frame["base"] = [_hidden_hand(side.to_json()) for side in start]
+        if base is None:  # (the record's sides are still those the run began from)
+            frame["base"] = [_hidden_hand(side.to_json()) for side in record.sides]
     record.sides = sides
     if request is None:
         scheduled.extend(rt.scheduled)

@@ -25,7 +25,7 @@ from targui_dsl.games.targi.actions import (
     A_STOP,
 )
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
-from targui_dsl.games.targi.effects import LiveRun, run_effect
+from targui_dsl.games.targi.effects import LiveRun, run_effect, run_through
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
 from targui_dsl.games.targi.told import DISPLAY, END, EVERYTHING, NOTHING, PLACED, RAID
 
@@ -52,13 +52,6 @@ class Flow:
         self.ready: list[int] | None = None
         self.ready_for: TargiRecord | None = None
         self.live: LiveRun | None = None  # the snippet's run paused at the top frame, kept going
-        # each frame kind's methods, looked up once (not by name at every step)
-        self.legal_of: dict[str, Callable[[TargiRecord, dict[str, Any]], list[int]]] = {
-            kind: getattr(self, "legal_" + kind) for kind in DECISIONS}
-        self.apply_of: dict[str, Callable[[TargiRecord, dict[str, Any], int], None]] = {
-            kind: getattr(self, "apply_" + kind) for kind in DECISIONS}
-        self.auto_of: dict[str, Callable[[TargiRecord, dict[str, Any]], None]] = {
-            kind: getattr(self, "auto_" + kind) for kind in AUTOMATIC}
 
     def forget(self) -> None:
         """Whatever was kept about the record (it may be changed from outside now)."""
@@ -76,7 +69,7 @@ class Flow:
         """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
         the card drawn, or None to wait for chance) or the end."""
         self.ready = None
-        stack, legal_of = record.stack, self.legal_of
+        stack, legal_of = record.stack, LEGAL_OF
         while not record.over:
             if not stack:
                 record.round += 1
@@ -90,12 +83,12 @@ class Flow:
                     if self.draw_frame(record, frame, draw):
                         return
                 else:
-                    self.auto_of[kind](record, frame)
+                    AUTO_OF[kind](self, record, frame)
                 continue
             if kind == "effect" and not frame["asked"]:
                 self.run_effect_frame(record, frame)
                 continue
-            actions = legal(record, frame)
+            actions = legal(self, record, frame)
             if kind == "discount" and len(actions) <= 1:
                 if actions:  # one good to leave out: no choice
                     self.apply_discount(record, frame, actions[0])
@@ -298,10 +291,13 @@ class Flow:
             card = self.rs.tribe_cards[frame["card"]]
             code = card.once if what == "once" else card.hooks[what]
         assert code is not None
-        scheduled: list[dict[str, Any]] = []
         live, self.live = self.live, None
         try:
-            request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
+            if code.pauses:
+                scheduled: list[dict[str, Any]] = []
+                request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
+            else:  # (the commonest: one run to its end)
+                scheduled, request = run_through(self.rs, record, frame["seat"], code), None
         except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
             self.finish(record, "stopped")
             return
@@ -342,12 +338,12 @@ class Flow:
 
     def legal(self, record: TargiRecord, frame: dict[str, Any] | None = None) -> list[int]:
         frame = frame if frame is not None else record.stack[-1]
-        return self.legal_of[frame["k"]](record, frame)
+        return LEGAL_OF[frame["k"]](self, record, frame)
 
     def apply(self, record: TargiRecord, action: int) -> None:
         self.ready = None
         frame = record.stack[-1]
-        self.apply_of[frame["k"]](record, frame, action)
+        APPLY_OF[frame["k"]](self, record, frame, action)
 
     def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         seat, left = frame["seat"], frame["left"]
@@ -558,3 +554,11 @@ class Flow:
         frame["answers"].append(answer)
         frame["asked"] = 0
 
+
+# each frame kind's methods, looked up once (not by name at every step)
+LEGAL_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any]], list[int]]] = {
+    kind: getattr(Flow, "legal_" + kind) for kind in DECISIONS}
+APPLY_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any], int], None]] = {
+    kind: getattr(Flow, "apply_" + kind) for kind in DECISIONS}
+AUTO_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any]], None]] = {
+    kind: getattr(Flow, "auto_" + kind) for kind in AUTOMATIC}

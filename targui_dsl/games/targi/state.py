@@ -17,7 +17,7 @@ from targui_dsl.engine.told import tellers
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
-from targui_dsl.games.targi.flow import Flow
+from targui_dsl.games.targi.flow import APPLY_OF, Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
 from targui_dsl.games.targi.texts import action_text, old_text
 from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
@@ -205,7 +205,7 @@ class TargiState:
                 flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
             record.decisions += 1
             flow.ready = None
-            flow.apply_of[frame["k"]](record, frame, action)
+            APPLY_OF[frame["k"]](flow, record, frame, action)
         flow.advance(record, self._draw)
 
     def action_to_string(self, player: int, action: int | None = None) -> str:
