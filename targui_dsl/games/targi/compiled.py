@@ -110,22 +110,24 @@ class TargiRuleset(Record):
     resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
     game: str = "targi"
     # Worked out once from the ring and the cards (the rules ask them at every decision): the border
-    # cards a Targi may stand on (not the raids), in ring order; per ring index, the ring index
-    # opposite it (-1: none); per modifier, the tribe cards that have it.
+    # cards a Targi may stand on (not the raids), in ring order; each of them with the card opposite
+    # it (itself where none is: placement reads the figure there, a free card's); per modifier, the
+    # tribe cards that have it.
     standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    opposite: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    facing: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     with_modifier: Mapping[str, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        across = [-1] * len(self.ring)
+        across = list(range(len(self.ring)))
         for a, b in (*self.columns, *self.rows):
             across[a], across[b] = b, a
         having: dict[str, set[int]] = {}
         for index, card in enumerate(self.tribe_cards):
             for name in card.modifiers:
                 having.setdefault(name, set()).add(index)
-        object.__setattr__(self, "standing", tuple(i for i, border in enumerate(self.ring) if not border.is_raid))
-        object.__setattr__(self, "opposite", tuple(across))
+        standing = tuple(i for i, border in enumerate(self.ring) if not border.is_raid)
+        object.__setattr__(self, "standing", standing)
+        object.__setattr__(self, "facing", tuple((i, across[i]) for i in standing))
         object.__setattr__(self, "with_modifier", {name: frozenset(cards) for name, cards in having.items()})
 
     @property

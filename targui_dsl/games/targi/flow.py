@@ -141,6 +141,8 @@ class Flow:
     # --- automatic frames ---------------------------------------------------------------------
 
     def auto_round(self, record: TargiRecord, frame: dict[str, Any]) -> None:
+        """The round's steps, in order; a step that waits for nothing goes straight on to the next
+        (as the loop would take it next), one that sets frames going returns to the loop."""
         rs, step = self.rs, frame["step"]
         if step == "robber":
             if record.robber >= 0 and (record.robber + 1) % len(rs.ring) == rs.robber_start:
@@ -151,23 +153,24 @@ class Flow:
             if border.is_raid:
                 self.raid(record, record.robber)
                 return  # the robber moves straight on after the raid
-            frame["step"] = "place"
-        elif step == "place":
+            step = "place"
+        if step == "place":
             left = []
             for side in record.sides:
                 left.append(side.next_figures if side.next_figures >= 0 else rs.figures)
                 side.next_figures = -1
             frame["step"] = "markers"
             record.stack.append({"k": "place", "seat": record.amulet, "left": left})
-        elif step == "markers":
+            return
+        if step == "markers":
             for seat in range(2):
                 for space in rules.crossings(rs, record, seat)[:rs.markers]:
                     if record.centre[space] >= 0 and record.centre_up[space]:
                         record.markers[space] = seat
-            frame["step"] = "actions"
             if "placed" in self.tells:
                 self.event(record, (PLACED, record.round, record.figures[:], record.markers[:]))
-        elif step == "actions":
+            step = "actions"
+        if step == "actions":
             frame["step"] = "end"
             record.stack.append({"k": "turn", "seat": 1 - record.amulet})
             record.stack.append({"k": "turn", "seat": record.amulet})

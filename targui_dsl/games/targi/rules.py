@@ -40,10 +40,10 @@ def modifier_present(rs: TargiRuleset, record: TargiRecord, seat: int, name: str
 
 def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     """The border cards the seat may place a Targi on: the four bans."""
-    across, figures, other = rs.opposite, record.figures, 1 - seat
+    figures, other = record.figures, 1 - seat
     robber = -1 if modifier_any(rs, record, seat, "place_on_robber") else record.robber
-    return [i for i in rs.standing
-            if figures[i] == -1 and i != robber and (across[i] < 0 or figures[across[i]] != other)]
+    # (a card with none opposite faces itself: free, so not the other's)
+    return [i for i, j in rs.facing if figures[i] == -1 and i != robber and figures[j] != other]
 
 
 def crossings(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
