@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.runtime import ChoiceRequest, check_choices, clamp
+from targui_dsl.effects.runtime import MAX_VALUE, ChoiceRequest, check_choices, clamp
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, Side, TargiRecord
 
@@ -32,13 +32,13 @@ class TargiRuntime:
 
     def undo_all(self) -> None:
         """Every change written down, taken back (newest first)."""
-        undo = self.undo or []
-        for target, key, before in reversed(undo):
+        undo = self.undo
+        while undo:
+            target, key, before = undo.pop()
             if isinstance(target, Side):
                 setattr(target, key, before)  # (``key``: one of this module's own field names)
             else:
                 target[key] = before
-        undo.clear()
 
     # globals
     def me(self) -> int:
@@ -67,7 +67,7 @@ class TargiRuntime:
         side = self.sides[p]
         if self.undo is not None:
             self.undo.append((side, "points", side.points))
-        side.points = clamp(value)
+        side.points = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def gold(self, p: int) -> int:
         return self.sides[p].gold
@@ -76,7 +76,7 @@ class TargiRuntime:
         side = self.sides[p]
         if self.undo is not None:
             self.undo.append((side, "gold", side.gold))
-        side.gold = clamp(value)
+        side.gold = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def goods_total(self, p: int) -> int:
         return sum(self.sides[p].goods)
@@ -88,7 +88,7 @@ class TargiRuntime:
         side = self.sides[p]
         if self.undo is not None:
             self.undo.append((side, "stored_gold", side.stored_gold))
-        side.stored_gold = clamp(value)
+        side.stored_gold = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def display(self, p: int) -> tuple[int, ...]:
         return tuple(self.sides[p].cards)
@@ -149,7 +149,7 @@ class TargiRuntime:
         goods = self.sides[self.seat].goods
         if self.undo is not None:
             self.undo.append((goods, g, goods[g]))
-        goods[g] = clamp(value)
+        goods[g] = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     # cards of a display
     def _where(self, c: int) -> tuple[Side | None, int, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import (
@@ -295,22 +296,36 @@ class Flow:
             code = card.once if what == "once" else card.hooks[what]
         assert code is not None
         live, self.live = self.live, None
+        if not code.pauses:
+            record.stack.pop()
+            self.run_now(record, frame["seat"], code)
+            return
+        scheduled: list[dict[str, Any]] = []
         try:
-            if code.pauses:
-                scheduled: list[dict[str, Any]] = []
-                request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
-            else:  # (the commonest: one run to its end)
-                scheduled, request = run_through(self.rs, record, frame["seat"], code), None
+            request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
         except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
             self.finish(record, "stopped")
             return
         if request is None:
             record.stack.pop()
-            # the procedures' frames, pushed last first: they run in the order written
-            record.stack.extend(reversed(scheduled))
-            rules.grant_extra_goods(self.rs, record, frame["seat"])
+            self.ran(record, frame["seat"], scheduled)
             return
         frame["asked"], frame["kind"], frame["options"] = 1, request.kind, self.options_of(record, request)
+
+    def run_now(self, record: TargiRecord, seat: int, code: CompiledCode) -> None:
+        """A snippet that cannot pause, run to its end at once: what its effect frame on top does."""
+        try:
+            scheduled = run_through(self.rs, record, seat, code)
+        except EffectBudgetExceeded:  # a run past its steps: stopped, and the game with it
+            self.finish(record, "stopped")
+            return
+        self.ran(record, seat, scheduled)
+
+    def ran(self, record: TargiRecord, seat: int, scheduled: list[dict[str, Any]]) -> None:
+        """After a snippet's run to its end (its frame gone): the frames its procedures set going,
+        pushed last first (they run in the order written), and the extra goods of what it gave."""
+        record.stack.extend(reversed(scheduled))
+        rules.grant_extra_goods(self.rs, record, seat)
 
     def options_of(self, record: TargiRecord, request: ChoiceRequest) -> list[int]:
         return list(request.options)
@@ -408,7 +423,11 @@ class Flow:
         else:
             ring = action - A_BORDER
             record.figures[ring] = -1
-            record.stack.append(self.effect_frame(seat, ring, "border"))
+            code = rs.ring[ring].action
+            if code is not None and not code.pauses:  # run now, as its frame would be next
+                self.run_now(record, seat, code)
+            else:
+                record.stack.append(self.effect_frame(seat, ring, "border"))
 
     def legal_tribe(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
