@@ -66,11 +66,21 @@ class Flow:
 
     # --- the loop -------------------------------------------------------------------------
 
-    def advance(self, record: TargiRecord, draw: Any) -> None:
-        """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
-        the card drawn, or None to wait for chance) or the end."""
+    def advance(self, record: TargiRecord, draw: Any, action: int = -1) -> None:
+        """Apply ``action`` (a legal id of the decision on top, if any), then work through automatic
+        frames until a decision, a draw (``draw(record, frame)`` returns the card drawn, or None to
+        wait for chance) or the end."""
         self.ready = None
         stack, legal_of = record.stack, LEGAL_OF
+        if action >= 0:
+            frame = stack[-1]
+            kind = frame["k"]
+            if kind == "place":  # (the commonest, called directly: a compiled build calls them natively)
+                self.apply_place(record, frame, action)
+            elif kind == "turn":
+                self.apply_turn(record, frame, action)
+            else:
+                APPLY_OF[kind](self, record, frame, action)
         while not record.over:
             if not stack:
                 record.round += 1
@@ -78,18 +88,24 @@ class Flow:
                 continue
             frame = stack[-1]
             kind = frame["k"]
-            legal = legal_of.get(kind)
-            if legal is None:
-                if kind == "draw":
-                    if self.draw_frame(record, frame, draw):
-                        return
-                else:
-                    AUTO_OF[kind](self, record, frame)
-                continue
-            if kind == "effect" and not frame["asked"]:
-                self.run_effect_frame(record, frame)
-                continue
-            actions = legal(self, record, frame)
+            # the commonest decisions called directly (a compiled build calls them natively)
+            if kind == "place":
+                actions = self.legal_place(record, frame)
+            elif kind == "turn":
+                actions = self.legal_turn(record, frame)
+            else:
+                legal = legal_of.get(kind)
+                if legal is None:
+                    if kind == "draw":
+                        if self.draw_frame(record, frame, draw):
+                            return
+                    else:
+                        AUTO_OF[kind](self, record, frame)
+                    continue
+                if kind == "effect" and not frame["asked"]:
+                    self.run_effect_frame(record, frame)
+                    continue
+                actions = legal(self, record, frame)
             if kind == "discount" and len(actions) <= 1:
                 if actions:  # one good to leave out: no choice
                     self.apply_discount(record, frame, actions[0])
@@ -358,10 +374,6 @@ class Flow:
         frame = frame if frame is not None else record.stack[-1]
         return LEGAL_OF[frame["k"]](self, record, frame)
 
-    def apply(self, record: TargiRecord, action: int) -> None:
-        self.ready = None
-        frame = record.stack[-1]
-        APPLY_OF[frame["k"]](self, record, frame, action)
 
     def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         seat, left = frame["seat"], frame["left"]

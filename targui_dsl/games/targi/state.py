@@ -17,7 +17,7 @@ from targui_dsl.engine.told import tellers
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
-from targui_dsl.games.targi.flow import APPLY_OF, Flow
+from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
 from targui_dsl.games.targi.texts import action_text, old_text
 from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
@@ -196,17 +196,15 @@ class TargiState:
                 raise IllegalAction(f"{action} is not a card of the pile drawn from")
             self._emit_chance(frame["deck"], action)
             flow.drawn(record, action)
-        else:
-            if action not in (legal if legal is not None else flow.legal_now(record)):
-                raise IllegalAction(f"action {action} is not legal here")
-            frame = record.stack[-1]
-            if "decision" in self.tells:
-                seat = frame["seat"]
-                flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
-            record.decisions += 1
-            flow.ready = None
-            APPLY_OF[frame["k"]](flow, record, frame, action)
-        flow.advance(record, self._draw)
+            flow.advance(record, self._draw)
+            return
+        if action not in (legal if legal is not None else flow.legal_now(record)):
+            raise IllegalAction(f"action {action} is not legal here")
+        if "decision" in self.tells:
+            seat = record.stack[-1]["seat"]
+            flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
+        record.decisions += 1
+        flow.advance(record, self._draw, action)  # the action applied, then on to what follows
 
     def action_to_string(self, player: int, action: int | None = None) -> str:
         """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move):
