@@ -206,10 +206,12 @@ class Flow:
 
     def raid(self, record: TargiRecord, ring: int) -> None:
         record.stack.append({"k": "raid_end", "ring": ring})
+        hooked = self.rs.with_hook.get("after_raid", frozenset())
         for seat in (1 - record.amulet, record.amulet):  # the amulet holder pays first: pushed last
-            for card in reversed(record.sides[seat].cards):
-                if "after_raid" in self.rs.tribe_cards[card].hooks:
-                    record.stack.append(self.effect_frame(seat, card, "after_raid"))
+            if hooked:
+                for card in reversed(record.sides[seat].cards):
+                    if card in hooked:
+                        record.stack.append(self.effect_frame(seat, card, "after_raid"))
             if not rules.modifier_any(self.rs, record, seat, "raid_exempt"):
                 record.stack.append({"k": "raid_pay", "seat": seat, "ring": ring})
 
@@ -397,9 +399,11 @@ class Flow:
 
     def legal_turn(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat = self.rs, frame["seat"]
-        figures = record.figures
-        out = [A_BORDER + i for i in rs.standing if figures[i] == seat]  # (not the raids: in ring order)
-        out += [A_SPACE + s for s, owner in enumerate(record.markers) if owner == seat]
+        figures, markers = record.figures, record.markers
+        # (not the raids, in ring order; each list only where the seat has one at all)
+        out = [A_BORDER + i for i in rs.standing if figures[i] == seat] if seat in figures else []
+        if seat in markers:
+            out += [A_SPACE + s for s, owner in enumerate(markers) if owner == seat]
         side = record.sides[seat]
         if side.hand >= 0 and not rules.display_full(rs, record, seat) \
                 and rules.modifier_present(rs, record, seat, "hand_without_noble"):
@@ -418,9 +422,11 @@ class Flow:
             record.stack.pop()
             record.figures = [-1 if owner == seat else owner for owner in record.figures]
             record.markers = [-1 if owner == seat else owner for owner in record.markers]
-            for card in reversed(record.sides[seat].cards):
-                if "actions_end" in rs.tribe_cards[card].hooks:
-                    record.stack.append(self.effect_frame(seat, card, "actions_end"))
+            hooked = rs.with_hook.get("actions_end")
+            if hooked:
+                for card in reversed(record.sides[seat].cards):
+                    if card in hooked:
+                        record.stack.append(self.effect_frame(seat, card, "actions_end"))
         elif action == A_HAND_DISPLAY:
             side = record.sides[seat]
             record.stack.append({"k": "tribe", "seat": seat, "card": side.hand, "src": "hand", "space": -1})
