@@ -72,6 +72,7 @@ class Flow:
         wait for chance) or the end."""
         self.ready = None
         stack, legal_of = record.stack, LEGAL_OF
+        kind: str  # (typed: a compiled build compares it as a str)
         if action >= 0:
             frame = stack[-1]
             kind = frame["k"]
@@ -160,7 +161,8 @@ class Flow:
     def auto_round(self, record: TargiRecord, frame: dict[str, Any]) -> None:
         """The round's steps, in order; a step that waits for nothing goes straight on to the next
         (as the loop would take it next), one that sets frames going returns to the loop."""
-        rs, step = self.rs, frame["step"]
+        rs = self.rs
+        step: str = frame["step"]
         if step == "robber":
             if record.robber >= 0 and (record.robber + 1) % len(rs.ring) == rs.robber_start:
                 self.finish(record, "ring")  # round the ring with no raid that ends the game: it ends
@@ -378,7 +380,9 @@ class Flow:
 
 
     def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        seat, left = frame["seat"], frame["left"]
+        # (typed: a compiled build then compares and indexes with machine ints)
+        seat: int = frame["seat"]
+        left: list[int] = frame["left"]
         while True:
             spots = rules.placeable(self.rs, record, seat) if left[seat] > 0 else []
             if spots:
@@ -389,7 +393,8 @@ class Flow:
             seat = frame["seat"] = 1 - seat
 
     def apply_place(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        seat, left = frame["seat"], frame["left"]
+        seat: int = frame["seat"]
+        left: list[int] = frame["left"]
         record.figures[action - A_BORDER] = seat
         left[seat] -= 1
         if left[1 - seat] > 0:
@@ -398,7 +403,8 @@ class Flow:
             record.stack.pop()
 
     def legal_turn(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        rs, seat = self.rs, frame["seat"]
+        rs = self.rs
+        seat: int = frame["seat"]
         figures, markers = record.figures, record.markers
         # (not the raids, in ring order; each list only where the seat has one at all)
         out = [A_BORDER + i for i in rs.standing if figures[i] == seat] if seat in figures else []
@@ -417,7 +423,8 @@ class Flow:
         return out
 
     def apply_turn(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        rs, seat = self.rs, frame["seat"]
+        rs = self.rs
+        seat: int = frame["seat"]
         if action == A_STOP:
             record.stack.pop()
             record.figures = [-1 if owner == seat else owner for owner in record.figures]
