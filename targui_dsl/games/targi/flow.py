@@ -584,10 +584,10 @@ class Flow:
     def legal_effect(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         kind, options = frame["kind"], frame["options"]
         if kind == "good":  # (a snippet offers them in the order it lists them)
-            return sorted(A_GOOD + g for g in options)
+            return sorted([A_GOOD + g for g in options])
         if kind == "card":
             cards = record.sides[frame["seat"]].cards
-            return sorted(A_CARD + cards.index(c) for c in options if c in cards)
+            return sorted([A_CARD + cards.index(c) for c in options if c in cards])
         return [A_NUMBER + i for i in range(len(options))]
 
     def apply_effect(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:

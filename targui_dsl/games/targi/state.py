@@ -120,7 +120,8 @@ class TargiState:
         pile = record.piles[frame["deck"]]
         record.rng, index = below(record.rng, len(pile))
         card = pile[index]
-        self._emit_chance(frame["deck"], card)
+        if "chance" in self.tells:
+            self._emit_chance(frame["deck"], card)
         return card
 
     def _emit_chance(self, deck: int, card: int) -> None:
