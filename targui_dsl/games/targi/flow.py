@@ -411,8 +411,8 @@ class Flow:
         if seat in markers:
             out += [A_SPACE + s for s, owner in enumerate(markers) if owner == seat]
         side = record.sides[seat]
-        if side.hand >= 0 and not rules.display_full(rs, record, seat) \
-                and rules.modifier_present(rs, record, seat, "hand_without_noble"):
+        if side.hand >= 0 and rules.modifier_present(rs, record, seat, "hand_without_noble") \
+                and not rules.display_full(rs, record, seat):  # (the rarer first)
             extra = rules.modifier_sum(rs, record, seat, "hand_without_noble")
             off = rules.discount(rs, record, seat, side.hand, False)
             out.append(A_STOP)

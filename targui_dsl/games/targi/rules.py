@@ -34,8 +34,8 @@ def modifier_any(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) ->
 
 
 def modifier_present(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) -> bool:
-    having = rs.with_modifier.get(name, frozenset())
-    return any(card in having for row in record.sides[seat].display for card in row)
+    having = rs.with_modifier.get(name)
+    return having is not None and any(card in having for row in record.sides[seat].display for card in row)
 
 
 def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
