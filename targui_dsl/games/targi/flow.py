@@ -385,8 +385,8 @@ class Flow:
         left: list[int] = frame["left"]
         while True:
             spots = rules.placeable(self.rs, record, seat) if left[seat] > 0 else []
-            if spots:
-                return [A_BORDER + i for i in spots]
+            if spots:  # (the ids are the ring indices where A_BORDER is 0: no copy)
+                return spots if A_BORDER == 0 else [A_BORDER + i for i in spots]
             left[seat] = 0  # nowhere to go: this seat places no more
             if left[1 - seat] <= 0:
                 return []
