@@ -193,3 +193,16 @@ def test_a_border_action_asking_past_the_choices_a_run_may_ask_stops_the_game_as
         assert saved == playing.to_json()
     assert playing.end_reason == "stopped"
     assert playing.record.sides[0].gold == 99  # the run asking a 101st choice is stopped: its last gold is not kept
+
+
+def test_a_border_action_stopped_past_its_steps_changes_nothing_it_had_changed(tmp_path):
+    # a run with no choice: its changes before the stop (points, a good, gold in a loop) are taken back
+    source = ("me.points += 5\ndate.held += 2\n"
+              "for i in 1..2000 {\n  me.gold += 1\n  for j in 1..1000 { me.stored_gold += 1 }\n}")
+    state = new(rs=load_ruleset(str(house(tmp_path, {5: source}))))
+    give(state, 0, goods=(1, 2, 3), gold=1, points=4)
+    merchant(state)
+    assert state.end_reason == "stopped"
+    side = state.record.sides[0]
+    assert (side.points, side.goods, side.gold, side.stored_gold) == (4, [1, 2, 3], 1, 0)
+    assert state.scores()[0] == 4

@@ -109,21 +109,33 @@ class TargiRuleset(Record):
     files: tuple[str, ...] = ()  # the extends chain, the ruleset's own file first
     resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
     game: str = "targi"
-    # Worked out once from the ring (placement asks them at every decision): the border cards a
-    # Targi may stand on (not the raids), and ring index -> the ring index opposite it.
+    # Worked out once from the ring and the cards (the rules ask them at every decision): the border
+    # cards a Targi may stand on (not the raids), in ring order; each of them with the card opposite
+    # it (itself where none is: placement reads the figure there, a free card's); per modifier, the
+    # tribe cards that have it, and per hook moment; the cards a display holds.
     standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    opposite: Mapping[int, int] = field(init=False, repr=False, compare=False)
+    facing: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    with_modifier: Mapping[str, frozenset[int]] = field(init=False, repr=False, compare=False)
+    with_hook: Mapping[str, frozenset[int]] = field(init=False, repr=False, compare=False)
+    display_size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        across: dict[int, int] = {}
+        across = list(range(len(self.ring)))
         for a, b in (*self.columns, *self.rows):
             across[a], across[b] = b, a
-        object.__setattr__(self, "standing", tuple(i for i, border in enumerate(self.ring) if not border.is_raid))
-        object.__setattr__(self, "opposite", across)
-
-    @property
-    def display_size(self) -> int:
-        return self.display_rows * self.display_columns
+        having: dict[str, set[int]] = {}
+        hooked: dict[str, set[int]] = {}
+        for index, card in enumerate(self.tribe_cards):
+            for name in card.modifiers:
+                having.setdefault(name, set()).add(index)
+            for name in card.hooks:
+                hooked.setdefault(name, set()).add(index)
+        standing = tuple(i for i, border in enumerate(self.ring) if not border.is_raid)
+        object.__setattr__(self, "standing", standing)
+        object.__setattr__(self, "facing", tuple((i, across[i]) for i in standing))
+        object.__setattr__(self, "with_modifier", {name: frozenset(cards) for name, cards in having.items()})
+        object.__setattr__(self, "with_hook", {name: frozenset(cards) for name, cards in hooked.items()})
+        object.__setattr__(self, "display_size", self.display_rows * self.display_columns)
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -12,19 +12,33 @@ from __future__ import annotations
 from typing import Any
 
 from targui_dsl.effects.code import CompiledCode
-from targui_dsl.effects.runtime import ChoiceRequest, check_choices, clamp
+from targui_dsl.effects.runtime import MAX_VALUE, ChoiceRequest, check_choices, clamp
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.record import GOODS_DECK, TRIBE_DECK, Side, TargiRecord
 
 
 class TargiRuntime:
-    """``rt`` for a snippet on a card of seat ``seat``."""
+    """``rt`` for a snippet on a card of seat ``seat``. With ``undo`` (a list), every change is
+    also written down there first, so that :meth:`undo_all` can take the run back."""
 
-    def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int) -> None:
+    def __init__(self, rs: TargiRuleset, sides: list[Side], seat: int, round_number: int,
+                 undo: list[tuple[Any, Any, Any]] | None = None) -> None:
         self.rs, self.sides, self.seat, self._round = rs, sides, seat, round_number
         #: The frames the snippet's procedures set going, in the order written: pushed by the flow
         #: once the run has finished (a run may be replayed; only a finished one counts).
         self.scheduled: list[dict[str, Any]] = []
+        #: (side, field, value before) or (goods list, good, value before), as changed: newest last
+        self.undo = undo
+
+    def undo_all(self) -> None:
+        """Every change written down, taken back (newest first)."""
+        undo = self.undo
+        while undo:
+            target, key, before = undo.pop()
+            if isinstance(target, Side):
+                setattr(target, key, before)  # (``key``: one of this module's own field names)
+            else:
+                target[key] = before
 
     # globals
     def me(self) -> int:
@@ -50,13 +64,19 @@ class TargiRuntime:
         return self.sides[p].points
 
     def set_points(self, p: int, value: int) -> None:
-        self.sides[p].points = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "points", side.points))
+        side.points = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def gold(self, p: int) -> int:
         return self.sides[p].gold
 
     def set_gold(self, p: int, value: int) -> None:
-        self.sides[p].gold = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "gold", side.gold))
+        side.gold = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def goods_total(self, p: int) -> int:
         return sum(self.sides[p].goods)
@@ -65,7 +85,10 @@ class TargiRuntime:
         return self.sides[p].stored_gold
 
     def set_stored_gold(self, p: int, value: int) -> None:
-        self.sides[p].stored_gold = clamp(value)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "stored_gold", side.stored_gold))
+        side.stored_gold = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     def display(self, p: int) -> tuple[int, ...]:
         return tuple(self.sides[p].cards)
@@ -87,7 +110,10 @@ class TargiRuntime:
         return side.next_figures if side.next_figures >= 0 else self.rs.figures
 
     def set_next_figures(self, p: int, value: int) -> None:
-        self.sides[p].next_figures = min(clamp(value), self.rs.figures)
+        side = self.sides[p]
+        if self.undo is not None:
+            self.undo.append((side, "next_figures", side.next_figures))
+        side.next_figures = min(clamp(value), self.rs.figures)
 
     def merchant_good_rate(self, p: int) -> int:
         total = 0
@@ -120,7 +146,10 @@ class TargiRuntime:
         return self.sides[self.seat].goods[g]
 
     def set_held(self, g: int, value: int) -> None:
-        self.sides[self.seat].goods[g] = clamp(value)
+        goods = self.sides[self.seat].goods
+        if self.undo is not None:
+            self.undo.append((goods, g, goods[g]))
+        goods[g] = value if type(value) is int and 0 <= value <= MAX_VALUE else clamp(value)
 
     # cards of a display
     def _where(self, c: int) -> tuple[Side | None, int, int]:
@@ -153,6 +182,8 @@ class TargiRuntime:
             return
         if r - 1 != now and len(side.display[r - 1]) >= self.rs.display_columns:
             return
+        if self.undo is not None:
+            self.undo.append((side, "display", [row[:] for row in side.display]))
         side.display[now].remove(c)
         side.display[r - 1].append(c)
 
@@ -186,6 +217,19 @@ class LiveRun:
         return self.frame is frame and self.sides is record.sides and self.sent == len(frame["answers"]) - 1
 
 
+def run_through(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode) -> list[dict[str, Any]]:
+    """Run a snippet that cannot pause (``code.pauses`` false) to its end, on the record's sides:
+    the frames its procedures set going, in the order written. Each change is written down first,
+    so that a run stopped midway (an exception) changes nothing."""
+    rt = TargiRuntime(rs, record.sides, seat, record.round, [])
+    try:
+        code.function(rt)
+    except BaseException:
+        rt.undo_all()
+        raise
+    return rt.scheduled
+
+
 def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledCode,
                frame: dict[str, Any], scheduled: list[dict[str, Any]],
                live: LiveRun | None = None) -> tuple[ChoiceRequest | None, LiveRun | None]:
@@ -201,20 +245,16 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
     """
     if live is not None and live.resumes(record, frame):
         return _resume(rs, record, seat, code, frame, scheduled, live)
-    if not code.pauses:  # one run to its end: on a copy, so that a run stopped midway changes nothing
-        sides = [side.copy() for side in record.sides]
-        rt = TargiRuntime(rs, sides, seat, record.round)
-        code.function(rt)
-        record.sides = sides
-        scheduled.extend(rt.scheduled)
+    if not code.pauses:
+        scheduled.extend(run_through(rs, record, seat, code))
         return None, None
-    if frame.get("base") is None:
-        start = [side.copy() for side in record.sides]
+    base = frame.get("base")
+    if base is None:  # the run's first: on copies, the record's sides as they were when it began
+        sides = [side.copy() for side in record.sides]
     else:
-        start = [Side.from_json(data).copy() for data in frame["base"]]
-        for side, now in zip(start, record.sides, strict=True):
+        sides = [Side.from_json(data).copy() for data in base]
+        for side, now in zip(sides, record.sides, strict=True):
             side.hand = now.hand
-    sides = [side.copy() for side in start]
     rt = TargiRuntime(rs, sides, seat, record.round)
     generator = code.function(rt)
     request = None
@@ -226,8 +266,8 @@ def run_effect(rs: TargiRuleset, record: TargiRecord, seat: int, code: CompiledC
         request = None
     if request is not None:
         check_choices(code, len(frame["answers"]) + 1)  # past MAX_CHOICES a run is stopped
-        if frame.get("base") is None:
-            frame["base"] = [_hidden_hand(side.to_json()) for side in start]
+        if base is None:  # (the record's sides are still those the run began from)
+            frame["base"] = [_hidden_hand(side.to_json()) for side in record.sides]
     record.sides = sides
     if request is None:
         scheduled.extend(rt.scheduled)

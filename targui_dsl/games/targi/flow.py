@@ -7,8 +7,9 @@ applies one. A frame is a plain dict (``k`` its kind), so a state copies and ser
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.runtime import ChoiceRequest, EffectBudgetExceeded
 from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import (
@@ -25,13 +26,15 @@ from targui_dsl.games.targi.actions import (
     A_STOP,
 )
 from targui_dsl.games.targi.compiled import GOLD, GOODS, POINTS, TargiRuleset
-from targui_dsl.games.targi.effects import LiveRun, run_effect
+from targui_dsl.games.targi.effects import LiveRun, run_effect, run_through
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, TargiRecord
 from targui_dsl.games.targi.told import DISPLAY, END, EVERYTHING, NOTHING, PLACED, RAID
 
 #: Frames that wait for a player's decision; "draw" waits for chance; every other frame is automatic.
 DECISIONS = frozenset({"place", "turn", "tribe", "discount", "row", "give", "choose_good", "fata", "raid_pay",
                        "effect", "gold_choice"})
+#: The frames worked through by themselves (each by its ``auto_`` method).
+AUTOMATIC = frozenset({"round", "raid_end", "goods", "gain", "limit", "pay", "gold"})
 #: The options of a `gold_choice`: the gold stored on a card (240's), or the supply's.
 STORED_GOLD, SUPPLY_GOLD = 0, 1
 
@@ -63,50 +66,77 @@ class Flow:
 
     # --- the loop -------------------------------------------------------------------------
 
-    def advance(self, record: TargiRecord, draw: Any) -> None:
-        """Work through automatic frames until a decision, a draw (``draw(record, frame)`` returns
-        the card drawn, or None to wait for chance) or the end."""
+    def advance(self, record: TargiRecord, draw: Any, action: int = -1) -> None:
+        """Apply ``action`` (a legal id of the decision on top, if any), then work through automatic
+        frames until a decision, a draw (``draw(record, frame)`` returns the card drawn, or None to
+        wait for chance) or the end."""
         self.ready = None
-        while not record.over:
-            if not record.stack:
-                record.round += 1
-                record.stack.append({"k": "round", "step": "robber"})
-                continue
-            frame = record.stack[-1]
+        stack, legal_of = record.stack, LEGAL_OF
+        kind: str  # (typed: a compiled build compares it as a str)
+        if action >= 0:
+            frame = stack[-1]
             kind = frame["k"]
-            if kind == "draw":
-                pile = record.piles[frame["deck"]]
-                if not pile and frame["deck"] == GOODS_DECK:  # a used-up goods pile is reshuffled
-                    pile.extend(sorted(record.discards[GOODS_DECK]))
-                    record.discards[GOODS_DECK].clear()
-                if not pile:
-                    record.stack.pop()
-                    continue
-                card = draw(record, frame)
-                if card is None:
-                    return
-                self.drawn(record, card)
+            if kind == "place":  # (the commonest, called directly: a compiled build calls them natively)
+                self.apply_place(record, frame, action)
+            elif kind == "turn":
+                self.apply_turn(record, frame, action)
+            else:
+                APPLY_OF[kind](self, record, frame, action)
+        while not record.over:
+            if not stack:
+                record.round += 1
+                stack.append({"k": "round", "step": "robber"})
                 continue
-            if kind == "effect" and not frame["asked"]:
-                self.run_effect_frame(record, frame)
+            frame = stack[-1]
+            kind = frame["k"]
+            # the commonest decisions called directly (a compiled build calls them natively)
+            if kind == "place":
+                actions = self.legal_place(record, frame)
+            elif kind == "turn":
+                actions = self.legal_turn(record, frame)
+            else:
+                legal = legal_of.get(kind)
+                if legal is None:
+                    if kind == "draw":
+                        if self.draw_frame(record, frame, draw):
+                            return
+                    else:
+                        AUTO_OF[kind](self, record, frame)
+                    continue
+                if kind == "effect" and not frame["asked"]:
+                    self.run_effect_frame(record, frame)
+                    continue
+                actions = legal(self, record, frame)
+            if kind == "discount" and len(actions) <= 1:
+                if actions:  # one good to leave out: no choice
+                    self.apply_discount(record, frame, actions[0])
+                else:  # nothing (more) to leave out: pay
+                    frame["k"] = "pay"
                 continue
-            if kind in DECISIONS:
-                actions = self.legal(record, frame)
-                if kind == "discount" and len(actions) <= 1:
-                    if actions:  # one good to leave out: no choice
-                        self.apply(record, actions[0])
-                    else:  # nothing (more) to leave out: pay
-                        frame["k"] = "pay"
-                    continue
-                if not actions:
-                    record.stack.pop()
-                    continue
-                if kind == "turn" and actions == [A_STOP]:
-                    self.apply(record, A_STOP)  # nothing left to do: the turn ends by itself
-                    continue
-                self.ready, self.ready_for = actions, record
-                return
-            getattr(self, "auto_" + kind)(record, frame)
+            if not actions:
+                stack.pop()
+                continue
+            if kind == "turn" and len(actions) == 1 and actions[0] == A_STOP:
+                self.apply_turn(record, frame, A_STOP)  # nothing left to do: the turn ends by itself
+                continue
+            self.ready, self.ready_for = actions, record
+            return
+
+    def draw_frame(self, record: TargiRecord, frame: dict[str, Any], draw: Any) -> bool:
+        """The draw on top: the card drawn (False), or nothing to draw (False, the frame gone), or
+        chance to wait for (True)."""
+        pile = record.piles[frame["deck"]]
+        if not pile and frame["deck"] == GOODS_DECK:  # a used-up goods pile is reshuffled
+            pile.extend(sorted(record.discards[GOODS_DECK]))
+            record.discards[GOODS_DECK].clear()
+        if not pile:
+            record.stack.pop()
+            return False
+        card = draw(record, frame)
+        if card is None:
+            return True
+        self.drawn(record, card)
+        return False
 
     def drawn(self, record: TargiRecord, card: int) -> None:
         """A drawn card (the top frame is its draw) goes where the draw was for."""
@@ -129,7 +159,10 @@ class Flow:
     # --- automatic frames ---------------------------------------------------------------------
 
     def auto_round(self, record: TargiRecord, frame: dict[str, Any]) -> None:
-        rs, step = self.rs, frame["step"]
+        """The round's steps, in order; a step that waits for nothing goes straight on to the next
+        (as the loop would take it next), one that sets frames going returns to the loop."""
+        rs = self.rs
+        step: str = frame["step"]
         if step == "robber":
             if record.robber >= 0 and (record.robber + 1) % len(rs.ring) == rs.robber_start:
                 self.finish(record, "ring")  # round the ring with no raid that ends the game: it ends
@@ -139,23 +172,24 @@ class Flow:
             if border.is_raid:
                 self.raid(record, record.robber)
                 return  # the robber moves straight on after the raid
-            frame["step"] = "place"
-        elif step == "place":
+            step = "place"
+        if step == "place":
             left = []
             for side in record.sides:
                 left.append(side.next_figures if side.next_figures >= 0 else rs.figures)
                 side.next_figures = -1
             frame["step"] = "markers"
             record.stack.append({"k": "place", "seat": record.amulet, "left": left})
-        elif step == "markers":
+            return
+        if step == "markers":
             for seat in range(2):
                 for space in rules.crossings(rs, record, seat)[:rs.markers]:
                     if record.centre[space] >= 0 and record.centre_up[space]:
                         record.markers[space] = seat
-            frame["step"] = "actions"
             if "placed" in self.tells:
                 self.event(record, (PLACED, record.round, record.figures[:], record.markers[:]))
-        elif step == "actions":
+            step = "actions"
+        if step == "actions":
             frame["step"] = "end"
             record.stack.append({"k": "turn", "seat": 1 - record.amulet})
             record.stack.append({"k": "turn", "seat": record.amulet})
@@ -174,10 +208,12 @@ class Flow:
 
     def raid(self, record: TargiRecord, ring: int) -> None:
         record.stack.append({"k": "raid_end", "ring": ring})
+        hooked = self.rs.with_hook.get("after_raid", frozenset())
         for seat in (1 - record.amulet, record.amulet):  # the amulet holder pays first: pushed last
-            for card in reversed(record.sides[seat].cards):
-                if "after_raid" in self.rs.tribe_cards[card].hooks:
-                    record.stack.append(self.effect_frame(seat, card, "after_raid"))
+            if hooked:
+                for card in reversed(record.sides[seat].cards):
+                    if card in hooked:
+                        record.stack.append(self.effect_frame(seat, card, "after_raid"))
             if not rules.modifier_any(self.rs, record, seat, "raid_exempt"):
                 record.stack.append({"k": "raid_pay", "seat": seat, "ring": ring})
 
@@ -279,8 +315,12 @@ class Flow:
             card = self.rs.tribe_cards[frame["card"]]
             code = card.once if what == "once" else card.hooks[what]
         assert code is not None
-        scheduled: list[dict[str, Any]] = []
         live, self.live = self.live, None
+        if not code.pauses:
+            record.stack.pop()
+            self.run_now(record, frame["seat"], code)
+            return
+        scheduled: list[dict[str, Any]] = []
         try:
             request, self.live = run_effect(self.rs, record, frame["seat"], code, frame, scheduled, live)
         except EffectBudgetExceeded:  # a run past its steps or choices: stopped, and the game with it
@@ -288,11 +328,24 @@ class Flow:
             return
         if request is None:
             record.stack.pop()
-            # the procedures' frames, pushed last first: they run in the order written
-            record.stack.extend(reversed(scheduled))
-            rules.grant_extra_goods(self.rs, record, frame["seat"])
+            self.ran(record, frame["seat"], scheduled)
             return
         frame["asked"], frame["kind"], frame["options"] = 1, request.kind, self.options_of(record, request)
+
+    def run_now(self, record: TargiRecord, seat: int, code: CompiledCode) -> None:
+        """A snippet that cannot pause, run to its end at once: what its effect frame on top does."""
+        try:
+            scheduled = run_through(self.rs, record, seat, code)
+        except EffectBudgetExceeded:  # a run past its steps: stopped, and the game with it
+            self.finish(record, "stopped")
+            return
+        self.ran(record, seat, scheduled)
+
+    def ran(self, record: TargiRecord, seat: int, scheduled: list[dict[str, Any]]) -> None:
+        """After a snippet's run to its end (its frame gone): the frames its procedures set going,
+        pushed last first (they run in the order written), and the extra goods of what it gave."""
+        record.stack.extend(reversed(scheduled))
+        rules.grant_extra_goods(self.rs, record, seat)
 
     def options_of(self, record: TargiRecord, request: ChoiceRequest) -> list[int]:
         return list(request.options)
@@ -318,29 +371,30 @@ class Flow:
 
     # --- decisions ------------------------------------------------------------------------
 
+    # Each ``legal_`` method lists its actions in increasing order (OpenSpiel's, which
+    # apply_action's check and the adapters rely on), by building them in that order.
+
     def legal(self, record: TargiRecord, frame: dict[str, Any] | None = None) -> list[int]:
         frame = frame if frame is not None else record.stack[-1]
-        out: list[int] = getattr(self, "legal_" + frame["k"])(record, frame)
-        return sorted(out)  # OpenSpiel's order
+        return LEGAL_OF[frame["k"]](self, record, frame)
 
-    def apply(self, record: TargiRecord, action: int) -> None:
-        self.ready = None
-        frame = record.stack[-1]
-        getattr(self, "apply_" + frame["k"])(record, frame, action)
 
     def legal_place(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        seat, left = frame["seat"], frame["left"]
+        # (typed: a compiled build then compares and indexes with machine ints)
+        seat: int = frame["seat"]
+        left: list[int] = frame["left"]
         while True:
             spots = rules.placeable(self.rs, record, seat) if left[seat] > 0 else []
-            if spots:
-                return [A_BORDER + i for i in spots]
+            if spots:  # (the ids are the ring indices where A_BORDER is 0: no copy)
+                return spots if A_BORDER == 0 else [A_BORDER + i for i in spots]
             left[seat] = 0  # nowhere to go: this seat places no more
             if left[1 - seat] <= 0:
                 return []
             seat = frame["seat"] = 1 - seat
 
     def apply_place(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        seat, left = frame["seat"], frame["left"]
+        seat: int = frame["seat"]
+        left: list[int] = frame["left"]
         record.figures[action - A_BORDER] = seat
         left[seat] -= 1
         if left[1 - seat] > 0:
@@ -349,28 +403,37 @@ class Flow:
             record.stack.pop()
 
     def legal_turn(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
-        rs, seat = self.rs, frame["seat"]
-        out = [A_BORDER + i for i, owner in enumerate(record.figures) if owner == seat and not rs.ring[i].is_raid]
-        out += [A_SPACE + s for s, owner in enumerate(record.markers) if owner == seat]
+        rs = self.rs
+        seat: int = frame["seat"]
+        figures, markers = record.figures, record.markers
+        # (not the raids, in ring order; each list only where the seat has one at all)
+        out = [A_BORDER + i for i in rs.standing if figures[i] == seat] if seat in figures else []
+        if seat in markers:
+            out += [A_SPACE + s for s, owner in enumerate(markers) if owner == seat]
         side = record.sides[seat]
-        if side.hand >= 0 and not rules.display_full(rs, record, seat) \
-                and rules.modifier_present(rs, record, seat, "hand_without_noble"):
+        if side.hand >= 0 and rules.modifier_present(rs, record, seat, "hand_without_noble") \
+                and not rules.display_full(rs, record, seat):  # (the rarer first)
             extra = rules.modifier_sum(rs, record, seat, "hand_without_noble")
             off = rules.discount(rs, record, seat, side.hand, False)
+            out.append(A_STOP)
             if any(rules.affordable(rs, record, seat, cost, off, extra) for cost in rs.tribe_cards[side.hand].costs):
-                out.append(A_HAND_DISPLAY)
+                out.append(A_HAND_DISPLAY)  # (after A_STOP: its id is larger)
+            return out
         out.append(A_STOP)
         return out
 
     def apply_turn(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
-        rs, seat = self.rs, frame["seat"]
+        rs = self.rs
+        seat: int = frame["seat"]
         if action == A_STOP:
             record.stack.pop()
             record.figures = [-1 if owner == seat else owner for owner in record.figures]
             record.markers = [-1 if owner == seat else owner for owner in record.markers]
-            for card in reversed(record.sides[seat].cards):
-                if "actions_end" in rs.tribe_cards[card].hooks:
-                    record.stack.append(self.effect_frame(seat, card, "actions_end"))
+            hooked = rs.with_hook.get("actions_end")
+            if hooked:
+                for card in reversed(record.sides[seat].cards):
+                    if card in hooked:
+                        record.stack.append(self.effect_frame(seat, card, "actions_end"))
         elif action == A_HAND_DISPLAY:
             side = record.sides[seat]
             record.stack.append({"k": "tribe", "seat": seat, "card": side.hand, "src": "hand", "space": -1})
@@ -385,21 +448,25 @@ class Flow:
         else:
             ring = action - A_BORDER
             record.figures[ring] = -1
-            record.stack.append(self.effect_frame(seat, ring, "border"))
+            code = rs.ring[ring].action
+            if code is not None and not code.pauses:  # run now, as its frame would be next
+                self.run_now(record, seat, code)
+            else:
+                record.stack.append(self.effect_frame(seat, ring, "border"))
 
     def legal_tribe(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         rs, seat, card, src = self.rs, frame["seat"], frame["card"], frame["src"]
-        out = []
-        if not rules.display_full(rs, record, seat):
-            noble = src == "noble"
-            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
-            off = rules.discount(rs, record, seat, card, noble)
-            out = [A_OPTION + k for k, cost in enumerate(rs.tribe_cards[card].costs)
-                   if rules.affordable(rs, record, seat, cost, off, extra)]
+        out = []  # in the ids' order: keep, discard, then the costs
         if src in ("centre", "expansion") and record.sides[seat].hand < 0 and rs.hand_limit > 0:
             out.append(A_HAND)
         if src != "hand":
             out.append(A_DISCARD)
+        if not rules.display_full(rs, record, seat):
+            noble = src == "noble"
+            extra = rules.modifier_sum(rs, record, seat, "hand_without_noble") if src == "hand" else 0
+            off = rules.discount(rs, record, seat, card, noble)
+            out += [A_OPTION + k for k, cost in enumerate(rs.tribe_cards[card].costs)
+                    if rules.affordable(rs, record, seat, cost, off, extra)]
         return out
 
     def apply_tribe(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
@@ -516,11 +583,11 @@ class Flow:
 
     def legal_effect(self, record: TargiRecord, frame: dict[str, Any]) -> list[int]:
         kind, options = frame["kind"], frame["options"]
-        if kind == "good":
-            return [A_GOOD + g for g in options]
+        if kind == "good":  # (a snippet offers them in the order it lists them)
+            return sorted([A_GOOD + g for g in options])
         if kind == "card":
             cards = record.sides[frame["seat"]].cards
-            return [A_CARD + cards.index(c) for c in options if c in cards]
+            return sorted([A_CARD + cards.index(c) for c in options if c in cards])
         return [A_NUMBER + i for i in range(len(options))]
 
     def apply_effect(self, record: TargiRecord, frame: dict[str, Any], action: int) -> None:
@@ -534,3 +601,11 @@ class Flow:
         frame["answers"].append(answer)
         frame["asked"] = 0
 
+
+# each frame kind's methods, looked up once (not by name at every step)
+LEGAL_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any]], list[int]]] = {
+    kind: getattr(Flow, "legal_" + kind) for kind in DECISIONS}
+APPLY_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any], int], None]] = {
+    kind: getattr(Flow, "apply_" + kind) for kind in DECISIONS}
+AUTO_OF: dict[str, Callable[[Flow, TargiRecord, dict[str, Any]], None]] = {
+    kind: getattr(Flow, "auto_" + kind) for kind in AUTOMATIC}

@@ -3,13 +3,14 @@ stack of frames the flow (:mod:`.flow`) is working through. Copy and strict JSON
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 #: The seats' ids (logs, studies).
 SEATS = ("player1", "player2")
 
 #: A centre space's deck.
-GOODS_DECK, TRIBE_DECK = 0, 1
+GOODS_DECK: Final = 0
+TRIBE_DECK: Final = 1
 
 
 #: A side's fields, in the order its JSON has them.

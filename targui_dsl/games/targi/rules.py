@@ -12,41 +12,46 @@ from targui_dsl.games.targi.record import TargiRecord
 
 def modifier_sum(rs: TargiRuleset, record: TargiRecord, seat: int, name: str, *params: Any) -> int:
     """The sum of modifier ``name`` over the seat's displayed cards."""
+    having = rs.with_modifier.get(name)
     total = 0
-    for card in record.sides[seat].cards:
-        code = rs.tribe_cards[card].modifiers.get(name)
-        if code is not None:
-            total += int(formula(rs, record, seat, code, *params))
+    if having:
+        for row in record.sides[seat].display:
+            for card in row:
+                if card in having:
+                    total += int(formula(rs, record, seat, rs.tribe_cards[card].modifiers[name], *params))
     return total
 
 
 def modifier_any(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) -> bool:
     """Whether one of the seat's displayed cards says yes to modifier ``name``."""
-    for card in record.sides[seat].cards:
-        code = rs.tribe_cards[card].modifiers.get(name)
-        if code is not None and formula(rs, record, seat, code):
-            return True
+    having = rs.with_modifier.get(name)
+    if having:
+        for row in record.sides[seat].display:
+            for card in row:
+                if card in having and formula(rs, record, seat, rs.tribe_cards[card].modifiers[name]):
+                    return True
     return False
 
 
 def modifier_present(rs: TargiRuleset, record: TargiRecord, seat: int, name: str) -> bool:
-    return any(name in rs.tribe_cards[card].modifiers for card in record.sides[seat].cards)
+    having = rs.with_modifier.get(name)
+    return having is not None and any(card in having for row in record.sides[seat].display for card in row)
 
 
 def placeable(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     """The border cards the seat may place a Targi on: the four bans."""
-    across, figures, other = rs.opposite, record.figures, 1 - seat
+    figures, other = record.figures, 1 - seat
     robber = -1 if modifier_any(rs, record, seat, "place_on_robber") else record.robber
-    return [i for i in rs.standing
-            if figures[i] == -1 and i != robber and not (i in across and figures[across[i]] == other)]
+    # (a card with none opposite faces itself: free, so not the other's)
+    return [i for i, j in rs.facing if figures[i] == -1 and i != robber and figures[j] != other]
 
 
 def crossings(rs: TargiRuleset, record: TargiRecord, seat: int) -> list[int]:
     """The centre spaces where the seat's column and row Targi cross, in space order."""
-    width = len(rs.centre[0])
-    columns = [c for c, pair in enumerate(rs.columns) if any(record.figures[i] == seat for i in pair)]
-    rows = [r for r, pair in enumerate(rs.rows) if any(record.figures[i] == seat for i in pair)]
-    return sorted(r * width + c for r in rows for c in columns)
+    width, figures = len(rs.centre[0]), record.figures
+    columns = [c for c, (a, b) in enumerate(rs.columns) if figures[a] == seat or figures[b] == seat]
+    return sorted(r * width + c for r, (a, b) in enumerate(rs.rows) if figures[a] == seat or figures[b] == seat
+                  for c in columns)
 
 
 def shortfall(cost: list[int], held: list[int]) -> int:
@@ -70,13 +75,15 @@ def affordable(rs: TargiRuleset, record: TargiRecord, seat: int, cost: Cost, off
 
 
 def display_full(rs: TargiRuleset, record: TargiRecord, seat: int) -> bool:
-    return sum(len(row) for row in record.sides[seat].display) >= rs.display_size
+    return sum(map(len, record.sides[seat].display)) >= rs.display_size
 
 
 def grant_extra_goods(rs: TargiRuleset, record: TargiRecord, seat: int) -> None:
     """The extra goods of a round (modifier ``extra_good``): once per good a round, for a good the
     seat has taken from a goods card this round (earlier in the round counts too)."""
     side = record.sides[seat]
+    if not side.got & ~side.bonus:  # no good taken this round whose extra is not given yet
+        return
     for g in range(len(rs.goods)):
         bit = 1 << g
         if side.got & bit and not side.bonus & bit:

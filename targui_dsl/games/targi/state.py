@@ -120,7 +120,8 @@ class TargiState:
         pile = record.piles[frame["deck"]]
         record.rng, index = below(record.rng, len(pile))
         card = pile[index]
-        self._emit_chance(frame["deck"], card)
+        if "chance" in self.tells:
+            self._emit_chance(frame["deck"], card)
         return card
 
     def _emit_chance(self, deck: int, card: int) -> None:
@@ -160,11 +161,14 @@ class TargiState:
         return self.flow.seat_of(self._record)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if self._record.over or (player is not None and player != self.current_player()):
+        record, flow = self._record, self.flow
+        if record.over or (player is not None and player != self.current_player()):
             return []
+        if flow.ready_for is record and flow.ready is not None:  # a decision's, kept (only a decision's is)
+            return flow.ready[:]
         if self.is_chance_node():
             return [card for card, _ in self.chance_outcomes()]
-        return self.flow.legal_now(self._record)[:]
+        return flow.legal_now(record)[:]
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         mask = [0] * NUM_ACTIONS
@@ -183,24 +187,25 @@ class TargiState:
             for step in self.actions_from_text(action):
                 self.apply_action(step)
             return
-        record = self._record
+        record, flow = self._record, self.flow
         if record.over:
             raise IllegalAction("the game is over")
-        if self.is_chance_node():
+        legal = flow.ready if flow.ready_for is record else None  # (kept only at a decision)
+        if legal is None and self.is_chance_node():
             frame = record.stack[-1]
             if action not in record.piles[frame["deck"]]:
                 raise IllegalAction(f"{action} is not a card of the pile drawn from")
             self._emit_chance(frame["deck"], action)
-            self.flow.drawn(record, action)
-        else:
-            if action not in self.flow.legal_now(record):
-                raise IllegalAction(f"action {action} is not legal here")
-            seat = self.flow.seat_of(record)
-            if "decision" in self.tells:
-                self.flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
-            record.decisions += 1
-            self.flow.apply(record, action)
-        self._advance()
+            flow.drawn(record, action)
+            flow.advance(record, self._draw)
+            return
+        if action not in (legal if legal is not None else flow.legal_now(record)):
+            raise IllegalAction(f"action {action} is not legal here")
+        if "decision" in self.tells:
+            seat = record.stack[-1]["seat"]
+            flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
+        record.decisions += 1
+        flow.advance(record, self._draw, action)  # the action applied, then on to what follows
 
     def action_to_string(self, player: int, action: int | None = None) -> str:
         """An action as text (OpenSpiel's ``(player, action)``, or ``(action)`` for the player to move):
