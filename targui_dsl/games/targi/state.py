@@ -203,7 +203,8 @@ class TargiState:
             raise IllegalAction(f"action {action} is not legal here")
         if "decision" in self.tells:
             seat = record.stack[-1]["seat"]
-            flow.told((DECISION, record.round, seat, SEATS[seat], self.action_to_string(seat, action)))
+            # (action_to_string at a decision, without asking again whether this is a chance node)
+            flow.told((DECISION, record.round, seat, SEATS[seat], action_text(self.rs, record, seat, action)))
         record.decisions += 1
         flow.advance(record, self._draw, action)  # the action applied, then on to what follows
 

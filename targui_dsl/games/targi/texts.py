@@ -128,6 +128,8 @@ def displayed_card(rs: TargiRuleset, record: TargiRecord, seat: int, i: int) -> 
 
 def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int) -> str:
     """A decision's action in words (the player to decide is ``player``)."""
+    if A_BORDER <= action < A_SPACE:  # a border card, first: half of a game's decisions (placing, acting)
+        return border_text(rs, action - A_BORDER) if action - A_BORDER < len(rs.ring) else f"border {action + 1}"
     frame = record.stack[-1] if record.stack else {}
     kind = frame.get("k", "")
     if action == A_STOP:
@@ -139,8 +141,6 @@ def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int)
     if action == A_HAND_DISPLAY:
         hand = record.sides[player].hand if player >= 0 else -1
         return f"display my hand card {rs.tribe_cards[hand].id}" if hand >= 0 else "display my hand card"
-    if A_BORDER <= action < A_SPACE:
-        return border_text(rs, action - A_BORDER) if action - A_BORDER < len(rs.ring) else f"border {action + 1}"
     if A_SPACE <= action < A_STOP:
         space = action - A_SPACE
         return centre_text(rs, record, space) if space < len(record.centre) else f"space {space + 1}"
