@@ -10,11 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
-from effect_fake import COMBAT_ENV, EFFECT_ENV, KIND_INDEX, PLAYER_ENV, board
+from effect_fake import COMBAT_ENV, EFFECT_ENV, KIND_INDEX, PLAYER_ENV, TRIBE_INDEX, board
 
 from targui_dsl.effects import BOOL, INT, PLAYER, Environment, compile_effect, compile_formula
 from targui_dsl.effects.runtime import EffectBudgetExceeded
 from targui_dsl.frontend.diagnostics import Span
+from targui_dsl.games.targui.build import sizes
 from targui_dsl.games.targui.names import TERRITORY, VOCABULARY, environment
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "effect-language.md").read_text(encoding="utf-8")
@@ -388,10 +389,15 @@ def test_generated_python_names_nothing_the_user_wrote():
     user_names = {"t", "p", "x", "player", "die", "source", "target", "erg", "reg", "guelta", "kel_ress", "salt_mine"}
     allowed = re.compile(
         r"^(rt|effect|formula|_[vptslco]\d+|_b|_a_[a-z_]+|_floordiv|_mod|_get|_sum|_min|_max|_any|_all"
-        r"|_take|_mul|_range|_sides|_Roll|_Choice)$"
+        r"|_take|_tuple|_mul|_range|_sides|_Roll|_Choice)$"
     )
     codes = [effect(s) for s in sources] + [formula(s) for n, s in FORMULAS.items() if "loses" not in n]
     codes += [formula(s, COMBAT_ENV) for n, s in FORMULAS.items() if "loses" in n]
+    # the same effects where the board's size is known: compiled without counting their steps
+    sized = environment(KIND_INDEX, TRIBE_INDEX, {}, sizes=sizes(cells=12, players=4, tribes=4, kinds=8))
+    uncounted = [effect(s, sized) for s in sources]
+    assert any("_tuple(" in code.python for code in uncounted)  # (the form this part of the test reads)
+    codes += uncounted
     for code in codes:
         tree = ast.parse(code.python)
         for node in ast.walk(tree):
