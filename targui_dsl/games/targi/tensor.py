@@ -21,34 +21,32 @@ def tensor(state: Any, seat: int) -> list[float]:
     return out
 
 
-_PLACES: dict[int, tuple[Any, dict[str, int], dict[str, int]]] = {}  # id(ruleset) -> (ruleset, goods, tribe)
+#: What the kept tensors work out once per compiled ruleset (which never changes), by id(ruleset):
+#: the ruleset itself (kept alive, so that its id is not reused), each goods card's and tribe
+#: card's place in its deck by id, and the centre spaces' numbers by (card, deck, side up), filled
+#: as they are met (public: every seat sees the centre alike).
+_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]] = {}
+
+
+def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]:
+    entry = _RULESETS.get(id(rs))
+    if entry is None or entry[0] is not rs:
+        if len(_RULESETS) >= 64:
+            _RULESETS.clear()
+        entry = _RULESETS[id(rs)] = (rs, {c.id: i for i, c in enumerate(rs.goods_cards)},
+                                     {c.id: i for i, c in enumerate(rs.tribe_cards)}, {})
+    return entry
 
 
 def _card_places(rs: Any) -> tuple[dict[str, int], dict[str, int]]:
-    """Each goods card's and tribe card's place in its deck, by id (a compiled ruleset never
-    changes: worked out once per ruleset, which the entry keeps alive so its id is not reused)."""
-    entry = _PLACES.get(id(rs))
-    if entry is None or entry[0] is not rs:
-        if len(_PLACES) >= 64:
-            _PLACES.clear()
-        entry = _PLACES[id(rs)] = (rs, {c.id: i for i, c in enumerate(rs.goods_cards)},
-                                   {c.id: i for i, c in enumerate(rs.tribe_cards)})
+    """Each goods card's and tribe card's place in its deck, by id."""
+    entry = _of_ruleset(rs)
     return entry[1], entry[2]
 
 
-_SPACES: dict[int, tuple[Any, dict[tuple[int, int, bool], "array[float]"]]] = {}  # id(ruleset) -> (ruleset, numbers)
-
-
 def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], "array[float]"]:
-    """The kept tensors' centre space numbers by (card, deck, side up), for a ruleset: public (every
-    seat sees the centre alike) and fixed by the ruleset, so worked out once for every keeper and game
-    (the entry keeps the ruleset alive so its id is not reused)."""
-    entry = _SPACES.get(id(rs))
-    if entry is None or entry[0] is not rs:
-        if len(_SPACES) >= 64:
-            _SPACES.clear()
-        entry = _SPACES[id(rs)] = (rs, {})
-    return entry[1]
+    """The centre space numbers worked out so far for this ruleset, shared by every keeper and game."""
+    return _of_ruleset(rs)[3]
 
 
 def ring_values(view: dict[str, Any], seat: int) -> list[float]:
