@@ -19,7 +19,7 @@ from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
-from targui_dsl.games.targi.texts import action_text, old_text
+from targui_dsl.games.targi.texts import action_text, old_text, texts_of
 from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
 
 
@@ -92,6 +92,8 @@ class TargiState:
         self.flow.tells = self.tells
         # the flow tells the sink itself
         self.flow.told, self.flow.told_last = (None, None) if sink is None else tellers(sink)
+        # a border card's decision text by its action (A_BORDER is 0): made once per ruleset
+        self._border_texts: tuple[str, ...] = texts_of(self.rs).border if "decision" in self.tells else ()
 
     @property
     def record(self) -> TargiRecord:
@@ -204,7 +206,9 @@ class TargiState:
         if "decision" in self.tells:
             seat = record.stack[-1]["seat"]
             # (action_to_string at a decision, without asking again whether this is a chance node)
-            flow.told((DECISION, record.round, seat, SEATS[seat], action_text(self.rs, record, seat, action)))
+            border = self._border_texts
+            flow.told((DECISION, record.round, seat, SEATS[seat],
+                       border[action] if action < len(border) else action_text(self.rs, record, seat, action)))
         record.decisions += 1
         flow.advance(record, self._draw, action)  # the action applied, then on to what follows
 
