@@ -10,8 +10,9 @@ package) from the event's shape, written as the event reads::
 
 A field is one slot (``{int}``: an integer; ``{text}``: a string; ``{flag}``: true or false;
 ``{json}``: any JSON value, lists and dicts too), a list of slots (``["{int}", "{int}"]``: a list
-of two integers), or a text of words and slots (``{int}`` and ``{text}`` only; a text without
-slots is a constant). ``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)``
+of two integers), a text of words and slots (``{int}`` and ``{text}`` only; a text without
+slots is a constant), or a constant ``True``/``False`` or integer (a kind per value of a field
+that has few, as a seat's: a value fewer to tell and to write). ``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)``
 is ``{"type": "decision", "round": 3, "player": 0, "tribe": "kel_ress", "action": "move 12 13 2",
 "forced": false}``: a readable action's text is made only when someone reads the event, and a log
 writes it straight into its line.
@@ -123,7 +124,7 @@ def _function(body: ast.expr, where: str) -> Callable[[tuple[Any, ...]], Any]:
 
 class EventKind:
     """One kind of event a game tells as a tuple ``(kind, value, ...)``: its ``type`` and its fields,
-    each a pattern of slots, a list of slots or a constant true/false (module docstring). ``slots``
+    each a pattern of slots, a list of slots or a constant true/false or integer (module docstring). ``slots``
     is how many values follow the kind.
 
     ``template``: the kind's line as a ``%`` format of its values (``%d`` an integer, ``"%s"`` a
@@ -132,7 +133,7 @@ class EventKind:
     by :meth:`line` when it is told (``special``, as the game's ``end``, after which a log writes
     what it holds)."""
 
-    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool]) -> None:
+    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool | int]) -> None:
         self.type = type_
         self.fields = dict(fields)
         self.ends = type_ == "end"  # the last event of a game: a log writes what it holds
@@ -142,6 +143,11 @@ class EventKind:
             piece = "," + _quote(key) + ":"
             if isinstance(pattern, bool):
                 piece += _FLAGS[pattern]
+                if template is not None:
+                    template.append(_percent(piece))
+                continue
+            if isinstance(pattern, int):  # a constant integer: its digits
+                piece += str(pattern)
                 if template is not None:
                     template.append(_percent(piece))
                 continue
@@ -202,6 +208,10 @@ class EventKind:
                 values.append(ast.Constant(value=pattern))
                 line.append(_FLAGS[pattern])
                 continue
+            if isinstance(pattern, int):  # a constant integer
+                values.append(ast.Constant(value=pattern))
+                line.append(str(pattern))
+                continue
             if isinstance(pattern, list):  # a list of values
                 items = []
                 line.append("[")
@@ -253,7 +263,7 @@ class EventKind:
         return made(told)
 
 
-def by_flag(type_: str, fields: dict[str, str | list[str] | bool]) -> tuple[EventKind, EventKind]:
+def by_flag(type_: str, fields: dict[str, str | list[str] | bool | int]) -> tuple[EventKind, EventKind]:
     """The kind of an event with one ``{flag}`` field, as two kinds: the flag false, and true
     (told as ``KIND[flag]``): a kind without a flag's slot has a ``template``."""
     flags = [key for key, pattern in fields.items() if pattern == "{flag}"]

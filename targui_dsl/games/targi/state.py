@@ -207,7 +207,7 @@ class TargiState:
             seat = record.stack[-1]["seat"]
             # (action_to_string at a decision, without asking again whether this is a chance node)
             border = self._border_texts
-            flow.told((DECISION, record.round, seat, SEATS[seat],
+            flow.told((DECISION[seat], record.round,
                        border[action] if action < len(border) else action_text(self.rs, record, seat, action)))
         record.decisions += 1
         flow.advance(record, self._draw, action)  # the action applied, then on to what follows
