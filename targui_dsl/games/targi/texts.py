@@ -129,15 +129,21 @@ def displayed_card(rs: TargiRuleset, record: TargiRecord, seat: int, i: int) -> 
 class Texts:
     """A ruleset's action texts that depend only on it and a few numbers, each made once by the
     functions above and then the same string (a log writes a decision's text at every decision:
-    half of them a border card's): the border cards' texts, and the texts met so far of centre
-    spaces (by space, deck, card, face up), goods (by decision), options of a card or a raid, rows
-    (by their size) and an effect's numbers."""
+    half of them a border card's): the border cards' texts, the cards' numbers (``card_ids[deck]``,
+    a chance outcome's), and the texts met so far that depend only on the decision's kind and the
+    action (``plain``: a stop, keep, discard, a good), of centre spaces (by space, deck, card, face
+    up), options of a card or a raid, rows (by their size) and an effect's numbers."""
 
     def __init__(self, rs: TargiRuleset) -> None:
         self.rs = rs
         self.border = tuple(border_text(rs, ring) for ring in range(len(rs.ring)))
+        # the cards' numbers by deck and card (a chance outcome reads `card 213`)
+        self.card_ids = tuple(tuple(card.id for card in (rs.goods_cards if deck == GOODS_DECK else rs.tribe_cards))
+                              for deck in range(2))
+        # by the decision's kind and the action: the texts that depend on nothing else (a stop, keep,
+        # discard, a good), met so far
+        self.plain: dict[tuple[str, int], str] = {}
         self.centre: dict[tuple[int, int, int, bool], str] = {}
-        self.goods: dict[tuple[str, int], str] = {}
         self.options: dict[tuple[str, int, int], str] = {}
         self.rows: dict[tuple[int, int], str] = {}
         self.numbers: dict[int, str] = {}
@@ -170,11 +176,14 @@ def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int)
     frame = record.stack[-1] if record.stack else {}
     kind = frame.get("k", "")
     if action == A_STOP:
-        return STOPS.get(kind, "stop")
+        plain = texts.plain[kind, action] = STOPS.get(kind, "stop")
+        return plain
     if action == A_HAND:
-        return "keep in hand"
+        plain = texts.plain[kind, action] = "keep in hand"
+        return plain
     if action == A_DISCARD:
-        return "discard"
+        plain = texts.plain[kind, action] = "discard"
+        return plain
     if action == A_HAND_DISPLAY:
         hand = record.sides[player].hand if player >= 0 else -1
         return f"display my hand card {rs.tribe_cards[hand].id}" if hand >= 0 else "display my hand card"
@@ -205,14 +214,11 @@ def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int)
             text = texts.rows[size] = row_text(display, r)
         return text
     if A_GOOD <= action < A_CARD:
-        good = (kind, action - A_GOOD)
-        text = texts.goods.get(good)
-        if text is None:
-            g = action - A_GOOD
-            name = rs.goods[g] if g < len(rs.goods) else f"#{g + 1}"
-            verb = GOOD_VERBS.get(kind)
-            text = texts.goods[good] = f"{verb} {name}" if verb else f"good {name}"
-        return text
+        g = action - A_GOOD
+        name = rs.goods[g] if g < len(rs.goods) else f"#{g + 1}"
+        verb = GOOD_VERBS.get(kind)
+        plain = texts.plain[kind, action] = f"{verb} {name}" if verb else f"good {name}"
+        return plain
     if A_CARD <= action < A_NUMBER:
         return displayed_card(rs, record, player, action - A_CARD) if player >= 0 else f"card #{action - A_CARD + 1}"
     options = frame.get("options", [])
