@@ -38,7 +38,8 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Callable
 
-__all__ = ["EventKind", "Made", "by_flag", "encode_json", "lines_of", "made", "refuse_json", "tellers"]
+__all__ = ["EventKind", "Made", "by_flag", "encode_json", "json_encoder", "lines_of", "made", "refuse_json",
+           "tellers"]
 
 _SLOT = re.compile(r"\{(int|text|flag|json)\}")
 _FLAGS = ("false", "true")  # a flag's JSON, by the flag (False: 0, True: 1)
@@ -49,17 +50,18 @@ def refuse_json(value: Any) -> Any:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-def _json_encoder() -> Callable[[Any], str]:
-    """``json.dumps(value, separators=(",", ":"))``, the same text, made once: ``dumps`` makes a
-    new encoder at every call, and ``JSONEncoder.encode`` a new C encoder. The C encoder is
-    called directly where it exists and says the same as ``dumps`` (an event holds no cycle: no
-    check for one); else the encoder's own ``encode``."""
-    encode = json.JSONEncoder(separators=(",", ":")).encode
+def json_encoder(sort_keys: bool = False) -> Callable[[Any], str]:
+    """``json.dumps(value, separators=(",", ":"), sort_keys=sort_keys)``, the same text, made once:
+    ``dumps`` makes a new encoder at every call, and ``JSONEncoder.encode`` a new C encoder. The C
+    encoder is called directly where it exists and says the same as ``dumps`` (an event holds no
+    cycle: no check for one); else the encoder's own ``encode``."""
+    encode = json.JSONEncoder(separators=(",", ":"), sort_keys=sort_keys).encode
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encode
     try:
-        chunks = make(None, refuse_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+        chunks = make(None, refuse_json, json.encoder.encode_basestring_ascii, None, ":", ",", sort_keys, False,
+                      True)
     except TypeError:  # another signature: not this Python's C encoder
         return encode
     join = "".join
@@ -67,12 +69,12 @@ def _json_encoder() -> Callable[[Any], str]:
     def fast(value: Any) -> str:
         return join(chunks(value, 0))
 
-    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False]}}
+    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False], "a": 1}}
     return fast if fast(sample) == encode(sample) else encode
 
 
 #: ``json.dumps(value, separators=(",", ":"))``: the one JSON text of an event and of its values.
-encode_json = _json_encoder()
+encode_json = json_encoder()
 _quote = json.encoder.encode_basestring_ascii  # a string as JSON, quoted (C where there is C)
 
 
