@@ -1,7 +1,7 @@
 """Log files: what writing a game's log costs against playing it, on CPU time, with a baseline side by side.
 
     python benchmarks/bench_logs.py [--games 30] [--rounds 3] [--rulesets original-dutch,targi]
-        [--bots random] [--baseline 1b9952f] [--json-only]
+        [--bots random] [--baseline 1b9952f] [--json-only] [--callgrind]
 
 Each measurement is one child process that plays the same bot games (seeds
 0..games-1) of one ruleset with no log, with a sink that reads every event,
@@ -22,7 +22,10 @@ one (the aim: 1.5x or less; the per-round figures show the spread), the log's
 size, and whether both trees wrote the same bytes; and where the cost lies, each
 as a multiple of no log: ``built``, the sink that reads every event and keeps
 none (what building the events costs the game), and ``memory``, the log's lines
-written to memory (building and encoding them, no file). Then, in this process,
+written to memory (building and encoding them, no file). ``--callgrind`` also
+counts each way's instructions under valgrind (the child plays each way's games
+between two marks, one way after another): exact under any load, but without
+the kernel's part of the file (its fsync). Then, in this process,
 the cost of reading and verifying a log. ``--json-only`` measures as an install without
 orjson (the ``fast-logs`` extra). Not a test: nothing here asserts a time.
 """
@@ -32,6 +35,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,11 +47,13 @@ from baseline import unpack
 
 HERE = Path(__file__).resolve().parent
 BOTS = "random"
+WAYS = ("bare", "built", "memory", "logged")  # the child's ways, in the order it plays them under callgrind
 
-# argv: tree, ruleset, bots, games, json-only; the tree is imported, never what is installed
+# argv: tree, ruleset, bots, games, json-only, time|callgrind; the tree is imported, never what is installed
 CHILD = r"""
 import hashlib, io, json, os, statistics, sys, tempfile, time
 tree, ruleset, bots, games = sys.argv[1], sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
+counted = sys.argv[6] == "callgrind"
 if sys.argv[5] == "json-only":
     sys.modules["orjson"] = None  # import orjson fails: as an install without the fast-logs extra
 sys.path.insert(0, tree)
@@ -88,35 +95,65 @@ def one(seed, how):
     else:
         play(game.new_initial_state(), agents)
     spent = time.process_time() - start
-    if logged:
-        with open(path, "rb") as f:
-            data = f.read()
-        sizes.append(len(data))
-        # the header names the ruleset's files by their absolute path: hashed without it
-        digest.update(data[data.index(b"\n") + 1:])
-        os.unlink(path)
+    if logged and not counted:
+        take(seed)
     return spent
+def take(seed):  # a log written: its bytes counted and hashed, the file removed
+    path = os.path.join(folder, f"{seed}.jsonl")
+    with open(path, "rb") as f:
+        data = f.read()
+    sizes.append(len(data))
+    # the header names the ruleset's files by their absolute path: hashed without it
+    digest.update(data[data.index(b"\n") + 1:])
+    os.unlink(path)
 spent = {"bare": 0.0, "built": 0.0, "memory": 0.0, "logged": 0.0}
 for how in spent:  # one untimed game each way first: what a first game loads and compiles is no way's cost
     one(games, how)
+if counted:
+    take(games)
 sizes.clear()
 digest = hashlib.sha256()
 ways = list(spent)
-for seed in range(games):  # interleaved game by game, each way first in turn (a bot's process-wide caches,
-    for how in ways[seed % 4:] + ways[:seed % 4]:  # greedy's fight odds, are filled by whichever plays first)
-        spent[how] += one(seed, how)
+if counted:  # under callgrind: each way's games between two marks (os.getppid), one way after another
+    for how in ways:
+        os.getppid()
+        for seed in range(games):
+            spent[how] += one(seed, how)
+    os.getppid()
+    for seed in range(games):  # (reading the logs back is no way's cost)
+        take(seed)
+else:
+    for seed in range(games):  # interleaved game by game, each way first in turn (a bot's process-wide caches,
+        for how in ways[seed % 4:] + ways[:seed % 4]:  # greedy's fight odds, are filled by whichever plays first)
+            spent[how] += one(seed, how)
 os.rmdir(folder)
 print(json.dumps({**{how: total / games * 1000 for how, total in spent.items()},
                   "bytes": sum(sizes) / games, "sha256": digest.hexdigest()}))
 """
 
 
-def measure(tree: str, ruleset: str, bots: str, games: int, json_only: bool = False) -> dict:
+def measure(tree: str, ruleset: str, bots: str, games: int, json_only: bool = False,
+            callgrind: bool = False) -> dict:
+    """One child's games of one tree; with ``callgrind``, also each way's instructions per game
+    (``i_bare``, ``i_built``, ``i_memory``, ``i_logged``)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", CHILD, tree, ruleset, bots, str(games),
-                          "json-only" if json_only else "any"], check=True,
-                         capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()).stdout
-    return json.loads(out)
+    command = [sys.executable, "-c", CHILD, tree, ruleset, bots, str(games), "json-only" if json_only else "any",
+               "callgrind" if callgrind else "time"]
+    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
+        if callgrind:  # the instructions between two marks (os.getppid) are dumped apart: one dump a way
+            env["PYTHONHASHSEED"] = "0"  # (a set's order, and so a few instructions, the same in every child)
+            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
+                       f"--callgrind-out-file={marks}/cg.out", *command]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir()).stdout
+        run = json.loads(out.strip().splitlines()[-1])
+        if callgrind:
+            for number, how in enumerate(WAYS, start=2):  # dump 1: up to the first mark (imports, warm-up)
+                found = re.search(r"^(?:summary|totals): (\d+)", (Path(marks) / f"cg.out.{number}").read_text(),
+                                  re.M)
+                assert found, "no instruction count in callgrind's dump"
+                run[f"i_{how}"] = int(found.group(1)) / games
+    return run
 
 
 def read_and_verify(ruleset: str, bots: str, games: int) -> float:
@@ -174,7 +211,12 @@ def main() -> None:
     parser.add_argument("--json-only", action="store_true",
                         help="as an install without orjson (the fast-logs extra): logs encoded by json alone")
     parser.add_argument("--verify-games", type=int, default=5, help="logs read and verified per ruleset (0: none)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="also count each way's instructions under valgrind (exact under any load; the "
+                             "kernel's part of the file is not counted); one round is enough")
     args = parser.parse_args()
+    if args.callgrind and not shutil.which("valgrind"):
+        parser.error("--callgrind needs valgrind on the PATH")
     rulesets = args.rulesets.split(",")
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
         trees = [("this tree", str(HERE.parent))]
@@ -184,9 +226,11 @@ def main() -> None:
         for round_index in range(args.rounds):
             for ruleset in rulesets:
                 for label, tree in trees:
-                    runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games, args.json_only))
+                    runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games, args.json_only,
+                                                       args.callgrind))
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
-    print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians); "
+    print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians"
+          f"{'; under valgrind: its times, not the machine' + chr(39) + 's' if args.callgrind else ''}); "
           f"load {os.getloadavg()[0]:.2f}{'; json only (no orjson)' if args.json_only else ''}")
     print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log':>8} {'log/no log':>11} {'bytes/game':>11}  "
           f"{'built':>6} {'memory':>6}  per round")
@@ -202,10 +246,26 @@ def main() -> None:
                   f"{got[0]['bytes']:>11,.0f}  {built:>5.2f}x {memory:>5.2f}x  {rounds}")
         digests = {r["sha256"] for label, _ in trees for r in runs[ruleset, label]}
         print(f"{'':<17} the same log bytes in every tree and round: {'yes' if len(digests) == 1 else 'NO'}")
+    if args.callgrind:
+        print_instructions(rulesets, trees, runs)
     if args.verify_games:
         for ruleset in rulesets:
             print(f"read + verify a log of {ruleset} (this tree): "
                   f"{read_and_verify(ruleset, args.bots, args.verify_games):.1f} ms")
+
+
+def print_instructions(rulesets: list[str], trees: list[tuple[str, str]],
+                       runs: dict[tuple[str, str], list[dict]]) -> None:
+    """``--callgrind``'s table: instructions per game with no log, and each way as a multiple of it
+    (the same games in every round: the first round's)."""
+    print("instructions per game (callgrind; the file's kernel work, fsync, is not counted)")
+    print(f"{'ruleset':<17} {'tree':<10} {'no log':>8} {'log/no log':>11} {'built':>7} {'memory':>7}")
+    for ruleset in rulesets:
+        for label, _ in trees:
+            got = runs[ruleset, label][0]
+            bare = got["i_bare"]
+            print(f"{ruleset:<17} {label:<10} {bare / 1e6:>7.3f}M {got['i_logged'] / bare:>10.3f}x "
+                  f"{got['i_built'] / bare:>6.3f}x {got['i_memory'] / bare:>6.3f}x")
 
 
 if __name__ == "__main__":

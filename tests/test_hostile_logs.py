@@ -220,6 +220,18 @@ def test_a_second_writer_is_refused_and_leaves_the_log_whole(tmp_path):
     assert path.read_text() == '{"type":"a"}\n{"type":"b"}\n'
 
 
+def test_a_log_written_over_a_longer_file_keeps_nothing_of_it(tmp_path):
+    # (a new file, empty, is not truncated: one that holds anything is, under the lock)
+    path = tmp_path / "log.jsonl"
+    path.write_text('{"type":"old"}\n' * 100)
+    with open_log_for_writing(str(path)) as writer:
+        writer.write('{"type":"a"}\n')
+    assert path.read_text() == '{"type":"a"}\n'
+    with open_log_for_writing(str(tmp_path / "new.jsonl")) as writer:
+        writer.write('{"type":"b"}\n')
+    assert (tmp_path / "new.jsonl").read_text() == '{"type":"b"}\n'
+
+
 def full_disk_after(limit: int):
     """os.write on a disk with ``limit`` bytes left: a short write, then ENOSPC."""
     left = {"bytes": limit}

@@ -54,7 +54,7 @@ def plain(slot: str, place: int) -> Any:
 def awkward_tuple(kind: EventKind, value: Any = None) -> tuple[Any, ...]:
     slots = []
     for pattern in kind.fields.values():
-        if isinstance(pattern, bool):  # a constant
+        if isinstance(pattern, (bool, int)):  # a constant
             continue
         for one in (pattern if isinstance(pattern, list) else [pattern]):
             slots += [part for part in one.split("{")[1:]]
@@ -105,6 +105,16 @@ def test_a_text_of_words_and_slots_is_the_words_the_event_reads():
         ',"action":"choose say \\"hi\\"\\\\\\u00e9","forced":true}\n')
     fight = targui_told.FIGHT
     assert fight.event((fight, 2, "attacker", 3, 1, 19, 7, 6, 0))["camels"] == [6, 0]
+
+
+def test_a_constant_integer_is_written_as_json_writes_it_and_a_constant_flag_stays_a_flag():
+    seat = EventKind("turn", {"round": "{int}", "player": 1, "first": True, "last": False, "tribe": "kel_ress"})
+    told = (seat, 4)
+    assert seat.slots == 1
+    assert seat.event(told) == {"type": "turn", "round": 4, "player": 1, "first": True, "last": False,
+                                "tribe": "kel_ress"}
+    assert seat.line(told) == lines_of([told]) == dumped(seat.event(told))
+    assert '"player":1,"first":true,"last":false' in seat.line(told)
 
 
 def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():

@@ -10,8 +10,9 @@ package) from the event's shape, written as the event reads::
 
 A field is one slot (``{int}``: an integer; ``{text}``: a string; ``{flag}``: true or false;
 ``{json}``: any JSON value, lists and dicts too), a list of slots (``["{int}", "{int}"]``: a list
-of two integers), or a text of words and slots (``{int}`` and ``{text}`` only; a text without
-slots is a constant). ``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)``
+of two integers), a text of words and slots (``{int}`` and ``{text}`` only; a text without
+slots is a constant), or a constant ``True``/``False`` or integer (a kind per value of a field
+that has few, as a seat's: a value fewer to tell and to write). ``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)``
 is ``{"type": "decision", "round": 3, "player": 0, "tribe": "kel_ress", "action": "move 12 13 2",
 "forced": false}``: a readable action's text is made only when someone reads the event, and a log
 writes it straight into its line.
@@ -37,7 +38,8 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Callable
 
-__all__ = ["EventKind", "Made", "by_flag", "encode_json", "lines_of", "made", "refuse_json", "tellers"]
+__all__ = ["EventKind", "Made", "by_flag", "encode_json", "json_encoder", "lines_of", "made", "refuse_json",
+           "tellers"]
 
 _SLOT = re.compile(r"\{(int|text|flag|json)\}")
 _FLAGS = ("false", "true")  # a flag's JSON, by the flag (False: 0, True: 1)
@@ -48,17 +50,18 @@ def refuse_json(value: Any) -> Any:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-def _json_encoder() -> Callable[[Any], str]:
-    """``json.dumps(value, separators=(",", ":"))``, the same text, made once: ``dumps`` makes a
-    new encoder at every call, and ``JSONEncoder.encode`` a new C encoder. The C encoder is
-    called directly where it exists and says the same as ``dumps`` (an event holds no cycle: no
-    check for one); else the encoder's own ``encode``."""
-    encode = json.JSONEncoder(separators=(",", ":")).encode
+def json_encoder(sort_keys: bool = False) -> Callable[[Any], str]:
+    """``json.dumps(value, separators=(",", ":"), sort_keys=sort_keys)``, the same text, made once:
+    ``dumps`` makes a new encoder at every call, and ``JSONEncoder.encode`` a new C encoder. The C
+    encoder is called directly where it exists and says the same as ``dumps`` (an event holds no
+    cycle: no check for one); else the encoder's own ``encode``."""
+    encode = json.JSONEncoder(separators=(",", ":"), sort_keys=sort_keys).encode
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encode
     try:
-        chunks = make(None, refuse_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+        chunks = make(None, refuse_json, json.encoder.encode_basestring_ascii, None, ":", ",", sort_keys, False,
+                      True)
     except TypeError:  # another signature: not this Python's C encoder
         return encode
     join = "".join
@@ -66,12 +69,12 @@ def _json_encoder() -> Callable[[Any], str]:
     def fast(value: Any) -> str:
         return join(chunks(value, 0))
 
-    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False]}}
+    sample = {"type": "t\u00e9\n", "n": [1, -2, 2**70], "f": 0.5, "b": True, "z": None, "d": {"k": [False], "a": 1}}
     return fast if fast(sample) == encode(sample) else encode
 
 
 #: ``json.dumps(value, separators=(",", ":"))``: the one JSON text of an event and of its values.
-encode_json = _json_encoder()
+encode_json = json_encoder()
 _quote = json.encoder.encode_basestring_ascii  # a string as JSON, quoted (C where there is C)
 
 
@@ -123,7 +126,7 @@ def _function(body: ast.expr, where: str) -> Callable[[tuple[Any, ...]], Any]:
 
 class EventKind:
     """One kind of event a game tells as a tuple ``(kind, value, ...)``: its ``type`` and its fields,
-    each a pattern of slots, a list of slots or a constant true/false (module docstring). ``slots``
+    each a pattern of slots, a list of slots or a constant true/false or integer (module docstring). ``slots``
     is how many values follow the kind.
 
     ``template``: the kind's line as a ``%`` format of its values (``%d`` an integer, ``"%s"`` a
@@ -132,7 +135,7 @@ class EventKind:
     by :meth:`line` when it is told (``special``, as the game's ``end``, after which a log writes
     what it holds)."""
 
-    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool]) -> None:
+    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool | int]) -> None:
         self.type = type_
         self.fields = dict(fields)
         self.ends = type_ == "end"  # the last event of a game: a log writes what it holds
@@ -142,6 +145,11 @@ class EventKind:
             piece = "," + _quote(key) + ":"
             if isinstance(pattern, bool):
                 piece += _FLAGS[pattern]
+                if template is not None:
+                    template.append(_percent(piece))
+                continue
+            if isinstance(pattern, int):  # a constant integer: its digits
+                piece += str(pattern)
                 if template is not None:
                     template.append(_percent(piece))
                 continue
@@ -202,6 +210,10 @@ class EventKind:
                 values.append(ast.Constant(value=pattern))
                 line.append(_FLAGS[pattern])
                 continue
+            if isinstance(pattern, int):  # a constant integer
+                values.append(ast.Constant(value=pattern))
+                line.append(str(pattern))
+                continue
             if isinstance(pattern, list):  # a list of values
                 items = []
                 line.append("[")
@@ -253,7 +265,7 @@ class EventKind:
         return made(told)
 
 
-def by_flag(type_: str, fields: dict[str, str | list[str] | bool]) -> tuple[EventKind, EventKind]:
+def by_flag(type_: str, fields: dict[str, str | list[str] | bool | int]) -> tuple[EventKind, EventKind]:
     """The kind of an event with one ``{flag}`` field, as two kinds: the flag false, and true
     (told as ``KIND[flag]``): a kind without a flag's slot has a ``template``."""
     flags = [key for key, pattern in fields.items() if pattern == "{flag}"]

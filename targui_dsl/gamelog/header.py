@@ -11,12 +11,12 @@ file that does not match.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat
 from pathlib import Path
 from typing import Any, Iterable
 
+from targui_dsl.engine.told import json_encoder
 from targui_dsl.frontend.safefile import read_bounded
 from targui_dsl.frontend.yamlload import MAX_BYTES
 
@@ -96,6 +96,11 @@ def source_hashes(files: Iterable[str]) -> list[str | None]:
     return hashes
 
 
+#: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)``, made once: the
+#: header's canonical text (a log's every header is sealed, and a log of every game of a study).
+_canonical = json_encoder(sort_keys=True)
+
+
 def seal(header: dict[str, Any]) -> str:
     """The header's seal: the sha256 of every other field of the header, written canonically.
 
@@ -107,7 +112,7 @@ def seal(header: dict[str, Any]) -> str:
     such a log is never reported as verified.
     """
     body = {k: v for k, v in header.items() if k != "seal"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    text = _canonical(body)
     return hashlib.sha256(b"targui-log-seal/1\n" + text.encode("ascii")).hexdigest()
 
 

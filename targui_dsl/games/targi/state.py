@@ -19,7 +19,7 @@ from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
 from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
-from targui_dsl.games.targi.texts import action_text, old_text
+from targui_dsl.games.targi.texts import action_text, old_text, texts_of
 from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
 
 
@@ -92,6 +92,12 @@ class TargiState:
         self.flow.tells = self.tells
         # the flow tells the sink itself
         self.flow.told, self.flow.told_last = (None, None) if sink is None else tellers(sink)
+        # a border card's decision text by its action (A_BORDER is 0), a card's number by deck, the texts that
+        # depend only on a decision's kind and action: kept per ruleset
+        texts = texts_of(self.rs) if sink is not None else None
+        self._border_texts: tuple[str, ...] = texts.border if texts is not None and "decision" in self.tells else ()
+        self._card_ids: tuple[tuple[int, ...], ...] = texts.card_ids if texts is not None else ((), ())
+        self._plain_texts: dict[tuple[str, int], str] = texts.plain if texts is not None else {}
 
     @property
     def record(self) -> TargiRecord:
@@ -121,16 +127,15 @@ class TargiState:
         record.rng, index = below(record.rng, len(pile))
         card = pile[index]
         if "chance" in self.tells:
-            self._emit_chance(frame["deck"], card)
+            self.flow.told((CHANCE, record.round, self._card_ids[frame["deck"]][card]))
         return card
 
     def _emit_chance(self, deck: int, card: int) -> None:
         if "chance" in self.tells:
-            self.flow.told((CHANCE, self._record.round, self._card_id(deck, card)))
+            self.flow.told((CHANCE, self._record.round, self._card_ids[deck][card]))
 
     def _card_id(self, deck: int, card: int) -> int:
-        cards = self.rs.goods_cards if deck == GOODS_DECK else self.rs.tribe_cards
-        return cards[card].id
+        return texts_of(self.rs).card_ids[deck][card]
 
     def _card_text(self, deck: int, card: int) -> str:
         return f"card {self._card_id(deck, card)}"
@@ -202,9 +207,14 @@ class TargiState:
         if action not in (legal if legal is not None else flow.legal_now(record)):
             raise IllegalAction(f"action {action} is not legal here")
         if "decision" in self.tells:
-            seat = record.stack[-1]["seat"]
-            # (action_to_string at a decision, without asking again whether this is a chance node)
-            flow.told((DECISION, record.round, seat, SEATS[seat], action_text(self.rs, record, seat, action)))
+            frame = record.stack[-1]
+            seat = frame["seat"]
+            # (action_to_string at a decision, without asking again whether this is a chance node; a border
+            # card's text, or one that depends only on the decision's kind, from the ruleset's tables)
+            border = self._border_texts
+            text = border[action] if action < len(border) else self._plain_texts.get((frame["k"], action))
+            flow.told((DECISION[seat], record.round,
+                       text if text is not None else action_text(self.rs, record, seat, action)))
         record.decisions += 1
         flow.advance(record, self._draw, action)  # the action applied, then on to what follows
 

@@ -126,38 +126,112 @@ def displayed_card(rs: TargiRuleset, record: TargiRecord, seat: int, i: int) -> 
     return f"card #{i + 1}"
 
 
+class Texts:
+    """A ruleset's action texts that depend only on it and a few numbers, each made once by the
+    functions above and then the same string (a log writes a decision's text at every decision:
+    half of them a border card's): the border cards' texts, the cards' numbers (``card_ids[deck]``,
+    a chance outcome's), and the texts met so far that depend only on the decision's kind and the
+    action (``plain``: a stop, keep, discard, a good), of centre spaces (by space, deck, card, face
+    up), options of a card or a raid, rows (by their size) and an effect's numbers."""
+
+    def __init__(self, rs: TargiRuleset) -> None:
+        self.rs = rs
+        self.border = tuple(border_text(rs, ring) for ring in range(len(rs.ring)))
+        # the cards' numbers by deck and card (a chance outcome reads `card 213`)
+        self.card_ids = tuple(tuple(card.id for card in (rs.goods_cards if deck == GOODS_DECK else rs.tribe_cards))
+                              for deck in range(2))
+        # by the decision's kind and the action: the texts that depend on nothing else (a stop, keep,
+        # discard, a good), met so far
+        self.plain: dict[tuple[str, int], str] = {}
+        self.centre: dict[tuple[int, int, int, bool], str] = {}
+        self.options: dict[tuple[str, int, int], str] = {}
+        self.rows: dict[tuple[int, int], str] = {}
+        self.numbers: dict[int, str] = {}
+
+
+# the Texts of the rulesets met (by id, the ruleset kept: its id is not reused while it is here)
+_TEXTS: dict[int, Texts] = {}
+_TEXTS_CAP = 16
+
+
+def texts_of(rs: TargiRuleset) -> Texts:
+    """The ruleset's :class:`Texts`, made on first use."""
+    texts = _TEXTS.get(id(rs))
+    if texts is None or texts.rs is not rs:
+        if len(_TEXTS) >= _TEXTS_CAP:
+            _TEXTS.clear()
+        texts = _TEXTS[id(rs)] = Texts(rs)
+    return texts
+
+
 def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int) -> str:
-    """A decision's action in words (the player to decide is ``player``)."""
+    """A decision's action in words (the player to decide is ``player``); a text that depends only on
+    the ruleset and a few numbers is made once (:class:`Texts`)."""
+    texts = _TEXTS.get(id(rs))
+    if texts is None or texts.rs is not rs:
+        texts = texts_of(rs)
     if A_BORDER <= action < A_SPACE:  # a border card, first: half of a game's decisions (placing, acting)
-        return border_text(rs, action - A_BORDER) if action - A_BORDER < len(rs.ring) else f"border {action + 1}"
+        border = texts.border
+        return border[action - A_BORDER] if action - A_BORDER < len(border) else f"border {action + 1}"
     frame = record.stack[-1] if record.stack else {}
     kind = frame.get("k", "")
     if action == A_STOP:
-        return STOPS.get(kind, "stop")
+        plain = texts.plain[kind, action] = STOPS.get(kind, "stop")
+        return plain
     if action == A_HAND:
-        return "keep in hand"
+        plain = texts.plain[kind, action] = "keep in hand"
+        return plain
     if action == A_DISCARD:
-        return "discard"
+        plain = texts.plain[kind, action] = "discard"
+        return plain
     if action == A_HAND_DISPLAY:
         hand = record.sides[player].hand if player >= 0 else -1
         return f"display my hand card {rs.tribe_cards[hand].id}" if hand >= 0 else "display my hand card"
     if A_SPACE <= action < A_STOP:
         space = action - A_SPACE
-        return centre_text(rs, record, space) if space < len(record.centre) else f"space {space + 1}"
+        if space >= len(record.centre):
+            return f"space {space + 1}"
+        key = (space, record.centre[space], record.centre_kind[space], bool(record.centre_up[space]))
+        text = texts.centre.get(key)
+        if text is None:
+            text = texts.centre[key] = centre_text(rs, record, space)
+        return text
     if A_OPTION <= action < A_ROW:
-        return option_text(rs, frame, action - A_OPTION)
+        k = action - A_OPTION
+        if kind == "tribe" or kind == "raid_pay":  # what the option means: by the card, or by the raid
+            option = (kind, frame["card"] if kind == "tribe" else frame["ring"], k)
+            text = texts.options.get(option)
+            if text is None:
+                text = texts.options[option] = option_text(rs, frame, k)
+            return text
+        return option_text(rs, frame, k)
     if A_ROW <= action < A_GOOD:
-        return row_text(record.sides[player].display if player >= 0 else [], action - A_ROW)
+        display = record.sides[player].display if player >= 0 else []
+        r = action - A_ROW
+        size = (r, len(display[r]) if r < len(display) else 0)
+        text = texts.rows.get(size)
+        if text is None:
+            text = texts.rows[size] = row_text(display, r)
+        return text
     if A_GOOD <= action < A_CARD:
         g = action - A_GOOD
         name = rs.goods[g] if g < len(rs.goods) else f"#{g + 1}"
         verb = GOOD_VERBS.get(kind)
-        return f"{verb} {name}" if verb else f"good {name}"
+        plain = texts.plain[kind, action] = f"{verb} {name}" if verb else f"good {name}"
+        return plain
     if A_CARD <= action < A_NUMBER:
         return displayed_card(rs, record, player, action - A_CARD) if player >= 0 else f"card #{action - A_CARD + 1}"
     options = frame.get("options", [])
     i = action - A_NUMBER
-    return f"choose {options[i]}" if kind == "effect" and i < len(options) else f"choose #{i + 1}"
+    if kind == "effect" and i < len(options):
+        number = options[i]
+        if type(number) is not int:
+            return f"choose {number}"
+        text = texts.numbers.get(number)
+        if text is None:
+            text = texts.numbers[number] = f"choose {number}"
+        return text
+    return f"choose #{i + 1}"
 
 
 def old_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from targui_dsl.engine.told import EventKind
+from targui_dsl.games.targi.record import SEATS
 
 #: The event types Targi tells, as its log writes them (the header is the log's own).
 EVENT_TYPES = ("chance", "decision", "placed", "raid", "display", "end")
@@ -31,12 +32,14 @@ def tells_for(wants: Iterable[str] | None) -> frozenset[str]:
 # Each event as the engine tells it: a tuple, its kind first (targui_dsl.engine.told), the values
 # in the order of the kind's slots.
 CHANCE = EventKind("chance", {"round": "{int}", "node": "draw", "action": "card {int}"})  # the card's number
-DECISION = EventKind("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": "{text}",
-                                  "forced": False})  # Targi forces no decision it logs
+#: A decision's kind by its seat: the seat's number and tribe written in the kind (two values fewer to
+#: tell and to write at each decision). Targi forces no decision it logs.
+DECISION = tuple(EventKind("decision", {"round": "{int}", "player": seat, "tribe": tribe, "action": "{text}",
+                                        "forced": False}) for seat, tribe in enumerate(SEATS))
 PLACED = EventKind("placed", {"round": "{int}", "figures": "{json}", "markers": "{json}"})
 RAID = EventKind("raid", {"round": "{int}", "border": "{int}"})
 DISPLAY = EventKind("display", {"round": "{int}", "player": "{int}", "card": "{int}", "src": "{text}"})
 END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}", "tie_breaks": "{json}",
                         "winners": "{json}", "draw": "{flag}", "parts": "{json}"})
 #: Every kind of event told.
-KINDS = (CHANCE, DECISION, PLACED, RAID, DISPLAY, END)
+KINDS = (CHANCE, *DECISION, PLACED, RAID, DISPLAY, END)
