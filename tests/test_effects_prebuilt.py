@@ -106,3 +106,24 @@ def test_the_game_registers_its_shipped_snippets_where_they_run_compiled():
         assert registered == _snippets.PREBUILT
     else:
         assert not registered
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_shipped_formula_reads_what_a_player_sees_as_the_compiled_one_does(variant, shipping, monkeypatch):
+    # (bots read the levy and the combat formulas over an observation, not over the game's own runtime)
+    rs = load_ruleset(variant)
+    rng = random.Random(3)
+    state = Game(rs, players=4, seed=3).new_initial_state()
+    views = []
+    while not state.is_terminal() and len(views) < 40:
+        for seat in range(4):
+            rt = state.observation(seat).runtime
+            views.append((rt, seat))
+        state.apply_action(rng.choice(state.legal_actions()))
+    shipped = [(rs.levy.function(rt, seat), rs.defender_loses.function(rt, 4, 0, 1)) for rt, seat in views[-8:]]
+    assert rs.levy.function in set(_snippets.PREBUILT.values())
+    monkeypatch.setitem(PREBUILT, VOCABULARY.game, {})
+    fresh = load_ruleset(variant)
+    assert fresh.levy.function not in set(_snippets.PREBUILT.values())
+    assert shipped == [(fresh.levy.function(rt, seat), fresh.defender_loses.function(rt, 4, 0, 1))
+                       for rt, seat in views[-8:]]

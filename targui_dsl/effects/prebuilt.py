@@ -61,8 +61,9 @@ def _dump(node: Any) -> str:
 def module_source(modules: Iterable[ast.Module], namespace: dict[str, Any], runtime: tuple[str, str],
                   doc: str) -> str:
     """The text of a module shipping ``modules`` (generated snippet modules, each one function):
-    the functions named ``_s0``, ``_s1``..., ``rt`` typed as the game's runtime class (``runtime``:
-    its module and name), every other parameter and the result ``Any``; the compiler's helper names
+    the functions named ``_s0``, ``_s1``..., each body under a test that ``rt`` is the game's runtime
+    class (``runtime``: its module and name) and again for any other, the parameters and the result
+    ``Any``; the compiler's helper names
     (``namespace``: :data:`targui_dsl.effects.compiler._NAMESPACE`) bound by import, a builtin by
     its own name; ``PREBUILT`` maps each :func:`shape_key` to its function. Snippets naming
     :data:`PLACED_NAMES` are left out."""
@@ -85,8 +86,8 @@ def module_source(modules: Iterable[ast.Module], namespace: dict[str, Any], runt
     imports = [f"from {namespace[name].__module__} import {namespace[name].__name__} as {name}"
                for name in sorted(used)]
     lines = [f'"""{doc}"""', "", "# Generated: do not edit (see the docstring).", "# ruff: noqa", "",
-             "from __future__ import annotations", "", "from typing import TYPE_CHECKING, Any", "",
-             *imports, "", "if TYPE_CHECKING:", f"    from {runtime[0]} import {runtime[1]}", ""]
+             "from __future__ import annotations", "", "from typing import Any", "",
+             *imports, f"from {runtime[0]} import {runtime[1]}", ""]
     for text in functions.values():
         lines += ["", text, ""]
     lines += ["", "PREBUILT: dict[str, Any] = {"]
@@ -109,11 +110,15 @@ class _Builtins(ast.NodeTransformer):
 def _function_text(module: ast.Module, name: str, plain: dict[str, str], runtime: str) -> str:
     function = module.body[0]
     assert isinstance(function, ast.FunctionDef)
+    # the body twice: for the game's runtime class (mypyc, knowing the class, calls its methods
+    # directly) and for any other runtime (a bot reads formulas over what a player sees)
+    body = ast.If(test=ast.Call(ast.Name("isinstance", ast.Load()), [ast.Name("rt", ast.Load()),
+                                                                     ast.Name(runtime, ast.Load())], []),
+                  body=copy.deepcopy(function.body), orelse=copy.deepcopy(function.body))
     renamed = _Builtins(plain).visit(ast.FunctionDef(
         name=name,
         args=ast.arguments(
             posonlyargs=[], kwonlyargs=[], kw_defaults=[], defaults=[],
-            args=[ast.arg(arg.arg, ast.Name(runtime if index == 0 else "Any", ast.Load()))
-                  for index, arg in enumerate(function.args.args)]),
-        body=copy.deepcopy(function.body), decorator_list=[], returns=ast.Name("Any", ast.Load())))
+            args=[ast.arg(arg.arg, ast.Name("Any", ast.Load())) for arg in function.args.args]),
+        body=[body], decorator_list=[], returns=ast.Name("Any", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(ast.Module([renamed], [])))

@@ -7,146 +7,254 @@ generates for one of them, found by the shape of that code. Compiled by the comp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from targui_dsl.games.targui.runtime import EffectAdapter
 
 
-if TYPE_CHECKING:
-    from targui_dsl.games.targui.runtime import EffectAdapter
+def _s0(rt: Any, _p0: Any, _p1: Any, _p2: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return (_p0 + rt.strategic(_p1)) // 2
+    else:
+        return (_p0 + rt.strategic(_p1)) // 2
 
 
-def _s0(rt: EffectAdapter, _p0: Any, _p1: Any, _p2: Any) -> Any:
-    return (_p0 + rt.strategic(_p1)) // 2
+def _s1(rt: Any, _p0: Any, _p1: Any, _p2: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return (_p0 + rt.strategic(_p2)) // 2
+    else:
+        return (_p0 + rt.strategic(_p2)) // 2
 
 
-def _s1(rt: EffectAdapter, _p0: Any, _p1: Any, _p2: Any) -> Any:
-    return (_p0 + rt.strategic(_p2)) // 2
+def _s2(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+    else:
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
 
 
-def _s2(rt: EffectAdapter, _p0: Any) -> Any:
-    return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+def _s3(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+    else:
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
 
 
-def _s3(rt: EffectAdapter, _p0: Any) -> Any:
-    return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+def _s4(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return rt.player_camels(_p0) + rt.cash(_p0)
+    else:
+        return rt.player_camels(_p0) + rt.cash(_p0)
 
 
-def _s4(rt: EffectAdapter, _p0: Any) -> Any:
-    return rt.player_camels(_p0) + rt.cash(_p0)
+def _s5(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        for _v0 in rt.territories_of_kind(1):
+            rt.set_camels(_v0, 0)
+    else:
+        for _v0 in rt.territories_of_kind(1):
+            rt.set_camels(_v0, 0)
 
 
-def _s5(rt: EffectAdapter) -> Any:
-    for _v0 in rt.territories_of_kind(1):
-        rt.set_camels(_v0, 0)
+def _s6(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 3 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 3 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
 
 
-def _s6(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 3 and rt.holds_own_settlement(_v0)]:
-        _t0 = rt.settlement(_v0)
-        if _t0 is not None:
-            rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+def _s7(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 2 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 2 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
 
 
-def _s7(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 2 and rt.holds_own_settlement(_v0)]:
-        _t0 = rt.settlement(_v0)
-        if _t0 is not None:
-            rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+def _s8(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 0 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 0 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
 
 
-def _s8(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 0 and rt.holds_own_settlement(_v0)]:
-        _t0 = rt.settlement(_v0)
-        if _t0 is not None:
-            rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+def _s9(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 1 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 1 and rt.holds_own_settlement(_v0)]:
+            _t0 = rt.settlement(_v0)
+            if _t0 is not None:
+                rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
 
 
-def _s9(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.all_players() if rt.tribe(_v0) == 1 and rt.holds_own_settlement(_v0)]:
-        _t0 = rt.settlement(_v0)
-        if _t0 is not None:
-            rt.set_camels(_t0, _a_territory_camels[_t0] + 10)
+def _s10(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(4):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 3)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(4):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 3)
 
 
-def _s10(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in rt.territories_of_kind(4):
-        rt.set_camels(_v0, _a_territory_camels[_v0] - 3)
+def _s11(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(2):
+            rt.set_camels(_v0, min(_a_territory_camels[_v0], 15))
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(2):
+            rt.set_camels(_v0, min(_a_territory_camels[_v0], 15))
 
 
-def _s11(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in rt.territories_of_kind(2):
-        rt.set_camels(_v0, min(_a_territory_camels[_v0], 15))
+def _s12(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.holds_own_settlement(_v0)]:
+            rt.set_cash(_v0, rt.cash(_v0) + 10)
+    else:
+        for _v0 in [_v0 for _v0 in rt.all_players() if rt.holds_own_settlement(_v0)]:
+            rt.set_cash(_v0, rt.cash(_v0) + 10)
 
 
-def _s12(rt: EffectAdapter) -> Any:
-    for _v0 in [_v0 for _v0 in rt.all_players() if rt.holds_own_settlement(_v0)]:
-        rt.set_cash(_v0, rt.cash(_v0) + 10)
+def _s13(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(0):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - _a_territory_camels[_v0] // 2)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(0):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - _a_territory_camels[_v0] // 2)
 
 
-def _s13(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in rt.territories_of_kind(0):
-        rt.set_camels(_v0, _a_territory_camels[_v0] - _a_territory_camels[_v0] // 2)
+def _s14(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_territories() if _a_territory_camels[_v0] > 0]:
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 1)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.all_territories() if _a_territory_camels[_v0] > 0]:
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 1)
 
 
-def _s14(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.all_territories() if _a_territory_camels[_v0] > 0]:
-        rt.set_camels(_v0, _a_territory_camels[_v0] - 1)
+def _s15(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(3):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 5)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(3):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 5)
 
 
-def _s15(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in rt.territories_of_kind(3):
-        rt.set_camels(_v0, _a_territory_camels[_v0] - 5)
+def _s16(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.territories_of_kind(2) if rt.owner(_v0) is not None]:
+            rt.set_camels(_v0, _a_territory_camels[_v0] + 5)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in [_v0 for _v0 in rt.territories_of_kind(2) if rt.owner(_v0) is not None]:
+            rt.set_camels(_v0, _a_territory_camels[_v0] + 5)
 
 
-def _s16(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in [_v0 for _v0 in rt.territories_of_kind(2) if rt.owner(_v0) is not None]:
-        rt.set_camels(_v0, _a_territory_camels[_v0] + 5)
+def _s17(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        rt.set_kind_value(4, 'strategic', 3, True)
+    else:
+        rt.set_kind_value(4, 'strategic', 3, True)
 
 
-def _s17(rt: EffectAdapter) -> Any:
-    rt.set_kind_value(4, 'strategic', 3, True)
+def _s18(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(2):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 10)
+    else:
+        _a_territory_camels = rt.territory_camels()
+        for _v0 in rt.territories_of_kind(2):
+            rt.set_camels(_v0, _a_territory_camels[_v0] - 10)
 
 
-def _s18(rt: EffectAdapter) -> Any:
-    _a_territory_camels = rt.territory_camels()
-    for _v0 in rt.territories_of_kind(2):
-        rt.set_camels(_v0, _a_territory_camels[_v0] - 10)
+def _s19(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        _a_territory_kinds = rt.territory_kinds()
+        for _v0 in [_v0 for _v0 in rt.all_players() if any((True for _v1 in rt.territories_of(_v0) if _a_territory_kinds[_v1] == 0))]:
+            rt.set_cash(_v0, 0)
+    else:
+        _a_territory_kinds = rt.territory_kinds()
+        for _v0 in [_v0 for _v0 in rt.all_players() if any((True for _v1 in rt.territories_of(_v0) if _a_territory_kinds[_v1] == 0))]:
+            rt.set_cash(_v0, 0)
 
 
-def _s19(rt: EffectAdapter) -> Any:
-    _a_territory_kinds = rt.territory_kinds()
-    for _v0 in [_v0 for _v0 in rt.all_players() if any((True for _v1 in rt.territories_of(_v0) if _a_territory_kinds[_v1] == 0))]:
-        rt.set_cash(_v0, 0)
+def _s20(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        rt.set_kind_value(6, 'economic', 3, True)
+    else:
+        rt.set_kind_value(6, 'economic', 3, True)
 
 
-def _s20(rt: EffectAdapter) -> Any:
-    rt.set_kind_value(6, 'economic', 3, True)
+def _s21(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return rt.cash(_p0) + rt.player_camels(_p0)
+    else:
+        return rt.cash(_p0) + rt.player_camels(_p0)
 
 
-def _s21(rt: EffectAdapter, _p0: Any) -> Any:
-    return rt.cash(_p0) + rt.player_camels(_p0)
+def _s22(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return rt.treasury(_p0) + rt.cash(_p0)
+    else:
+        return rt.treasury(_p0) + rt.cash(_p0)
 
 
-def _s22(rt: EffectAdapter, _p0: Any) -> Any:
-    return rt.treasury(_p0) + rt.cash(_p0)
+def _s23(rt: Any, _p0: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        return rt.player_camels(_p0)
+    else:
+        return rt.player_camels(_p0)
 
 
-def _s23(rt: EffectAdapter, _p0: Any) -> Any:
-    return rt.player_camels(_p0)
-
-
-def _s24(rt: EffectAdapter) -> Any:
-    for _v0 in tuple(rt.all_seats()):
-        rt.set_cash(_v0, 0)
+def _s24(rt: Any) -> Any:
+    if isinstance(rt, EffectAdapter):
+        for _v0 in tuple(rt.all_seats()):
+            rt.set_cash(_v0, 0)
+    else:
+        for _v0 in tuple(rt.all_seats()):
+            rt.set_cash(_v0, 0)
 
 
 PREBUILT: dict[str, Any] = {
