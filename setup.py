@@ -3,11 +3,12 @@
 Without ``TARGUI_COMPILE`` (the usual ``pip install .``) nothing is compiled:
 the pure-Python install is complete. With it, the modules below (the engine's
 hot path: the chance generator, the game's record, flow, rules and public
-state) are compiled by mypyc into C extensions installed next to their
-sources; Python imports the compiled module where there is one. Where no C
-compiler is present the extensions are optional: setuptools warns and the
-install stays pure Python. ``build_hooks/targui_build.py`` asks the build
-environment for mypy (which brings mypyc) only when compiling.
+state, and the built-in rulesets' snippets shipped as Python) are compiled
+by mypyc into C extensions installed next to their sources; Python imports
+the compiled module where there is one. Where no C compiler is present the
+extensions are optional: setuptools warns and the install stays pure Python.
+``build_hooks/targui_build.py`` asks the build environment for mypy (which
+brings mypyc) only when compiling.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ COMPILED = [
     *(f"targui_dsl/games/targui/{name}.py" for name in (
         "phases", "actions", "record", "tables", "ownership", "runtime", "rules_effects",
         "rules_setup", "rules_round", "rules_fight", "flow", "state",
-        "observation", "tensor",
+        "observation", "tensor", "_snippets",
     )),
     "targui_dsl/effects/runtime.py",
     "targui_dsl/effects/placing.py",

@@ -34,3 +34,14 @@ def test_a_game_that_shares_tables_has_exactly_the_tables_and_its_own_names():
     assert set(vars(second)) - PER_GAME == set(TABLES)
     second.camel_price = first.camel_price + 7  # a name set on one game is that game's alone
     assert Game(ruleset, players=4, seed=3).camel_price == first.camel_price != second.camel_price
+
+
+def test_the_compiled_builds_share_sets_exactly_the_tables():
+    # (compiled, a game shares its tables by GameTables._share, which names each one)
+    ruleset = load_ruleset("original-dutch")
+    first = Game(ruleset, players=4, seed=1)
+    other = Game.__new__(Game)
+    other._share(first)
+    assert set(vars(other)) == set(TABLES)
+    for name in TABLES:
+        assert getattr(other, name) is getattr(first, name), name

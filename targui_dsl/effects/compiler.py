@@ -30,6 +30,7 @@ from typing import Any, Callable
 from targui_dsl.effects.code import CompiledCode
 from targui_dsl.effects.parser import Problem, parse
 from targui_dsl.effects.placing import place_module
+from targui_dsl.effects.prebuilt import PREBUILT, shape_key
 from targui_dsl.effects.runtime import (
     MAX_ROLL_SIDES,
     ChoiceRequest,
@@ -147,15 +148,22 @@ def _compile(
             pauses=compiler.pauses,
             end_reasons=tuple(compiler.end_reasons),
             doc=compiler.doc,
-            make=partial(_function, module, what, where.file, where.line, compiler.pauses),
+            make=partial(_function, module, what, where.file, where.line, compiler.pauses, env.vocabulary.game),
         ),
         [],
     )
 
 
-def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool) -> Callable[..., Any]:
+def _function(module: ast.Module, what: str, file: str, line: int, pauses: bool, game: str) -> Callable[..., Any]:
     """The Python function of a checked snippet, made when it is first called: the checks above
-    found every error, so checking a ruleset (`targui validate`) never compiles its snippets."""
+    found every error, so checking a ruleset (`targui validate`) never compiles its snippets.
+    A snippet whose generated code a game ships (:mod:`targui_dsl.effects.prebuilt`) takes the
+    shipped function instead (compiled by mypyc in the compiled build)."""
+    shipping = PREBUILT.get(game)
+    if shipping:
+        shipped = shipping.get(shape_key(module))
+        if shipped is not None:
+            return shipped
     place_module(module)
     code_object = compile(module, f"<{what} {file}:{line}>", "exec")
     namespace: dict[str, Any] = {

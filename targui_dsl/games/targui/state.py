@@ -18,8 +18,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from targui_dsl.effects.prebuilt import register
 from targui_dsl.engine.native import compiled
-from targui_dsl.games.targui import flow, texts
+from targui_dsl.games.targui import _snippets, flow, texts
 from targui_dsl.games.targui.actions import COUNT_BASE, COUNT_IDS, COUNT_RADIX, IllegalAction, digit_range
 from targui_dsl.games.targui.flow import (
     TURN_DECIDES,
@@ -30,6 +31,7 @@ from targui_dsl.games.targui.flow import (
     count_bounds,
     list_legal,
 )
+from targui_dsl.games.targui.names import VOCABULARY
 from targui_dsl.games.targui.observation import (
     Observation,
     fill_observation,
@@ -72,6 +74,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.engine.protocol import EventSink
 
 __all__ = ["STATE_FORMAT", "TURN_DECIDES", "Game", "GameState", "cap_score"]
+
+# The built-in rulesets' snippets shipped compiled (effects/prebuilt.py), before any game's tables take
+# their formulas: a snippet whose generated code is one of them runs it. Not in plain Python: there the
+# module is the same bytecode, found by a walk over the snippet that cost more than compile() itself.
+if compiled(_snippets.__file__):
+    register(VOCABULARY.game, _snippets.PREBUILT)
 
 STATE_FORMAT = "targui-state/2"
 #: Whether this module runs compiled (setup.py's COMPILED): a bisection written out is then

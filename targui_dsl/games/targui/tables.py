@@ -60,8 +60,7 @@ class GameTables:
             # compiled (a class compiled by mypyc has no __dict__), else all at once
             template, shared = kept
             if COMPILED:
-                for name in TABLES:
-                    setattr(self, name, getattr(template, name))
+                self._share(template)
             else:
                 self.__dict__.update(shared)
         else:
@@ -213,6 +212,71 @@ class GameTables:
         self.turn_end_hooks = bool(ruleset.hooks["turn_end"])
         self.effects_pause = any(card.effect.pauses for card in ruleset.cards.values()) or any(
             code.pauses for codes in ruleset.hooks.values() for code in codes)
+
+    def _share(self, template: GameTables) -> None:
+        """The compiled build's share of ``template``'s tables (:data:`TABLES`, each set
+        directly: compiled, a name given as a string was a look-up in the class's attributes
+        at each of the sixty; tests/test_engine_tables.py holds this list to TABLES)."""
+        self.ruleset = template.ruleset
+        self.players = template.players
+        self.seating = template.seating
+        self.seat_tribes = template.seat_tribes
+        self.tribe_ids = template.tribe_ids
+        self.seat_of_tribe = template.seat_of_tribe
+        self.seat_of_tribe_id = template.seat_of_tribe_id
+        self.cells = template.cells
+        self.position_of_cell = template.position_of_cell
+        self.cell_of_position = template.cell_of_position
+        self.neighbours = template.neighbours
+        self.kind_ids = template.kind_ids
+        self.kind_by_id = template.kind_by_id
+        self.kind_passable = template.kind_passable
+        self.kind_buyable = template.kind_buyable
+        self.base_strategic = template.base_strategic
+        self.base_economic = template.base_economic
+        self.settlement_kind = template.settlement_kind
+        self.fixed_cards = template.fixed_cards
+        self.deal_cells = template.deal_cells
+        self.deal_pool = template.deal_pool
+        self.sector_ids = template.sector_ids
+        self.sector_cells = template.sector_cells
+        self.sector_by_id = template.sector_by_id
+        self.picks_sectors = template.picks_sectors
+        self.cards = template.cards
+        self.card_ids = template.card_ids
+        self.card_index = template.card_index
+        self.deck = template.deck
+        self.start_cash = template.start_cash
+        self.start_camels = template.start_camels
+        self.treasury = template.treasury
+        self.die_sides = template.die_sides
+        self.camel_price = template.camel_price
+        self.rounds = template.rounds
+        self.actions = template.actions
+        self.pair_id = template.pair_id
+        self.cell_base = template.cell_base
+        self.pairs_from = template.pairs_from
+        self.move_ids = template.move_ids
+        self.sources_into = template.sources_into
+        self.pair_source = template.pair_source
+        self.pair_target = template.pair_target
+        self.die_limit = template.die_limit
+        self.defender_loses = template.defender_loses
+        self.attacker_loses = template.attacker_loses
+        self.levy = template.levy
+        self.score = template.score
+        self.tie_breaks = template.tie_breaks
+        self.hooks = template.hooks
+        self.hooked = template.hooked
+        self.turn_start_hooks = template.turn_start_hooks
+        self.turn_end_hooks = template.turn_end_hooks
+        self.effects_pause = template.effects_pause
+        self.memory = template.memory
+        self.memory_base = template.memory_base
+        self.memory_holder = template.memory_holder
+        self.memory_start = template.memory_start
+        self.end_reasons = template.end_reasons
+
 
     # OpenSpiel's questions ------------------------------------------------
     def num_distinct_actions(self) -> int:
