@@ -37,7 +37,7 @@ def changed_items(now: Sequence[object], kept: Sequence[object]) -> list[int]:
 class KeptTensor:
     """``seat``'s tensor in ``out``: :attr:`_put` writes one number, :meth:`_write` a run."""
 
-    __slots__ = ("seat", "out", "listed", "_mv", "_put")
+    __slots__ = ("seat", "out", "listed", "_mv", "_bytes", "_put")
 
     def __init__(self, seat: int, out: Any, listed: bool) -> None:
         self.seat, self.out = seat, out
@@ -45,6 +45,7 @@ class KeptTensor:
         self._mv = memoryview(out).cast("B").cast("f")  # one number written costs ~30 ns this way
         if len(self._mv) != len(out):
             raise ValueError("a SeatTensor writes into a float32 vector")
+        self._bytes = memoryview(out).cast("B")  # the same numbers as bytes (for _write_bytes)
         # one number written: straight into the array (a C call), or through _set to keep the list too
         self._put: Any = self._mv.__setitem__ if self.listed is None else self._set
 
@@ -65,3 +66,13 @@ class KeptTensor:
             if len(listed) < len(mv):  # (before the first whole reading fills it)
                 listed = self.listed = [0.0] * len(mv)
             listed[at:end] = mv[at:end].tolist()  # the float32s read back: the numbers the array holds
+
+    def _write_bytes(self, at: int, data: bytes) -> None:
+        """A run of numbers from their float32 bytes (``array("f", ...).tobytes()``, say, joined in C)."""
+        end = at + len(data) // 4
+        self._bytes[4 * at:4 * end] = data
+        listed = self.listed
+        if listed is not None:
+            if len(listed) < len(self._mv):  # (before the first whole reading fills it)
+                listed = self.listed = [0.0] * len(self._mv)
+            listed[at:end] = self._mv[at:end].tolist()
