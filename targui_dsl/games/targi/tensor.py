@@ -24,11 +24,12 @@ def tensor(state: Any, seat: int) -> list[float]:
 #: What the kept tensors work out once per compiled ruleset (which never changes), by id(ruleset):
 #: the ruleset itself (kept alive, so that its id is not reused), each goods card's and tribe
 #: card's place in its deck by id, and the centre spaces' numbers by (card, deck, side up), filled
-#: as they are met (public: every seat sees the centre alike).
-_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]] = {}
+#: as they are met (public: every seat sees the centre alike), as an array and as a list of floats.
+_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "_Numbers"]]] = {}
+_Numbers = tuple["array[float]", list[float]]
 
 
-def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]:
+def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], _Numbers]]:
     entry = _RULESETS.get(id(rs))
     if entry is None or entry[0] is not rs:
         if len(_RULESETS) >= 64:
@@ -44,7 +45,7 @@ def _card_places(rs: Any) -> tuple[dict[str, int], dict[str, int]]:
     return entry[1], entry[2]
 
 
-def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], "array[float]"]:
+def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], _Numbers]:
     """The centre space numbers worked out so far for this ruleset, shared by every keeper and game."""
     return _of_ruleset(rs)[3]
 
@@ -128,7 +129,8 @@ class SeatTensor(KeptTensor):
                  "_space_numbers", "_rs", "_pairs", "_other")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
-        super().__init__(seat, out, listed)
+        # exact: every number is a count, a flag or a small amount (a whole number float32 holds exactly)
+        super().__init__(seat, out, listed, exact=True)
         self._other = 1 - seat
         # where each part starts (ring, centre, this side, the other's, tail, the markers in the ring), once known
         self._at: list[int] = []
@@ -142,7 +144,7 @@ class SeatTensor(KeptTensor):
         self._sides: list[list[Any]] = [[], []]
         self._tail: list[int] = []  # the round, the robber, the amulet, the piles' sizes
         # a centre space's numbers by its fields, for the ruleset read (shared by every keeper of it)
-        self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}
+        self._space_numbers: dict[tuple[int, int, bool], _Numbers] = {}
         self._rs: Any = None  # the ruleset of the state last read (None: nothing read yet)
         # a place's two numbers for nobody and for either seat, as float32 bytes, worked out once
         self._pairs = {owner: array("f", whose(owner, seat)).tobytes() for owner in (-1, 0, 1)}
@@ -226,8 +228,9 @@ class SeatTensor(KeptTensor):
             numbers = known.get(key)
             if numbers is None:
                 view = view or state.view(self.seat, _CENTRE)
-                numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
-            self._write(self._at[1] + space * width, numbers)
+                floats = space_values(rs, view["centre"][space])
+                numbers = known[key] = (array("f", floats), floats)
+            self._write(self._at[1] + space * width, numbers[0], numbers[1])
         self._cards, self._kinds, self._ups = cards[:], kinds[:], ups[:]
 
     def _side(self, state: Any, index: int, side: Any) -> None:
@@ -240,10 +243,10 @@ class SeatTensor(KeptTensor):
             return
         # only goods, gold, points or stored gold: written as they are, in side_values' order
         if side.goods != kept[0]:
-            self._write(at, array("f", goods_values(side.goods)))
+            self._write(at, goods_values(side.goods))
             kept[0] = side.goods[:]
         if side.gold != kept[1] or side.points != kept[2] or side.stored_gold != kept[3]:
-            self._write(at + len(side.goods), array("f", (side.gold, side.points, side.stored_gold)))
+            self._write(at + len(side.goods), [float(side.gold), float(side.points), float(side.stored_gold)])
             kept[1:4] = side.gold, side.points, side.stored_gold
 
     def _tail_of(self, state: Any, record: Any) -> None:
