@@ -5,6 +5,7 @@ whose record fields changed since it was last read (with the same functions as t
 from __future__ import annotations
 
 from array import array
+from operator import itemgetter
 from typing import Any
 
 from targui_dsl.engine.kept_tensor import KeptTensor, changed, changed_items
@@ -146,8 +147,12 @@ class SeatTensor(KeptTensor):
         # a centre space's numbers by its fields, for the ruleset read (shared by every keeper of it)
         self._space_numbers: dict[tuple[int, int, bool], _Numbers] = {}
         self._rs: Any = None  # the ruleset of the state last read (None: nothing read yet)
-        # a place's two numbers for nobody and for either seat, as float32 bytes, worked out once
-        self._pairs = {owner: array("f", whose(owner, seat)).tobytes() for owner in (-1, 0, 1)}
+        # a place's two numbers as float32 bytes, by owner: this seat's and the other's at 0 and 1,
+        # nobody's (-1) last; None between (a seat beyond two: never in a game of two) makes the join fail
+        pairs: list[bytes | None] = [None] * 64
+        for owner in (-1, 0, 1):
+            pairs[owner] = array("f", whose(owner, seat)).tobytes()
+        self._pairs: list[Any] = pairs
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
@@ -203,9 +208,10 @@ class SeatTensor(KeptTensor):
         """The border cards' (or centre spaces') numbers where a figure (or marker) moved: all of
         them, each place's two from its owner's bytes, joined in C (finding the one or two places
         that changed would cost more)."""
-        try:
-            data = b"".join(map(self._pairs.__getitem__, now))
-        except KeyError:  # (an owner that is not a seat: never in a game of two)
+        pairs = self._pairs
+        try:  # (itemgetter looks every owner up in C, with no call per place; it gives a tuple for two or more)
+            data = b"".join(itemgetter(*now)(pairs) if len(now) > 1 else [pairs[owner] for owner in now])
+        except (TypeError, IndexError):  # (an owner that is not a seat)
             data = array("f", [n for owner in now for n in whose(owner, self.seat)]).tobytes()
         self._write_bytes(at, data)
         kept[:] = now
