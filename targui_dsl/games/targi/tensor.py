@@ -91,19 +91,28 @@ def space_values(rs: Any, space: dict[str, Any] | None) -> list[float]:
 
 
 def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
-    """Seat ``s``'s side: goods, gold, points, stored gold, its display's symbols and row
-    lengths, whether it holds a hand card (the kept tensor writes the three after the goods by
-    themselves, as they are)."""
+    """Seat ``s``'s side in the view, as :func:`side_numbers` gives it."""
     tribe_ids = _card_places(rs)[1]
     side = view["sides"][s]
-    out = goods_values(side["goods"]) + [float(side["gold"]), float(side["points"]), float(side["stored_gold"])]
+    hand: Any = side["hand"]  # (the seat's own card's id, or whether the other seat holds one)
+    return side_numbers(rs, side["goods"], side["gold"], side["points"], side["stored_gold"],
+                        [[tribe_ids[card] for card in row] for row in side["display"]],
+                        hand is not None and hand is not False)
+
+
+def side_numbers(rs: Any, goods: list[int], gold: int, points: int, stored_gold: int, rows: list[list[int]],
+                 holds: bool) -> list[float]:
+    """A side: goods, gold, points, stored gold, its display's symbols and row lengths (``rows``:
+    the tribe cards' places in their deck, row by row), whether it holds a hand card (all public:
+    the kept tensor makes it from the record's side, and writes the three after the goods by
+    themselves, as they are)."""
+    out = goods_values(goods) + [float(gold), float(points), float(stored_gold)]
     symbols = [0.0] * len(rs.symbols)
-    for row in side["display"]:
+    for row in rows:
         for card in row:
-            symbols[rs.tribe_cards[tribe_ids[card]].symbol] += 1.0
-    out += symbols + [float(len(row)) for row in side["display"]]
-    hand: Any = side["hand"]
-    out.append(float(hand is not None and hand is not False))
+            symbols[rs.tribe_cards[card].symbol] += 1.0
+    out += symbols + [float(len(row)) for row in rows]
+    out.append(float(holds))
     return out
 
 
@@ -243,13 +252,13 @@ class SeatTensor(KeptTensor):
         """A side (``index`` 0: this seat's, 1: the other's) whose fields changed."""
         kept, at = self._sides[index], self._at[2 + index]
         if (side.hand >= 0) != kept[4] or side.display != kept[5]:  # a card came or went: the side whole
-            s = self.seat if index == 0 else self._other
-            self._write(at, side_values(state.rs, state.view(self.seat, _SIDES), s))
+            self._write(at, side_numbers(state.rs, side.goods, side.gold, side.points, side.stored_gold,
+                                         side.display, side.hand >= 0))
             self._sides[index] = _side_key(side)
             return
         # only goods, gold, points or stored gold: written as they are, in side_values' order
         if side.goods != kept[0]:
-            self._write(at, goods_values(side.goods))
+            self._write(at, array("f", side.goods))  # (goods_values' numbers: the counts as they are)
             kept[0] = side.goods[:]
         if side.gold != kept[1] or side.points != kept[2] or side.stored_gold != kept[3]:
             self._write(at + len(side.goods), [float(side.gold), float(side.points), float(side.stored_gold)])
@@ -271,7 +280,6 @@ class SeatTensor(KeptTensor):
 # the parts of a view a reading asks for beyond its cheap public fields
 _PUBLIC: frozenset[str] = frozenset()
 _CENTRE = frozenset({"centre"})
-_SIDES = frozenset({"sides"})
 
 
 def _side_key(side: Any) -> list[Any]:
