@@ -67,6 +67,7 @@ DEFAULT_AGAIN_LIMIT = 200
 MAX_AGAIN_LIMIT = 100_000  # OpenSpiel keeps parameters and max_game_length in a C++ int
 _INT_MAX = 2**31 - 1
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 STATE_TEXT_CAP = 16 << 20  # a state string's size; a whole game's is well under 1 MiB
 
 _PARAMETERS: dict[str, Any] = {"ruleset": DEFAULT_RULESET, "players": DEFAULT_PLAYERS,
@@ -360,12 +361,13 @@ class TarguiState(pyspiel.State):
         if kwargs or len(args) > 1 or (args and type(args[0]) is not int):
             return pyspiel.State.legal_actions(self, *args, **kwargs)  # what pyspiel makes of it
         play = self._play
-        state = play.state
-        if state.is_terminal():
+        mover = play.mover
+        if mover is None:
+            mover = play.current_player()
+        if mover == _TERMINAL:
             return []
-        mover = play.current_player()
-        if mover == _CHANCE:
-            return [outcome for outcome, _ in state.chance_outcomes()]
+        if mover == _CHANCE:  # (whichever player is named, as pyspiel answers)
+            return [outcome for outcome, _ in play.state.chance_outcomes()]
         player = args[0] if args else mover
         if player == mover:
             return self._legal_actions(player)

@@ -68,7 +68,6 @@ class TarguiEnv(AECEnv):
         self.possible_agents: list[str] = [f"{tribe}_{seat}" for seat, tribe in enumerate(self.game.tribe_ids)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._actions = self.game.num_distinct_actions()
-        self._all_ones = b"\x01" * size
         width = self._width = self.game.observation_tensor_shape()[0]
         observation = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (width,), np.float32),  # amounts, counts and 0/1 flags
@@ -80,6 +79,9 @@ class TarguiEnv(AECEnv):
         self.game_state: GameState = self.game.new_initial_state()
         self._seeds = np.random.default_rng()  # a game's seed for reset() without one
         self.agents: list[str] = []
+        # the engine's current player after the env's last reset or step (the state changes only through
+        # them: env.game_state is for reading), so that an observation need not ask the engine again
+        self._mover = -4
 
     # gymnasium spaces ----------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -129,7 +131,7 @@ class TarguiEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
         state.apply_action(action)  # IllegalAction (a ValueError) says why; chance drawn in it
-        seat = state.current_player()
+        seat = self._mover = state.current_player()
         if seat >= 0:  # (the common case of _select)
             self.agent_selection = self.possible_agents[seat]
             return
@@ -141,18 +143,21 @@ class TarguiEnv(AECEnv):
             self._accumulate_rewards()  # (the only rewards: every earlier step's are 0)
         self._select()
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """AECEnv's ``last``: the agent to move's observation (with ``observe``), cumulative
+        reward, termination, truncation and info (written out: one call fewer a step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        ones = bytearray(self._actions)  # the mask's bytes: zeros, then a 1 per legal id
-        if state.current_player() == seat:
-            legal = state.legal_actions()  # sorted, each id once
-            if legal and legal[-1] - legal[0] == len(legal) - 1:  # a run of ids (a count's range): one slice
-                ones[legal[0]:legal[-1] + 1] = self._all_ones[:len(legal)]
-            else:
-                for action in legal:
-                    ones[action] = 1
-        mask = np.frombuffer(ones, _INT8)  # a writable array over the agent's own bytes
+        mask = np.zeros(self._actions, _INT8)  # the agent's own: zeros, then a 1 per legal id
+        if self._mover == seat:
+            ones = mask.data  # (a memoryview: a number written costs less than through the array)
+            for action in state.legal_actions():
+                ones[action] = 1
         # the seat's tensor is kept up to date (only what changed since it was last read is
         # written); the agent gets its own copies of it and of the mask, which later steps leave
         # alone and which it may change
@@ -169,7 +174,7 @@ class TarguiEnv(AECEnv):
         pass
 
     def _select(self) -> None:
-        seat = self.game_state.current_player()
+        seat = self._mover = self.game_state.current_player()
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:

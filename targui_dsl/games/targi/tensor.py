@@ -5,6 +5,7 @@ whose record fields changed since it was last read (with the same functions as t
 from __future__ import annotations
 
 from array import array
+from operator import itemgetter
 from typing import Any
 
 from targui_dsl.engine.kept_tensor import KeptTensor, changed, changed_items
@@ -24,11 +25,12 @@ def tensor(state: Any, seat: int) -> list[float]:
 #: What the kept tensors work out once per compiled ruleset (which never changes), by id(ruleset):
 #: the ruleset itself (kept alive, so that its id is not reused), each goods card's and tribe
 #: card's place in its deck by id, and the centre spaces' numbers by (card, deck, side up), filled
-#: as they are met (public: every seat sees the centre alike).
-_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]] = {}
+#: as they are met (public: every seat sees the centre alike), as an array and as a list of floats.
+_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "_Numbers"]]] = {}
+_Numbers = tuple["array[float]", list[float]]
 
 
-def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "array[float]"]]:
+def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], _Numbers]]:
     entry = _RULESETS.get(id(rs))
     if entry is None or entry[0] is not rs:
         if len(_RULESETS) >= 64:
@@ -44,7 +46,7 @@ def _card_places(rs: Any) -> tuple[dict[str, int], dict[str, int]]:
     return entry[1], entry[2]
 
 
-def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], "array[float]"]:
+def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], _Numbers]:
     """The centre space numbers worked out so far for this ruleset, shared by every keeper and game."""
     return _of_ruleset(rs)[3]
 
@@ -89,19 +91,28 @@ def space_values(rs: Any, space: dict[str, Any] | None) -> list[float]:
 
 
 def side_values(rs: Any, view: dict[str, Any], s: int) -> list[float]:
-    """Seat ``s``'s side: goods, gold, points, stored gold, its display's symbols and row
-    lengths, whether it holds a hand card (the kept tensor writes the three after the goods by
-    themselves, as they are)."""
+    """Seat ``s``'s side in the view, as :func:`side_numbers` gives it."""
     tribe_ids = _card_places(rs)[1]
     side = view["sides"][s]
-    out = goods_values(side["goods"]) + [float(side["gold"]), float(side["points"]), float(side["stored_gold"])]
+    hand: Any = side["hand"]  # (the seat's own card's id, or whether the other seat holds one)
+    return side_numbers(rs, side["goods"], side["gold"], side["points"], side["stored_gold"],
+                        [[tribe_ids[card] for card in row] for row in side["display"]],
+                        hand is not None and hand is not False)
+
+
+def side_numbers(rs: Any, goods: list[int], gold: int, points: int, stored_gold: int, rows: list[list[int]],
+                 holds: bool) -> list[float]:
+    """A side: goods, gold, points, stored gold, its display's symbols and row lengths (``rows``:
+    the tribe cards' places in their deck, row by row), whether it holds a hand card (all public:
+    the kept tensor makes it from the record's side, and writes the three after the goods by
+    themselves, as they are)."""
+    out = goods_values(goods) + [float(gold), float(points), float(stored_gold)]
     symbols = [0.0] * len(rs.symbols)
-    for row in side["display"]:
+    for row in rows:
         for card in row:
-            symbols[rs.tribe_cards[tribe_ids[card]].symbol] += 1.0
-    out += symbols + [float(len(row)) for row in side["display"]]
-    hand: Any = side["hand"]
-    out.append(float(hand is not None and hand is not False))
+            symbols[rs.tribe_cards[card].symbol] += 1.0
+    out += symbols + [float(len(row)) for row in rows]
+    out.append(float(holds))
     return out
 
 
@@ -124,76 +135,67 @@ class SeatTensor(KeptTensor):
     figure or a marker moved, a side's goods, a centre space, with the functions above (a side
     or the tail from the seat's view, made of just the parts asked for)."""
 
-    __slots__ = ("_at", "_figures", "_markers", "_centre", "_goods",
-                 "_sides", "_tail", "_space_numbers", "_rs", "_pairs")
+    __slots__ = ("_at", "_figures", "_markers", "_cards", "_kinds", "_ups", "_sides", "_tail",
+                 "_space_numbers", "_rs", "_pairs", "_other")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
-        super().__init__(seat, out, listed)
-        self._at: list[int] = []  # where each part starts (ring, centre, this side, the other's, tail), once known
+        # exact: every number is a count, a flag or a small amount (a whole number float32 holds exactly)
+        super().__init__(seat, out, listed, exact=True)
+        self._other = 1 - seat
+        # where each part starts (ring, centre, this side, the other's, tail, the markers in the ring), once known
+        self._at: list[int] = []
         # the record fields each part was last written from (copies: the record's lists change in place)
         self._figures: list[int] = []
         self._markers: list[int] = []
-        self._centre: tuple[list[int], list[int], list[bool]] = ([], [], [])
-        self._goods: list[list[int]] = [[], []]  # per side (this seat's, the other's)
-        self._sides: list[tuple[Any, ...]] = [(), ()]  # per side: the rest of what it is made of
-        self._tail: tuple[Any, ...] = ()
+        self._cards: list[int] = []  # the centre's cards, decks and sides up
+        self._kinds: list[int] = []
+        self._ups: list[bool] = []
+        # per side (this seat's, the other's): goods, gold, points, stored gold, a hand card held, the display
+        self._sides: list[list[Any]] = [[], []]
+        self._tail: list[int] = []  # the round, the robber, the amulet, the piles' sizes
         # a centre space's numbers by its fields, for the ruleset read (shared by every keeper of it)
-        self._space_numbers: dict[tuple[int, int, bool], array[float]] = {}
-        self._rs: Any = None  # the ruleset of the state last read
-        # a place's two numbers for nobody and for either seat, worked out once
-        self._pairs = {owner: whose(owner, seat) for owner in (-1, 0, 1)}
+        self._space_numbers: dict[tuple[int, int, bool], _Numbers] = {}
+        self._rs: Any = None  # the ruleset of the state last read (None: nothing read yet)
+        # a place's two numbers as float32 bytes, by owner: this seat's and the other's at 0 and 1,
+        # nobody's (-1) last; None between (a seat beyond two: never in a game of two) makes the join fail
+        pairs: list[bytes | None] = [None] * 64
+        for owner in (-1, 0, 1):
+            pairs[owner] = array("f", whose(owner, seat)).tobytes()
+        self._pairs: list[Any] = pairs
 
     def update(self, state: Any) -> Any:
         """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
-        record, seat = state.read_record, self.seat
-        if not self._at or state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
+        record = state.read_record
+        if state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
             self._fill(state)
             return self.out
-        put = self._put
+        # each part's fields compared inline (most readings change one or two parts): a call only for those
         if record.figures != self._figures:
             self._places(record.figures, self._figures, 0)
         if record.markers != self._markers:
-            self._places(record.markers, self._markers, 2 * len(self._figures))
-        kept = self._centre
-        if record.centre != kept[0] or record.centre_kind != kept[1] or record.centre_up != kept[2]:
-            self._spaces(state)
-        view: dict[str, Any] | None = None  # the sides' view, made once for both when either needs it
-        for index, s in enumerate((seat, 1 - seat)):
-            side = record.sides[s]
-            if side.goods != self._goods[index]:  # (the commonest change of a side)
-                at = self._at[2 + index]
-                for good, number in enumerate(goods_values(side.goods)):
-                    put(at + good, number)
-                self._goods[index] = side.goods[:]
-            was = self._sides[index]
-            if (side.hand >= 0) != was[3] or side.display != was[4]:  # a card came or went: the side whole
-                if view is None:
-                    view = state.view(seat, _SIDES)
-                self._write(self._at[2 + index], side_values(state.rs, view, s))
-                self._sides[index] = _side_key(side)
-            elif side.gold != was[0] or side.points != was[1] or side.stored_gold != was[2]:
-                # only the three numbers after the goods (side_values' order): written as they are
-                at = self._at[2 + index] + len(side.goods)
-                put(at, float(side.gold))
-                put(at + 1, float(side.points))
-                put(at + 2, float(side.stored_gold))
-                self._sides[index] = (side.gold, side.points, side.stored_gold, was[3], was[4])
-        tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
-        was_tail = self._tail
-        if tail != was_tail:
-            if tail[:3] == was_tail[:3]:  # only the piles' sizes, tail_values' last numbers: written as they are
-                at = self._at[4]
-                for place in range(3, len(tail)):
-                    if tail[place] != was_tail[place]:
-                        put(at + place, float(tail[place]))
-            else:
-                self._write(self._at[4], tail_values(state.view(seat, _PUBLIC), seat))
-            self._tail = tail
+            self._places(record.markers, self._markers, self._at[5])
+        if record.centre != self._cards or record.centre_up != self._ups or record.centre_kind != self._kinds:
+            self._spaces(state, record)
+        sides = record.sides
+        side, kept = sides[self.seat], self._sides[0]
+        if side.goods != kept[0] or side.gold != kept[1] or side.points != kept[2] \
+                or side.stored_gold != kept[3] or (side.hand >= 0) != kept[4] or side.display != kept[5]:
+            self._side(state, 0, side)
+        side, kept = sides[self._other], self._sides[1]
+        if side.goods != kept[0] or side.gold != kept[1] or side.points != kept[2] \
+                or side.stored_gold != kept[3] or (side.hand >= 0) != kept[4] or side.display != kept[5]:
+            self._side(state, 1, side)
+        piles, tail = record.piles, self._tail  # (two piles: the goods deck's, the tribe deck's)
+        if record.round != tail[0] or record.robber != tail[1] or record.amulet != tail[2] \
+                or len(piles[0]) != tail[3] or len(piles[1]) != tail[4]:
+            self._tail_of(state, record)
         return self.out
 
     def _fill(self, state: Any) -> None:
         """Everything from one whole view of the seat, where each part starts, and every field kept."""
         seat, rs, record = self.seat, state.rs, state.read_record
+        if len(record.piles) != 2:
+            raise ValueError(f"a Targi record has two piles, not {len(record.piles)}")
         view = state.view(seat)
         self._rs, self._at = rs, []
         self._space_numbers = _space_numbers(rs)
@@ -205,47 +207,86 @@ class SeatTensor(KeptTensor):
             self._write(self._at[-1], values)
         if at != len(self.out):
             raise ValueError(f"the tensor has {at} numbers, the array {len(self.out)}")
+        self._at.append(2 * len(record.figures))  # the markers' first number (ring_values: figures, then markers)
         self._figures, self._markers = record.figures[:], record.markers[:]
-        self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
-        for index, s in enumerate((seat, 1 - seat)):
-            self._goods[index] = record.sides[s].goods[:]
-            self._sides[index] = _side_key(record.sides[s])
-        self._tail = (record.round, record.robber, record.amulet, *map(len, record.piles))
+        self._cards, self._kinds, self._ups = record.centre[:], record.centre_kind[:], record.centre_up[:]
+        self._sides = [_side_key(record.sides[seat]), _side_key(record.sides[1 - seat])]
+        self._tail = _tail_key(record)
 
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
-        """Border cards' (or centre spaces') two numbers where their figure (or marker) changed."""
-        put, pairs = self._put, self._pairs
-        for place in changed(now, kept):
-            owner = kept[place] = now[place]
-            mine, theirs = pairs[owner] if owner in pairs else whose(owner, self.seat)
-            put(at + 2 * place, mine)
-            put(at + 2 * place + 1, theirs)
+        """The border cards' (or centre spaces') numbers where a figure (or marker) moved: all of
+        them, each place's two from its owner's bytes, joined in C (finding the one or two places
+        that changed would cost more)."""
+        pairs = self._pairs
+        try:  # (itemgetter looks every owner up in C, with no call per place; it gives a tuple for two or more)
+            data = b"".join(itemgetter(*now)(pairs) if len(now) > 1 else [pairs[owner] for owner in now])
+        except (TypeError, IndexError):  # (an owner that is not a seat)
+            data = array("f", [n for owner in now for n in whose(owner, self.seat)]).tobytes()
+        self._write_bytes(at, data)
+        kept[:] = now
 
-    def _spaces(self, state: Any) -> None:
+    def _spaces(self, state: Any, record: Any) -> None:
         """The centre spaces whose card, deck or side up changed. A space's numbers are those of
         its entry in the seat's view, made of just these three fields: each (card, deck, side up)
         is worked out once, from the view, and kept."""
-        record, rs, known = state.read_record, state.rs, self._space_numbers
-        kept = self._centre
+        rs, known = state.rs, self._space_numbers
+        cards, kinds, ups = record.centre, record.centre_kind, record.centre_up
+        places = changed(cards, self._cards)  # (mostly a card taken or dealt: the other two seldom change)
+        if kinds != self._kinds:
+            places += changed(kinds, self._kinds)
+        if ups != self._ups:
+            places += changed_items(ups, self._ups)
         width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
         view = None
-        now = list(zip(record.centre, record.centre_kind, record.centre_up, strict=True))
-        for space in changed_items(now, list(zip(*kept, strict=True))):
-            key = now[space]
+        for space in set(places):
+            key = (cards[space], kinds[space], ups[space])
             numbers = known.get(key)
             if numbers is None:
                 view = view or state.view(self.seat, _CENTRE)
-                numbers = known[key] = array("f", space_values(rs, view["centre"][space]))
-            self._write(self._at[1] + space * width, numbers)
-        self._centre = (record.centre[:], record.centre_kind[:], record.centre_up[:])
+                floats = space_values(rs, view["centre"][space])
+                numbers = known[key] = (array("f", floats), floats)
+            self._write(self._at[1] + space * width, numbers[0], numbers[1])
+        self._cards, self._kinds, self._ups = cards[:], kinds[:], ups[:]
+
+    def _side(self, state: Any, index: int, side: Any) -> None:
+        """A side (``index`` 0: this seat's, 1: the other's) whose fields changed."""
+        kept, at = self._sides[index], self._at[2 + index]
+        if (side.hand >= 0) != kept[4] or side.display != kept[5]:  # a card came or went: the side whole
+            self._write(at, side_numbers(state.rs, side.goods, side.gold, side.points, side.stored_gold,
+                                         side.display, side.hand >= 0))
+            self._sides[index] = _side_key(side)
+            return
+        # only goods, gold, points or stored gold: written as they are, in side_values' order
+        if side.goods != kept[0]:
+            self._write(at, array("f", side.goods))  # (goods_values' numbers: the counts as they are)
+            kept[0] = side.goods[:]
+        if side.gold != kept[1] or side.points != kept[2] or side.stored_gold != kept[3]:
+            self._write(at + len(side.goods), [float(side.gold), float(side.points), float(side.stored_gold)])
+            kept[1:4] = side.gold, side.points, side.stored_gold
+
+    def _tail_of(self, state: Any, record: Any) -> None:
+        """The round, the robber, the amulet or a pile's size changed."""
+        tail, now = self._tail, _tail_key(record)
+        if now[:3] == tail[:3]:  # only the piles' sizes, tail_values' last numbers: written as they are
+            put, at = self._put, self._at[4]
+            for place in (3, 4):
+                if now[place] != tail[place]:
+                    put(at + place, float(now[place]))
+        else:
+            self._write(self._at[4], tail_values(state.view(self.seat, _PUBLIC), self.seat))
+        self._tail = now
 
 
 # the parts of a view a reading asks for beyond its cheap public fields
 _PUBLIC: frozenset[str] = frozenset()
 _CENTRE = frozenset({"centre"})
-_SIDES = frozenset({"sides"})
 
 
-def _side_key(side: Any) -> tuple[Any, ...]:
-    """What a side's numbers are made of beyond its goods (a copy: the record's lists change in place)."""
-    return (side.gold, side.points, side.stored_gold, side.hand >= 0, [row[:] for row in side.display])
+def _side_key(side: Any) -> list[Any]:
+    """What a side's numbers are made of (copies: the record's lists change in place)."""
+    return [side.goods[:], side.gold, side.points, side.stored_gold, side.hand >= 0, [row[:] for row in side.display]]
+
+
+def _tail_key(record: Any) -> list[int]:
+    """What the tail's numbers are made of: the round, the robber, the amulet, the two piles' sizes."""
+    return [record.round, record.robber, record.amulet, len(record.piles[0]), len(record.piles[1])]
