@@ -34,17 +34,14 @@ per later game ("x anchor", the higher the better).
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from baseline import unpack
+from children import run_child
 
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
@@ -100,26 +97,11 @@ print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions, "c
 
 def measure(python: str, child: str, tree: str, variant: str, players: int, games: int,
             callgrind: bool = False) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    command = [python, "-c", child, tree, variant, str(players), str(games)]
-    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
-        if callgrind:  # the instructions between the child's marks (os.getppid), each dumped apart
-            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
-                       f"--callgrind-out-file={marks}/cg.out", *command]
-        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
-                             cwd=tempfile.gettempdir()).stdout
-        run = json.loads(out.strip().splitlines()[-1])
-        if callgrind:  # cg.out.2: the first game; cg.out.3: the later ones
-            first, later = (_instructions(Path(marks) / f"cg.out.{part}") for part in (2, 3))
-            run["first"], run["later"] = first, later / max(1, run["later"])  # the games after the 2nd mark
+    run, counts = run_child([python, "-c", child, tree, variant, str(players), str(games)], callgrind=callgrind,
+                            parts=2)
+    if callgrind:  # the first game, then the later ones (the games after the 2nd mark)
+        run["first"], run["later"] = counts[0], counts[1] / max(1, run["later"])
     return run
-
-
-def _instructions(dump: Path) -> int:
-    found = re.search(r"^(?:summary|totals): (\d+)", dump.read_text(), re.M)
-    if found is None:
-        raise SystemExit(f"{dump}: no instruction count in callgrind's output")
-    return int(found.group(1))
 
 
 def main() -> None:

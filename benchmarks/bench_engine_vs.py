@@ -37,17 +37,14 @@ the ratio old/new). Not a test: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from baseline import unpack
+from children import run_child
 
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury")
 DEFAULT_BASELINE = "9647e80"  # the last commit before the engine's second edition
@@ -111,20 +108,10 @@ print(json.dumps({"seconds": seconds, "games": games, "decisions": decisions,
 def measure(tree: Path | None, variant: str, way: str, games: int, players: int,
             python: str = sys.executable, callgrind: bool = False) -> dict:
     """One child's games; ``tree`` None: what ``python`` has installed (the compiled build)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    command = [python, "-c", CHILD, str(tree or ""), variant, way, str(games), str(players)]
-    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
-        if callgrind:  # the instructions between the child's two marks (os.getppid) are dumped apart
-            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
-                       f"--callgrind-out-file={marks}/cg.out", *command]
-        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
-                             cwd=tree or tempfile.gettempdir()).stdout
-        run = json.loads(out.strip().splitlines()[-1])
-        if callgrind:
-            dumped = (Path(marks) / "cg.out.2").read_text()
-            found = re.search(r"^(?:summary|totals): (\d+)", dumped, re.M)
-            assert found, "no instruction count in callgrind's dump"
-            run["instructions"] = int(found.group(1))
+    run, counts = run_child([python, "-c", CHILD, str(tree or ""), variant, way, str(games), str(players)], tree,
+                            callgrind)
+    if callgrind:  # the timed games, between the child's two marks
+        run["instructions"] = counts[0]
     return run
 
 

@@ -33,17 +33,15 @@ orjson (the ``fast-logs`` extra). Not a test: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from baseline import unpack
+from children import run_child
 
 HERE = Path(__file__).resolve().parent
 BOTS = "random"
@@ -136,23 +134,12 @@ def measure(tree: str, ruleset: str, bots: str, games: int, json_only: bool = Fa
             callgrind: bool = False) -> dict:
     """One child's games of one tree; with ``callgrind``, also each way's instructions per game
     (``i_bare``, ``i_built``, ``i_memory``, ``i_logged``)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    command = [sys.executable, "-c", CHILD, tree, ruleset, bots, str(games), "json-only" if json_only else "any",
-               "callgrind" if callgrind else "time"]
-    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
-        if callgrind:  # the instructions between two marks (os.getppid) are dumped apart: one dump a way
-            env["PYTHONHASHSEED"] = "0"  # (a set's order, and so a few instructions, the same in every child)
-            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
-                       f"--callgrind-out-file={marks}/cg.out", *command]
-        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
-                             cwd=tempfile.gettempdir()).stdout
-        run = json.loads(out.strip().splitlines()[-1])
-        if callgrind:
-            for number, how in enumerate(WAYS, start=2):  # dump 1: up to the first mark (imports, warm-up)
-                found = re.search(r"^(?:summary|totals): (\d+)", (Path(marks) / f"cg.out.{number}").read_text(),
-                                  re.M)
-                assert found, "no instruction count in callgrind's dump"
-                run[f"i_{how}"] = int(found.group(1)) / games
+    run, counts = run_child([sys.executable, "-c", CHILD, tree, ruleset, bots, str(games),
+                             "json-only" if json_only else "any", "callgrind" if callgrind else "time"],
+                            callgrind=callgrind, parts=len(WAYS))
+    if callgrind:  # one part a way, between the child's marks
+        for how, count in zip(WAYS, counts, strict=True):
+            run[f"i_{how}"] = count / games
     return run
 
 

@@ -50,18 +50,15 @@ here asserts a time.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from baseline import unpack
+from children import run_child
 
 HERE = Path(__file__).resolve().parent
 VARIANTS = ("original-dutch", "swedish-12", "updated-treasury", "targi")
@@ -173,18 +170,10 @@ print(json.dumps({"steps": steps, "seconds": seconds, "compiled": not flow.__fil
 
 def measure(python: str, tree: str, way: str, variant: str, players: int, games: int, seed: int,
             callgrind: bool = False) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    command = [python, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)]
-    with tempfile.TemporaryDirectory(prefix="targui-callgrind-") as marks:
-        if callgrind:  # the instructions between the child's two marks (os.getppid) are dumped apart
-            command = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid*",
-                       f"--callgrind-out-file={marks}/cg.out", *command]
-        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
-                             cwd=tempfile.gettempdir()).stdout
-        run = json.loads(out.strip().splitlines()[-1])
-        if callgrind:
-            dumped = (Path(marks) / "cg.out.2").read_text()
-            run["instructions"] = int(re.search(r"^(?:summary|totals): (\d+)", dumped, re.M).group(1))
+    run, counts = run_child([python, "-c", CHILD, tree, way, variant, str(players), str(games), str(seed)],
+                            callgrind=callgrind)
+    if callgrind:  # the timed games, between the child's two marks
+        run["instructions"] = counts[0]
     return run
 
 
