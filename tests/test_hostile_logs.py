@@ -221,7 +221,7 @@ def test_a_second_writer_is_refused_and_leaves_the_log_whole(tmp_path):
 
 
 def test_a_log_written_over_a_longer_file_keeps_nothing_of_it(tmp_path):
-    # (a new file, empty, is not truncated: one that holds anything is, under the lock)
+    # (the writer empties the file under its lock: a new file and an old one alike)
     path = tmp_path / "log.jsonl"
     path.write_text('{"type":"old"}\n' * 100)
     with open_log_for_writing(str(path)) as writer:
