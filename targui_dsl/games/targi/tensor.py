@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from array import array
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 from targui_dsl.engine.kept_tensor import KeptTensor, changed, changed_items
+from targui_dsl.engine.per_ruleset import per_ruleset
 
 
 def tensor(state: Any, seat: int) -> list[float]:
@@ -22,33 +23,29 @@ def tensor(state: Any, seat: int) -> list[float]:
     return out
 
 
-#: What the kept tensors work out once per compiled ruleset (which never changes), by id(ruleset):
-#: the ruleset itself (kept alive, so that its id is not reused), each goods card's and tribe
-#: card's place in its deck by id, and the centre spaces' numbers by (card, deck, side up), filled
-#: as they are met (public: every seat sees the centre alike), as an array and as a list of floats.
-_RULESETS: dict[int, tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], "_Numbers"]]] = {}
 _Numbers = tuple["array[float]", list[float]]
 
 
-def _of_ruleset(rs: Any) -> tuple[Any, dict[str, int], dict[str, int], dict[tuple[int, int, bool], _Numbers]]:
-    entry = _RULESETS.get(id(rs))
-    if entry is None or entry[0] is not rs:
-        if len(_RULESETS) >= 64:
-            _RULESETS.clear()
-        entry = _RULESETS[id(rs)] = (rs, {c.id: i for i, c in enumerate(rs.goods_cards)},
-                                     {c.id: i for i, c in enumerate(rs.tribe_cards)}, {})
-    return entry
+def _ruleset_tables(rs: Any) -> tuple[dict[str, int], dict[str, int], dict[tuple[int, int, bool], _Numbers]]:
+    """What the kept tensors work out once per ruleset: each goods card's and tribe card's place in
+    its deck by id, and the centre spaces' numbers by (card, deck, side up), filled as they are met
+    (public: every seat sees the centre alike), as an array and as a list of floats."""
+    return {c.id: i for i, c in enumerate(rs.goods_cards)}, {c.id: i for i, c in enumerate(rs.tribe_cards)}, {}
+
+
+_of_ruleset: Callable[[Any], tuple[dict[str, int], dict[str, int], dict[tuple[int, int, bool], _Numbers]]] = \
+    per_ruleset(_ruleset_tables, cap=64)
 
 
 def _card_places(rs: Any) -> tuple[dict[str, int], dict[str, int]]:
     """Each goods card's and tribe card's place in its deck, by id."""
     entry = _of_ruleset(rs)
-    return entry[1], entry[2]
+    return entry[0], entry[1]
 
 
 def _space_numbers(rs: Any) -> dict[tuple[int, int, bool], _Numbers]:
     """The centre space numbers worked out so far for this ruleset, shared by every keeper and game."""
-    return _of_ruleset(rs)[3]
+    return _of_ruleset(rs)[2]
 
 
 def ring_values(view: dict[str, Any], seat: int) -> list[float]:

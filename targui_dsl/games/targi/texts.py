@@ -11,8 +11,9 @@ hand card only to the player whose decision it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from targui_dsl.engine.per_ruleset import per_ruleset
 from targui_dsl.games.targi.actions import (
     A_BORDER,
     A_CARD,
@@ -135,7 +136,6 @@ class Texts:
     up), options of a card or a raid, rows (by their size) and an effect's numbers."""
 
     def __init__(self, rs: TargiRuleset) -> None:
-        self.rs = rs
         self.border = tuple(border_text(rs, ring) for ring in range(len(rs.ring)))
         # the cards' numbers by deck and card (a chance outcome reads `card 213`)
         self.card_ids = tuple(tuple(card.id for card in (rs.goods_cards if deck == GOODS_DECK else rs.tribe_cards))
@@ -149,27 +149,14 @@ class Texts:
         self.numbers: dict[int, str] = {}
 
 
-# the Texts of the rulesets met (by id, the ruleset kept: its id is not reused while it is here)
-_TEXTS: dict[int, Texts] = {}
-_TEXTS_CAP = 16
-
-
-def texts_of(rs: TargiRuleset) -> Texts:
-    """The ruleset's :class:`Texts`, made on first use."""
-    texts = _TEXTS.get(id(rs))
-    if texts is None or texts.rs is not rs:
-        if len(_TEXTS) >= _TEXTS_CAP:
-            _TEXTS.clear()
-        texts = _TEXTS[id(rs)] = Texts(rs)
-    return texts
+#: The ruleset's :class:`Texts`, made on first use.
+texts_of: Callable[[TargiRuleset], Texts] = per_ruleset(Texts)
 
 
 def action_text(rs: TargiRuleset, record: TargiRecord, player: int, action: int) -> str:
     """A decision's action in words (the player to decide is ``player``); a text that depends only on
     the ruleset and a few numbers is made once (:class:`Texts`)."""
-    texts = _TEXTS.get(id(rs))
-    if texts is None or texts.rs is not rs:
-        texts = texts_of(rs)
+    texts = texts_of(rs)
     if A_BORDER <= action < A_SPACE:  # a border card, first: half of a game's decisions (placing, acting)
         border = texts.border
         return border[action - A_BORDER] if action - A_BORDER < len(border) else f"border {action + 1}"

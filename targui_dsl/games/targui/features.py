@@ -20,8 +20,9 @@ treasury are then the values that determinisation drew from the public record.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from targui_dsl.engine.per_ruleset import per_ruleset
 from targui_dsl.games.targui.compiled import TerritoryKind
 from targui_dsl.games.targui.score import CAMEL_WEIGHT, Weights
 from targui_dsl.games.targui.state import GameState
@@ -62,18 +63,15 @@ def feature_names(ruleset: Any) -> tuple[str, ...]:
     return FEATURE_NAMES + tuple(f"{what}:{kind.id}" for kind in _kinds(ruleset) for what in PER_KIND)
 
 
-#: id(ruleset) -> (the ruleset, per kind index its slot among the per-kind features or -1)
-_slots: dict[int, tuple[Any, tuple[int, ...]]] = {}
+def _slots(ruleset: Any) -> tuple[int, ...]:
+    """Per kind index, its slot among the per-kind features, or -1."""
+    slot = [-1] * len(ruleset.kinds)
+    for j, kind in enumerate(_kinds(ruleset)):
+        slot[kind.index] = j
+    return tuple(slot)
 
 
-def _slots_of(ruleset: Any) -> tuple[int, ...]:
-    found = _slots.get(id(ruleset))
-    if found is None or found[0] is not ruleset:
-        slot = [-1] * len(ruleset.kinds)
-        for j, kind in enumerate(_kinds(ruleset)):
-            slot[kind.index] = j
-        found = _slots[id(ruleset)] = (ruleset, tuple(slot))
-    return found[1]
+_slots_of: Callable[[Any], tuple[int, ...]] = per_ruleset(_slots)
 
 
 def features(state: GameState, seat: int) -> list[float] | None:
