@@ -30,7 +30,7 @@ from targui_dsl.games.targui.rules_effects import (
     snapshot,
 )
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CARD, ROUND, ROUND_END, TURN
+from targui_dsl.games.targui.told import CARD, ROUND, ROUND_END
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
@@ -81,7 +81,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
     if "turn" in r.tells:
-        r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
+        r.told((r.seat_kinds.turn[r.double][seat], r.round))
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
