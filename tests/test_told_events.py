@@ -60,7 +60,8 @@ def awkward_tuple(kind: EventKind, value: Any = None) -> tuple[Any, ...]:
     for pattern in kind.fields.values():
         if isinstance(pattern, (bool, int)):  # a constant
             continue
-        for one in (pattern if isinstance(pattern, list) else [pattern]):
+        for one in (pattern if isinstance(pattern, list) else list(pattern.values()) if isinstance(pattern, dict)
+                    else [pattern]):
             slots += [part for part in one.split("{")[1:]]
     values = [(value or awkward)(slot.split("}")[0], place) for place, slot in enumerate(slots)]
     assert len(values) == kind.slots
@@ -121,6 +122,23 @@ def test_a_constant_integer_is_written_as_json_writes_it_and_a_constant_flag_sta
     assert '"player":1,"first":true,"last":false' in seat.line(told)
 
 
+def test_a_dict_of_slots_is_written_as_json_writes_the_dict():
+    # its keys written in the kind (a round's end: each seat's numbers by tribe), escaped as json escapes
+    # a key; an empty dict is a constant
+    kind = EventKind("round_end", {"round": "{int}", "cash": {"kel_ress": "{int}", 'a "b" 100%': "{text}"},
+                                   "none": {}})
+    told = (kind, 2, 7, "x %d")
+    assert kind.slots == 3
+    assert kind.event(told) == {"type": "round_end", "round": 2, "cash": {"kel_ress": 7, 'a "b" 100%': "x %d"},
+                                "none": {}}
+    assert kind.line(told) == lines_of([told]) == dumped(kind.event(told))
+    assert lines_of([told, told]) == 2 * dumped(kind.event(told))
+    end = SEATED.round_end  # a seating's: the dicts by its tribes
+    told = (end, 5, *range(12))
+    assert end.event(told)["levy"] == {"kel_ress": 3, "kel_ajjer": 4, "ifoghas": 5}
+    assert lines_of([told]) == dumped(end.event(told))
+
+
 def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
     class Id(str):
         pass
@@ -153,6 +171,8 @@ def test_a_pattern_that_is_not_one_is_refused(pattern):
         EventKind("bad", {"field": pattern})
     with pytest.raises(ValueError):
         EventKind("bad", {"field": ["{int}", "move {int}"]})
+    with pytest.raises(ValueError):
+        EventKind("bad", {"field": {"a": "{int}", "b": "move {int}"}})
 
 
 def targui_and_targi() -> list[tuple[str, int]]:

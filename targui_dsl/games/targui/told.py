@@ -89,8 +89,6 @@ HOOK = EventKind("hook", {"round": "{int}", "moment": "{text}", "hook": "{int}",
 MEMORY = EventKind("memory", {"round": "{int}", "name": "{text}", "value": "{json}"})  # the game's
 MEMORY_TRIBE = EventKind("memory", {"round": "{int}", "name": "{text}", "tribe": "{text}", "value": "{json}"})
 MEMORY_POSITION = EventKind("memory", {"round": "{int}", "name": "{text}", "position": "{int}", "value": "{json}"})
-ROUND_END = EventKind("round_end", {"round": "{int}", "cash_lost": "{json}", "levy": "{json}", "cash": "{json}",
-                                    "treasury": "{json}"})
 END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}", "tie_breaks": "{json}",
                         "winners": "{json}", "draw": "{flag}"})
 
@@ -102,7 +100,8 @@ class SeatKinds:
     turn's reveal. A decision's kinds are by whether it was forced, then by seat:
     ``(kinds.move[forced][seat], round, source, target, camels)``; a turn's by its double_turn:
     ``(kinds.turn[double][seat], round)``; ``(kinds.reveal[seat], round)`` is the chance outcome
-    that turns the seat's tribal card, ``(kinds.eliminated[seat], round)`` the seat's end. (A
+    that turns the seat's tribal card, ``(kinds.eliminated[seat], round)`` the seat's end; a round's
+    end has a dict by tribe of each seat's numbers (its keys the seating's tribes). (A
     tribe's id is lower-case letters, digits and ``_``, as the ruleset's schema says: written in a
     kind's text it is never read as a slot.)"""
 
@@ -135,11 +134,16 @@ class SeatKinds:
         self.reveal = tuple(chance(REVEAL, f"turn {tribe}") for _, tribe in seats)
         self.eliminated = tuple(EventKind("eliminated", {"round": "{int}", "player": seat, "tribe": tribe})
                                 for seat, tribe in seats)
+        #: A round's end: each seat's cash lost, levy, cash and treasury, a dict by tribe (its keys in the kind):
+        #: ``(kinds.round_end, round, *cash_lost, *levy, *cash, *treasury)``, each by seat.
+        self.round_end = EventKind("round_end", {"round": "{int}", **{field: {tribe: "{int}" for _, tribe in seats}
+                                                                      for field in ("cash_lost", "levy", "cash",
+                                                                                    "treasury")}})
         decisions = (self.pass_, self.attack, self.move, self.buy, self.enter, self.deposit, self.again, self.give_up,
                      self.choose, self.sector, self.settle, self.turn)
         #: Every kind made here.
         self.every: tuple[EventKind, ...] = (*(kind for pair in decisions for kinds in pair for kind in kinds),
-                                             *self.reveal, *self.eliminated)
+                                             *self.reveal, *self.eliminated, self.round_end)
 
 
 class RulesetKinds:
@@ -164,4 +168,4 @@ seat_kinds: Callable[[tuple[str, ...]], SeatKinds] = per_ruleset(SeatKinds)
 
 #: Every kind of event told but those made per seating and per ruleset (:class:`SeatKinds`, :class:`RulesetKinds`).
 KINDS = (CHANCE_CARD, *CHANCE_DIE.values(), *ROUND, *FIGHT.values(), *ATTACK_END.values(), CARD, HOOK, MEMORY,
-         MEMORY_TRIBE, MEMORY_POSITION, ROUND_END, END)
+         MEMORY_TRIBE, MEMORY_POSITION, END)
