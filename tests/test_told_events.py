@@ -24,7 +24,11 @@ from targui_dsl.games.targi import told as targi_told
 from targui_dsl.games.targui import told as targui_told
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
-KINDS = targui_told.KINDS + targi_told.KINDS
+#: A seating's kinds by seat (Targui makes them per seating: the seat's number and tribe written in the kind).
+SEATED = targui_told.seat_kinds(("kel_ress", "kel_ajjer", "ifoghas"))
+#: ... and a ruleset's chance outcomes by outcome (a kind by territory kind dealt, by die face).
+BY_OUTCOME = targui_told.ruleset_kinds(load_ruleset("original-dutch"))
+KINDS = targui_told.KINDS + SEATED.every + BY_OUTCOME.every + targi_told.KINDS
 # what json escapes: a quote, a backslash, control characters, DEL, non-ASCII, a line separator, a lone surrogate
 AWKWARD = 'a "quoted" back\\slash\n\t\x00\x1f\x7f caf\u00e9 \u2028 \U0001f42a \ud800 {int} %s'
 BIG = 2**70
@@ -56,7 +60,8 @@ def awkward_tuple(kind: EventKind, value: Any = None) -> tuple[Any, ...]:
     for pattern in kind.fields.values():
         if isinstance(pattern, (bool, int)):  # a constant
             continue
-        for one in (pattern if isinstance(pattern, list) else [pattern]):
+        for one in (pattern if isinstance(pattern, list) else list(pattern.values()) if isinstance(pattern, dict)
+                    else [pattern]):
             slots += [part for part in one.split("{")[1:]]
     values = [(value or awkward)(slot.split("}")[0], place) for place, slot in enumerate(slots)]
     assert len(values) == kind.slots
@@ -94,17 +99,17 @@ def test_every_kind_writes_what_json_dumps_writes_of_its_event(kind):
 
 
 def test_a_text_of_words_and_slots_is_the_words_the_event_reads():
-    move = targui_told.DECIDE_MOVE[False]
-    told = (move, 3, 0, "kel_ress", 12, 13, 2)
+    move = SEATED.move[False][0]
+    told = (move, 3, 12, 13, 2)
     assert move.event(told) == {"type": "decision", "round": 3, "player": 0, "tribe": "kel_ress",
                                 "action": "move 12 13 2", "forced": False}
     assert move.line(told) == '{"type":"decision","round":3,"player":0,"tribe":"kel_ress","action":"move 12 13 2",' \
                               '"forced":false}\n'
-    choose = targui_told.DECIDE_CHOOSE[True]
-    assert choose.line((choose, 1, 2, "t", 'say "hi"\\\u00e9')).endswith(
+    choose = SEATED.choose[True][2]
+    assert choose.line((choose, 1, 'say "hi"\\\u00e9')).endswith(
         ',"action":"choose say \\"hi\\"\\\\\\u00e9","forced":true}\n')
-    fight = targui_told.FIGHT
-    assert fight.event((fight, 2, "attacker", 3, 1, 19, 7, 6, 0))["camels"] == [6, 0]
+    fight = targui_told.FIGHT["attacker"]
+    assert fight.event((fight, 2, 3, 1, 19, 7, 6, 0))["camels"] == [6, 0]
 
 
 def test_a_constant_integer_is_written_as_json_writes_it_and_a_constant_flag_stays_a_flag():
@@ -117,11 +122,28 @@ def test_a_constant_integer_is_written_as_json_writes_it_and_a_constant_flag_sta
     assert '"player":1,"first":true,"last":false' in seat.line(told)
 
 
+def test_a_dict_of_slots_is_written_as_json_writes_the_dict():
+    # its keys written in the kind (a round's end: each seat's numbers by tribe), escaped as json escapes
+    # a key; an empty dict is a constant
+    kind = EventKind("round_end", {"round": "{int}", "cash": {"kel_ress": "{int}", 'a "b" 100%': "{text}"},
+                                   "none": {}})
+    told = (kind, 2, 7, "x %d")
+    assert kind.slots == 3
+    assert kind.event(told) == {"type": "round_end", "round": 2, "cash": {"kel_ress": 7, 'a "b" 100%': "x %d"},
+                                "none": {}}
+    assert kind.line(told) == lines_of([told]) == dumped(kind.event(told))
+    assert lines_of([told, told]) == 2 * dumped(kind.event(told))
+    end = SEATED.round_end  # a seating's: the dicts by its tribes
+    told = (end, 5, *range(12))
+    assert end.event(told)["levy"] == {"kel_ress": 3, "kel_ajjer": 4, "ifoghas": 5}
+    assert lines_of([told]) == dumped(end.event(told))
+
+
 def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
     class Id(str):
         pass
 
-    turn = targui_told.TURN[True]
+    turn = EventKind("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": True})
     plain = (turn, 1, 0, "kel_ress")
     odd = (turn, 2, 1, Id('kel "odd"'))
     assert lines_of([plain, odd]) == dumped(turn.event(plain)) + dumped(turn.event(odd))
@@ -131,7 +153,7 @@ def test_a_text_of_a_str_subclass_is_checked_and_escaped_as_any_text():
 def test_a_batch_of_values_met_before_and_a_new_text_that_needs_an_escape():
     # lines_of remembers the values it met (ids, numbers) and looks only into new ones: a text
     # met after them still needs its escape, and a line made already keeps its % signs
-    turn = targui_told.TURN[False]
+    turn = EventKind("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": False})
     calm = [(turn, 1, 0, "kel_ress"), (turn, 2, 1, "kel_ajjer")]
     for _ in range(2):  # the second time every value is one met before
         assert lines_of(calm) == "".join(dumped(turn.event(one)) for one in calm)
@@ -149,6 +171,8 @@ def test_a_pattern_that_is_not_one_is_refused(pattern):
         EventKind("bad", {"field": pattern})
     with pytest.raises(ValueError):
         EventKind("bad", {"field": ["{int}", "move {int}"]})
+    with pytest.raises(ValueError):
+        EventKind("bad", {"field": {"a": "{int}", "b": "move {int}"}})
 
 
 def targui_and_targi() -> list[tuple[str, int]]:
@@ -199,7 +223,9 @@ def test_played_games_write_the_lines_of_their_events_and_verify():
         kinds = Kinds()
         play(package.new_game(rs, players=players, seed=seed).new_initial_state(log=kinds),
              seat_agents(game.seed, bots, package.name))
-        assert kinds.kinds <= set(KINDS), name
+        made = () if package.name != "targui" else (*targui_told.seat_kinds(game.tribe_ids).every,  # its seating's
+                                                    *targui_told.ruleset_kinds(rs).every)  # and its ruleset's kinds
+        assert kinds.kinds <= set(KINDS) | set(made), name
         told |= kinds.kinds
     assert len(told) > len(KINDS) // 2  # most kinds were told by these games
 

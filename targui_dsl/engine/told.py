@@ -10,12 +10,13 @@ package) from the event's shape, written as the event reads::
 
 A field is one slot (``{int}``: an integer; ``{text}``: a string; ``{flag}``: true or false;
 ``{json}``: any JSON value, lists and dicts too), a list of slots (``["{int}", "{int}"]``: a list
-of two integers), a text of words and slots (``{int}`` and ``{text}`` only; a text without
-slots is a constant), or a constant ``True``/``False`` or integer (a kind per value of a field
-that has few, as a seat's: a value fewer to tell and to write). ``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)``
-is ``{"type": "decision", "round": 3, "player": 0, "tribe": "kel_ress", "action": "move 12 13 2",
-"forced": false}``: a readable action's text is made only when someone reads the event, and a log
-writes it straight into its line.
+of two integers), a dict of slots by their keys (``{"kel_ress": "{int}", "kel_ajjer": "{int}"}``:
+a dict of two integers, its keys written in the kind), a text of words and slots (``{int}`` and
+``{text}`` only; a text without slots is a constant), or a constant ``True``/``False`` or integer
+(a kind per value of a field that has few, as a seat's: a value fewer to tell and to write).
+``(MOVE, 3, 0, "kel_ress", 12, 13, 2, False)`` is ``{"type": "decision", "round": 3, "player": 0,
+"tribe": "kel_ress", "action": "move 12 13 2", "forced": false}``: a readable action's text is
+made only when someone reads the event, and a log writes it straight into its line.
 
 A kind's :meth:`~EventKind.event` makes the dict, :meth:`~EventKind.line` the log line: the text
 ``json.dumps(event, separators=(",", ":"))`` writes, and a newline, built without the dict (the keys,
@@ -135,7 +136,7 @@ class EventKind:
     by :meth:`line` when it is told (``special``, as the game's ``end``, after which a log writes
     what it holds)."""
 
-    def __init__(self, type_: str, fields: dict[str, str | list[str] | bool | int]) -> None:
+    def __init__(self, type_: str, fields: dict[str, str | list[str] | dict[str, str] | bool | int]) -> None:
         self.type = type_
         self.fields = dict(fields)
         self.ends = type_ == "end"  # the last event of a game: a log writes what it holds
@@ -153,15 +154,22 @@ class EventKind:
                 if template is not None:
                     template.append(_percent(piece))
                 continue
-            listed = isinstance(pattern, list)
-            for place, one in enumerate(pattern if isinstance(pattern, list) else [pattern]):
+            listed = isinstance(pattern, (list, dict))
+            keyed = list(pattern) if isinstance(pattern, dict) else None  # a dict's keys, in order
+            if keyed == []:  # an empty dict: a constant
+                piece += "{}"
+                if template is not None:
+                    template.append(_percent(piece))
+                continue
+            for place, one in enumerate(pattern.values() if isinstance(pattern, dict)
+                                        else pattern if isinstance(pattern, list) else [pattern]):
                 pieces = _SLOT.split(one)  # text, slot, text, slot, ..., text
                 for text in pieces[::2]:
                     if "{" in text or "}" in text:
                         raise ValueError(f"event {type_!r}, field {key!r}: {one!r} has a brace outside a slot")
                 whole = len(pieces) == 3 and pieces[0] == pieces[2] == ""
                 if listed and not whole:
-                    raise ValueError(f"event {type_!r}, field {key!r}: a list holds whole slots, not {one!r}")
+                    raise ValueError(f"event {type_!r}, field {key!r}: a list or dict holds whole slots, not {one!r}")
                 for slot in pieces[1::2]:
                     if not whole and slot in ("flag", "json"):
                         raise ValueError(f"event {type_!r}, field {key!r}: a {{{slot}}} is a whole field, not in a "
@@ -172,13 +180,15 @@ class EventKind:
                 if template is None:
                     continue
                 piece = _percent(piece) + ("[" if listed and place == 0 else "," if listed else "")
+                if keyed is not None:  # a dict's next key
+                    piece = piece[:-1] + ("{" if place == 0 else ",") + _percent(_quote(keyed[place]) + ":")
                 if whole and pieces[1] == "int":
                     piece += "%d"
                 else:  # a text: its words, and its slots (a text slot's value, unescaped: a plain batch)
                     piece += '"' + "".join(_percent(_quote(part)[1:-1]) if index % 2 == 0 else "%d" if part == "int"
                                            else "%s" for index, part in enumerate(pieces)) + '"'
                 if listed and place == len(pattern) - 1:
-                    piece += "]"
+                    piece += "}" if keyed is not None else "]"
                 template.append(piece)
                 piece = ""
         self.slots = slots
@@ -214,15 +224,18 @@ class EventKind:
                 values.append(ast.Constant(value=pattern))
                 line.append(str(pattern))
                 continue
-            if isinstance(pattern, list):  # a list of values
+            if isinstance(pattern, (list, dict)):  # a list or a dict of values
                 items = []
-                line.append("[")
-                for place, one in enumerate(pattern):
+                line.append("[" if isinstance(pattern, list) else "{")
+                for place, one in enumerate(pattern.values() if isinstance(pattern, dict) else pattern):
                     item, text = whole(_SLOT.split(one)[1])
                     items.append(item)
+                    if isinstance(pattern, dict):
+                        line.append(_quote(list(pattern)[place]) + ":")
                     line.extend([text, ","] if place < len(pattern) - 1 else [text])
-                line.append("]")
-                values.append(ast.List(elts=items, ctx=ast.Load()))
+                line.append("]" if isinstance(pattern, list) else "}")
+                values.append(ast.List(elts=items, ctx=ast.Load()) if isinstance(pattern, list) else
+                              ast.Dict(keys=[ast.Constant(value=name) for name in pattern], values=items))
                 continue
             pieces = _SLOT.split(pattern)
             if len(pieces) == 3 and pieces[0] == pieces[2] == "":  # one slot: the value itself
@@ -265,7 +278,8 @@ class EventKind:
         return made(told)
 
 
-def by_flag(type_: str, fields: dict[str, str | list[str] | bool | int]) -> tuple[EventKind, EventKind]:
+def by_flag(type_: str,
+            fields: dict[str, str | list[str] | dict[str, str] | bool | int]) -> tuple[EventKind, EventKind]:
     """The kind of an event with one ``{flag}`` field, as two kinds: the flag false, and true
     (told as ``KIND[flag]``): a kind without a flag's slot has a ``template``."""
     flags = [key for key, pattern in fields.items() if pattern == "{flag}"]

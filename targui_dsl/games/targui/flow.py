@@ -86,20 +86,7 @@ from targui_dsl.games.targui.rules_setup import deal, dealt, pick_sector, settle
 from targui_dsl.games.targui.runtime import runtime_of
 from targui_dsl.games.targui.told import (
     CHANCE_CARD,
-    CHANCE_DEAL,
     CHANCE_DIE,
-    CHANCE_TURN,
-    DECIDE_AGAIN,
-    DECIDE_ATTACK,
-    DECIDE_BUY,
-    DECIDE_CHOOSE,
-    DECIDE_DEPOSIT,
-    DECIDE_ENTER,
-    DECIDE_GIVE_UP,
-    DECIDE_MOVE,
-    DECIDE_PASS,
-    DECIDE_SECTOR,
-    DECIDE_SETTLE,
 )
 
 # what advance() does at a node: list the options, count them, draw chance, stop
@@ -367,6 +354,7 @@ def deal_all(r: TarguiRecord) -> None:
     game = r.game
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
     told = "chance" in r.tells
+    deals = r.ruleset_kinds.deal if told else ()  # the deal's kind by the kind dealt
     # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
     # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
@@ -392,7 +380,7 @@ def deal_all(r: TarguiRecord) -> None:
         kind = cards.pop(drawn)
         history.append((kind << ACTION_SHIFT) | entry)
         if told:
-            r.told((CHANCE_DEAL, r.round, game.kind_ids[kind]))
+            r.told((deals[kind], r.round))
         kinds[cells[at]] = kind
         pool[kind] -= 1
         at += 1
@@ -407,12 +395,16 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
         game = r.game
         if phase == REVEAL:
             if outcome < game.players:
-                r.told((CHANCE_TURN, r.round, game.tribe_ids[outcome]))
+                r.told((r.seat_kinds.reveal[outcome], r.round))
             else:
                 r.told((CHANCE_CARD, r.round, game.card_ids[outcome - game.players]))
         else:
-            r.told((CHANCE_DEAL, r.round, game.kind_ids[outcome]) if phase == DEAL
-                   else (CHANCE_DIE[phase], r.round, outcome + 1))
+            if phase == DEAL:
+                r.told((r.ruleset_kinds.deal[outcome], r.round))
+            else:  # a die of the ruleset's sides by its face; an effect's roll (any sides) with its face told
+                faces = r.ruleset_kinds.die.get(phase, ())
+                r.told((faces[outcome], r.round) if outcome < len(faces)
+                       else (CHANCE_DIE[phase], r.round, outcome + 1))
     # in order of frequency: a reveal at every turn and card, then the deal, the fight's dice
     if phase == REVEAL:
         players = r.game.players
@@ -500,7 +492,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     if phase == MOVE:
         if action == PASS:
             if "decision:pass" in r.tells:
-                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
+                r.told((r.seat_kinds.pass_[forced][actor], r.round))
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
             return
@@ -511,7 +503,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
             if "decision:attack" in r.tells:
                 pos = game.position_of_cell
-                r.told((DECIDE_ATTACK[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target]))
+                r.told((r.seat_kinds.attack[forced][actor], r.round, pos[source], pos[target]))
             r.phase = ATTACK_DIE
         else:  # begin_count(r, MOVE_COUNT, 1, camels, forced), inlined: its most frequent caller
             camels = r.camels[source]
@@ -530,7 +522,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             source, target = r.source, r.target
             if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
-                r.told((DECIDE_MOVE[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target], value))
+                r.told((r.seat_kinds.move[forced][actor], r.round, pos[source], pos[target], value))
             r.camels[source] -= value
             r.camels[target] += value
             if r.owner[target] != actor:
@@ -544,7 +536,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             game = r.game
             cell = r.target
             if "decision:buy" in r.tells:
-                r.told((DECIDE_BUY[forced], r.round, actor, game.tribe_ids[actor], value, game.position_of_cell[cell]))
+                r.told((r.seat_kinds.buy[forced][actor], r.round, value, game.position_of_cell[cell]))
             cost = value * game.camel_price
             r.cash[actor] -= cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
@@ -556,16 +548,16 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
                        else run_steps(r, after))
         elif phase == ENTER:
             if "decision:enter" in r.tells:
-                r.told((DECIDE_ENTER[forced], r.round, actor, r.game.tribe_ids[actor], value))
+                r.told((r.seat_kinds.enter[forced][actor], r.round, value))
             r.phase = enter(r, value)
         else:
             if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
-                r.told((DECIDE_DEPOSIT[forced], r.round, actor, r.game.tribe_ids[actor], value))
+                r.told((r.seat_kinds.deposit[forced][actor], r.round, value))
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
             if "decision:pass" in r.tells:
-                r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
+                r.told((r.seat_kinds.pass_[forced][actor], r.round))
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
@@ -579,26 +571,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
             if "decision:again" in r.tells:
-                r.told((DECIDE_AGAIN[forced], r.round, actor, r.game.tribe_ids[actor]))
+                r.told((r.seat_kinds.again[forced][actor], r.round))
             r.phase = ATTACK_DIE
         else:
             if "decision:give" in r.tells:
-                r.told((DECIDE_GIVE_UP[forced], r.round, actor, r.game.tribe_ids[actor]))
+                r.told((r.seat_kinds.give_up[forced][actor], r.round))
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
         if "decision:choose" in r.tells:
-            r.told((DECIDE_CHOOSE[forced], r.round, actor, r.game.tribe_ids[actor], choice_text(r, answer)))
+            r.told((r.seat_kinds.choose[forced][actor], r.round, choice_text(r, answer)))
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
         if "decision:sector" in r.tells:
-            r.told((DECIDE_SECTOR[forced], r.round, actor, r.game.tribe_ids[actor], r.game.sector_ids[index]))
+            r.told((r.seat_kinds.sector[forced][actor], r.round, r.game.sector_ids[index]))
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
         if "decision:settle" in r.tells:
-            r.told((DECIDE_SETTLE[forced], r.round, actor, r.game.tribe_ids[actor], r.game.position_of_cell[cell]))
+            r.told((r.seat_kinds.settle[forced][actor], r.round, r.game.position_of_cell[cell]))
         r.phase = settle(r, cell)
 
 

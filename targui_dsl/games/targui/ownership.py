@@ -14,7 +14,7 @@ from typing import Any
 from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
-from targui_dsl.games.targui.told import ELIMINATED, END
+from targui_dsl.games.targui.told import END
 
 
 def cap_score(value: int) -> int:
@@ -66,7 +66,7 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
     r.stack_left -= r.stack_turns[previous]
     r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
     if "eliminated" in r.tells:
-        r.told((ELIMINATED, r.round, previous, game.tribe_ids[previous]))
+        r.told((r.seat_kinds.eliminated[previous], r.round))
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
 
 

@@ -25,7 +25,7 @@ from targui_dsl.games.targui.phases import (
     step_actor,
     step_phase,
 )
-from targui_dsl.games.targui.told import NOTHING, tells_for, untold
+from targui_dsl.games.targui.told import NOTHING, RulesetKinds, SeatKinds, ruleset_kinds, seat_kinds, tells_for, untold
 
 if TYPE_CHECKING:  # pragma: no cover
     from targui_dsl.engine.protocol import EventSink
@@ -61,7 +61,7 @@ class TarguiRecord:
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
         "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last",
-        "effect", "memory", "kind_cells",
+        "seat_kinds", "ruleset_kinds", "effect", "memory", "kind_cells",
     )
 
     game: GameTables
@@ -121,6 +121,8 @@ class TarguiRecord:
     tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
     told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
     told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
+    seat_kinds: SeatKinds  # the kinds of the events that name a seat (told.seat_kinds), set with a sink
+    ruleset_kinds: RulesetKinds  # ... and of the chance outcomes (told.ruleset_kinds)
     effect: Any  # a PausedEffect waiting for a player's choice, else None
     # not saved: the cells of each kind (a tuple per kind, in cell order) and the `kind` list they
     # were read from, for the effects' `territories where t.kind == K`; see cells_of_kind()
@@ -196,6 +198,8 @@ class TarguiRecord:
             self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
             self._sink = sink
             self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
+            self.seat_kinds = seat_kinds(self.game.tribe_ids)
+            self.ruleset_kinds = ruleset_kinds(self.game.ruleset)
 
     def copy(self) -> "TarguiRecord":
         """A copy sharing only immutable things (the game, the move tables, the legal list,

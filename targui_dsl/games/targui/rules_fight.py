@@ -59,7 +59,7 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
 
 def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
     pos = r.game.position_of_cell
-    r.told((FIGHT, r.round, thrower, die, loss, pos[r.source], pos[r.target], r.camels[r.source], r.camels[r.target]))
+    r.told((FIGHT[thrower], r.round, die, loss, pos[r.source], pos[r.target], r.camels[r.source], r.camels[r.target]))
 
 
 def enter(r: TarguiRecord, count: int) -> int:
@@ -77,5 +77,5 @@ def enter(r: TarguiRecord, count: int) -> int:
 def end_attack(r: TarguiRecord, result: str) -> int:
     if "attack_end" in r.tells:
         pos = r.game.position_of_cell
-        r.told((ATTACK_END, r.round, result, pos[r.source], pos[r.target]))
+        r.told((ATTACK_END[result], r.round, pos[r.source], pos[r.target]))
     return start_adding(r) if r.phase != OVER else OVER

@@ -30,7 +30,7 @@ from targui_dsl.games.targui.rules_effects import (
     snapshot,
 )
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CARD, ROUND, ROUND_END, TURN
+from targui_dsl.games.targui.told import CARD, ROUND
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
@@ -81,7 +81,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
     if "turn" in r.tells:
-        r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
+        r.told((r.seat_kinds.turn[r.double][seat], r.round))
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
@@ -157,9 +157,8 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
         stage = 2
     if stage == 2:
         if "round_end" in r.tells:
-            ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
-            r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
-                    {ids[s]: r.cash[s] for s in seats}, {ids[s]: r.treasury[s] for s in seats}))
+            # each a dict by tribe, its keys in the kind: the values by seat
+            r.told((r.seat_kinds.round_end, r.round, *r.round_cash, *r.round_levy, *r.cash, *r.treasury))
         if "round_end" in game.hooked and not run_hooks(r, "round_end"):
             return r.phase
     if not r.deck and r.phase != OVER:

@@ -10,13 +10,14 @@ every move. ``decision`` stands for every verb.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+from targui_dsl.engine.per_ruleset import per_ruleset
 from targui_dsl.engine.told import EventKind, by_flag
 from targui_dsl.games.targui.phases import ATTACK_DIE, DEAL, DEFEND_DIE, EFFECT_ROLL, LABELS, REVEAL, ROUND_DIE
 
-__all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "NOTHING", "chance", "decision", "kind_of",
-           "tells_for", "untold"]
+__all__ = ["DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "NOTHING", "RulesetKinds", "SeatKinds", "chance",
+           "kind_of", "ruleset_kinds", "seat_kinds", "tells_for", "untold"]
 
 #: The event types a game tells, as its log writes them (the header is the log's own).
 EVENT_TYPES = ("chance", "decision", "round", "turn", "fight", "attack_end", "card", "hook", "memory", "round_end",
@@ -63,55 +64,108 @@ def kind_of(event: dict[str, Any]) -> str:
 # Each event as the engine tells it: a tuple, its kind first (targui_dsl.engine.told), the
 # values in the order of the kind's slots. The fields are those of docs/engine.md.
 # ----------------------------------------------------------------------------------------
-def decision(action: str) -> tuple[EventKind, EventKind]:
-    """A decision whose readable action is ``action`` (words and slots: ``move {int} {int} {int}``),
-    by whether it was forced: ``(DECIDE_MOVE[forced], round, player, tribe, source, target, camels)``."""
-    return by_flag("decision", {"round": "{int}", "player": "{int}", "tribe": "{text}", "action": action,
-                                "forced": "{flag}"})
-
-
 def chance(phase: int, action: str) -> EventKind:
     """An outcome of the chance node ``phase`` (its label the event's ``node``), read as ``action``."""
     return EventKind("chance", {"round": "{int}", "node": LABELS[phase], "action": action})
 
 
-CHANCE_DEAL = chance(DEAL, "deal {text}")  # a kind's id
-CHANCE_TURN = chance(REVEAL, "turn {text}")  # a tribe's id
 CHANCE_CARD = chance(REVEAL, "card {text}")  # a card's id
 #: A die thrown, by the chance node that throws it.
 CHANCE_DIE = {phase: chance(phase, "die {int}") for phase in (ROUND_DIE, ATTACK_DIE, DEFEND_DIE, EFFECT_ROLL)}
-DECIDE_PASS = decision("pass")
-DECIDE_ATTACK = decision("attack {int} {int}")  # source, target
-DECIDE_MOVE = decision("move {int} {int} {int}")  # source, target, camels
-DECIDE_BUY = decision("buy {int} on {int}")  # camels, position
-DECIDE_ENTER = decision("enter {int}")
-DECIDE_DEPOSIT = decision("deposit {int}")
-DECIDE_AGAIN = decision("again")
-DECIDE_GIVE_UP = decision("give up")
-DECIDE_CHOOSE = decision("choose {text}")  # an effect's answer as a player writes it
-DECIDE_SECTOR = decision("sector {text}")
-DECIDE_SETTLE = decision("settle {int}")
-# by their double_turn: ROUND[double_turn], TURN[double_turn]
+# by their double_turn: ROUND[double_turn]
 ROUND = by_flag("round", {"round": "{int}", "die": "{int}", "double_turn": "{flag}", "tribal_cards": "{int}",
                           "fortune_cards": "{int}"})
-TURN = by_flag("turn", {"round": "{int}", "player": "{int}", "tribe": "{text}", "double_turn": "{flag}"})
-FIGHT = EventKind("fight", {"round": "{int}", "thrower": "{text}", "die": "{int}", "loss": "{int}", "source": "{int}",
-                            "target": "{int}", "camels": ["{int}", "{int}"]})
-ATTACK_END = EventKind("attack_end", {"round": "{int}", "result": "{text}", "source": "{int}", "target": "{int}"})
+#: A fight's throw, by its thrower: ``(FIGHT[thrower], round, die, loss, source, target, camels, camels)``.
+FIGHT = {thrower: EventKind("fight", {"round": "{int}", "thrower": thrower, "die": "{int}", "loss": "{int}",
+                                      "source": "{int}", "target": "{int}", "camels": ["{int}", "{int}"]})
+         for thrower in ("attacker", "defender")}
+#: An attack's end, by its result: ``(ATTACK_END[result], round, source, target)``.
+ATTACK_END = {result: EventKind("attack_end", {"round": "{int}", "result": result, "source": "{int}",
+                                               "target": "{int}"})
+              for result in ("won", "failed", "given up")}
 CARD = EventKind("card", {"round": "{int}", "card": "{text}", "number": "{int}", "title": "{text}",
                           "changes": "{json}"})
 HOOK = EventKind("hook", {"round": "{int}", "moment": "{text}", "hook": "{int}", "changes": "{json}"})
 MEMORY = EventKind("memory", {"round": "{int}", "name": "{text}", "value": "{json}"})  # the game's
 MEMORY_TRIBE = EventKind("memory", {"round": "{int}", "name": "{text}", "tribe": "{text}", "value": "{json}"})
 MEMORY_POSITION = EventKind("memory", {"round": "{int}", "name": "{text}", "position": "{int}", "value": "{json}"})
-ROUND_END = EventKind("round_end", {"round": "{int}", "cash_lost": "{json}", "levy": "{json}", "cash": "{json}",
-                                    "treasury": "{json}"})
-ELIMINATED = EventKind("eliminated", {"round": "{int}", "player": "{int}", "tribe": "{text}"})
 END = EventKind("end", {"reason": "{text}", "rounds": "{int}", "scores": "{json}", "tie_breaks": "{json}",
                         "winners": "{json}", "draw": "{flag}"})
 
-#: Every kind of event told.
-KINDS = (CHANCE_DEAL, CHANCE_TURN, CHANCE_CARD, *CHANCE_DIE.values(), *DECIDE_PASS, *DECIDE_ATTACK, *DECIDE_MOVE,
-         *DECIDE_BUY, *DECIDE_ENTER, *DECIDE_DEPOSIT, *DECIDE_AGAIN, *DECIDE_GIVE_UP, *DECIDE_CHOOSE, *DECIDE_SECTOR,
-         *DECIDE_SETTLE, *ROUND, *TURN, FIGHT, ATTACK_END, CARD, HOOK, MEMORY, MEMORY_TRIBE, MEMORY_POSITION, ROUND_END,
-         ELIMINATED, END)
+
+class SeatKinds:
+    """The kinds of the events that name a seat, made for one seating (``game.tribe_ids``): a kind
+    per seat, the seat's number and tribe written in the kind (as Targi's decisions), so that the
+    game tells and the log formats two values fewer at each decision and turn, and one at each
+    turn's reveal. A decision's kinds are by whether it was forced, then by seat:
+    ``(kinds.move[forced][seat], round, source, target, camels)``; a turn's by its double_turn:
+    ``(kinds.turn[double][seat], round)``; ``(kinds.reveal[seat], round)`` is the chance outcome
+    that turns the seat's tribal card, ``(kinds.eliminated[seat], round)`` the seat's end; a round's
+    end has a dict by tribe of each seat's numbers (its keys the seating's tribes). (A
+    tribe's id is lower-case letters, digits and ``_``, as the ruleset's schema says: written in a
+    kind's text it is never read as a slot.)"""
+
+    def __init__(self, tribe_ids: tuple[str, ...]) -> None:
+        seats = tuple(enumerate(tribe_ids))
+
+        def decision(action: str) -> tuple[tuple[EventKind, ...], tuple[EventKind, ...]]:
+            """A decision whose readable action is ``action`` (words and slots: ``move {int} {int} {int}``),
+            by whether it was forced, then by seat."""
+            forced_false, forced_true = (tuple(EventKind("decision", {"round": "{int}", "player": seat, "tribe": tribe,
+                                                                      "action": action, "forced": forced})
+                                               for seat, tribe in seats) for forced in (False, True))
+            return forced_false, forced_true
+
+        self.pass_ = decision("pass")
+        self.attack = decision("attack {int} {int}")  # source, target
+        self.move = decision("move {int} {int} {int}")  # source, target, camels
+        self.buy = decision("buy {int} on {int}")  # camels, position
+        self.enter = decision("enter {int}")
+        self.deposit = decision("deposit {int}")
+        self.again = decision("again")
+        self.give_up = decision("give up")
+        self.choose = decision("choose {text}")  # an effect's answer as a player writes it
+        self.sector = decision("sector {text}")
+        self.settle = decision("settle {int}")
+        single, double = (tuple(EventKind("turn", {"round": "{int}", "player": seat, "tribe": tribe,
+                                                   "double_turn": flag}) for seat, tribe in seats)
+                          for flag in (False, True))
+        self.turn = (single, double)
+        self.reveal = tuple(chance(REVEAL, f"turn {tribe}") for _, tribe in seats)
+        self.eliminated = tuple(EventKind("eliminated", {"round": "{int}", "player": seat, "tribe": tribe})
+                                for seat, tribe in seats)
+        #: A round's end: each seat's cash lost, levy, cash and treasury, a dict by tribe (its keys in the kind):
+        #: ``(kinds.round_end, round, *cash_lost, *levy, *cash, *treasury)``, each by seat.
+        self.round_end = EventKind("round_end", {"round": "{int}", **{field: {tribe: "{int}" for _, tribe in seats}
+                                                                      for field in ("cash_lost", "levy", "cash",
+                                                                                    "treasury")}})
+        decisions = (self.pass_, self.attack, self.move, self.buy, self.enter, self.deposit, self.again, self.give_up,
+                     self.choose, self.sector, self.settle, self.turn)
+        #: Every kind made here.
+        self.every: tuple[EventKind, ...] = (*(kind for pair in decisions for kinds in pair for kind in kinds),
+                                             *self.reveal, *self.eliminated, self.round_end)
+
+
+class RulesetKinds:
+    """The kinds of the chance events of one ruleset, by outcome: the outcome written in the kind (one
+    value fewer to tell and to write). ``(kinds.deal[kind], round)`` deals a territory kind (by its
+    index; its id written), ``(kinds.die[phase][outcome], round)`` throws the die of a round, an attack
+    or a defence (``die outcome + 1``; an effect's roll, of any number of sides, is ``CHANCE_DIE``'s)."""
+
+    def __init__(self, ruleset: Any) -> None:
+        self.deal = tuple(chance(DEAL, f"deal {kind.id}") for kind in ruleset.kinds)
+        self.die = {phase: tuple(chance(phase, f"die {face}") for face in range(1, ruleset.die_sides + 1))
+                    for phase in (ROUND_DIE, ATTACK_DIE, DEFEND_DIE)}
+        #: Every kind made here.
+        self.every: tuple[EventKind, ...] = (*self.deal, *(kind for kinds in self.die.values() for kind in kinds))
+
+
+#: The kinds of a ruleset's chance events by outcome, made once per ruleset (``ruleset_kinds(game.ruleset)``).
+ruleset_kinds: Callable[[Any], RulesetKinds] = per_ruleset(RulesetKinds)
+#: The kinds of a seating's events by seat, made once per seating (``seat_kinds(game.tribe_ids)``: the
+#: games of one ruleset and seating share their tables, that tuple too).
+seat_kinds: Callable[[tuple[str, ...]], SeatKinds] = per_ruleset(SeatKinds)
+
+#: Every kind of event told but those made per seating and per ruleset (:class:`SeatKinds`, :class:`RulesetKinds`).
+KINDS = (CHANCE_CARD, *CHANCE_DIE.values(), *ROUND, *FIGHT.values(), *ATTACK_END.values(), CARD, HOOK, MEMORY,
+         MEMORY_TRIBE, MEMORY_POSITION, END)
