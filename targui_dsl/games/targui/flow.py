@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, NATIVE, below, draw_limit
+from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, NATIVE, below, below_word, draw_limit
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -323,21 +323,21 @@ def sample_chance(r: TarguiRecord) -> int:
         totals = list(accumulate(r.deal_pool))
         if not totals[-1]:
             raise AssertionError("empty deal pool")
-        r.rng, drawn = below(r.rng, totals[-1])
+        r.rng_word, drawn = below_word(r.rng_word, totals[-1])
         return bisect_right(totals, drawn)
     # a reveal draws among the stack's cards, a die among its sides: chance.below(rng, n, limit)
-    # inlined (the same draws), these being the game's most frequent draws; compiled, below()
-    # on machine words is the faster
+    # inlined (the same draws), these being the game's most frequent draws; compiled,
+    # below_word() on machine words is the faster
     game = r.game
-    if phase == REVEAL:
-        n = r.stack_left
-        limit = LIMITS[n] if n < 256 else draw_limit(n)
-    else:
-        n, limit = game.die_sides, game.die_limit
     if NATIVE:
-        r.rng, drawn = below(r.rng, n, limit)
+        r.rng_word, drawn = below_word(r.rng_word, r.stack_left if phase == REVEAL else game.die_sides)
     else:
-        rng = r.rng
+        if phase == REVEAL:
+            n = r.stack_left
+            limit = LIMITS[n] if n < 256 else draw_limit(n)
+        else:
+            n, limit = game.die_sides, game.die_limit
+        rng: int = r.rng_word  # (plain, a record's word is the state itself: chance.word_of)
         while True:
             rng = (rng + GOLDEN) & MASK64
             bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
@@ -345,7 +345,7 @@ def sample_chance(r: TarguiRecord) -> int:
             bits ^= bits >> 31
             if bits < limit:
                 break
-        r.rng = rng
+        r.rng_word = rng  # plain, a record's word is the state itself (chance.word_of)
         drawn = bits % n
     if phase != REVEAL:
         return drawn
@@ -356,7 +356,8 @@ def sample_chance(r: TarguiRecord) -> int:
             return seat
         drawn -= turns
         seat += 1
-    r.rng, drawn = below(r.rng, len(r.deck))
+    # (plain, a record's word is the state itself: below(), without below_word's two calls)
+    r.rng_word, drawn = below_word(r.rng_word, len(r.deck)) if NATIVE else below(r.rng_word, len(r.deck))
     return game.players + r.deck[drawn]
 
 
@@ -371,32 +372,34 @@ def deal_all(r: TarguiRecord) -> None:
     # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
     kinds, cells, at, end = r.kind, game.deal_cells, r.deal_next, len(game.deal_cells)
-    rng = r.rng
+    rng = r.rng_word  # the generator's word (compiled road)
+    state: int = rng  # the plain road's state (plain, a record's word is the state itself: chance.word_of)
     while at < end:
         total = len(cards)
         if not total:
             raise AssertionError("empty deal pool")
-        if NATIVE:  # compiled: below() on machine words, not the big-int formulas inlined
-            rng, drawn = below(rng, total)
+        if NATIVE:  # compiled: below_word() on machine words, not the big-int formulas inlined
+            rng, drawn = below_word(rng, total)
         else:
             limit = LIMITS[total] if total < 256 else draw_limit(total)
-            while True:  # chance.below(rng, total), inlined: the same draws
-                rng = (rng + GOLDEN) & MASK64
-                bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            while True:  # chance.below(state, total), inlined: the same draws
+                state = (state + GOLDEN) & MASK64
+                bits = ((state ^ (state >> 30)) * MIX_A) & MASK64
                 bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
                 bits ^= bits >> 31
                 if bits < limit:
                     break
             drawn = bits % total
-        r.rng = rng
         kind = cards.pop(drawn)
         history.append((kind << ACTION_SHIFT) | entry)
-        if told:
+        if told:  # the sink told of the card finds the generator past it
+            r.rng_word = rng if NATIVE else state  # (plain, a record's word is the state itself: chance.word_of)
             r.told((CHANCE_DEAL, r.round, game.kind_ids[kind]))
         kinds[cells[at]] = kind
         pool[kind] -= 1
         at += 1
         r.deal_next = at
+    r.rng_word = rng if NATIVE else state
     r.phase = dealt(r)
 
 

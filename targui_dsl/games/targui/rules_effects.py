@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from targui_dsl.effects.runtime import ChoiceRequest, RollRequest, check_choices
-from targui_dsl.engine.chance import below
+from targui_dsl.engine.chance import below_word
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.runtime import runtime_of
@@ -83,7 +83,7 @@ def copy_record(r: TarguiRecord) -> TarguiRecord:
         return r.copy()
     other = replay_paused(effect.start, effect.where, effect.args, effect.answers)
     other.effect.card_before = effect.card_before
-    other.rng = r.rng
+    other.rng_word = r.rng_word
     other.history = r.history[:]
     other.decisions, other.forced_decisions = r.decisions, r.forced_decisions
     other.forced_outcomes = r.forced_outcomes[:]
@@ -141,7 +141,7 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
                 r.effect = effect
                 r.phase = EFFECT_ROLL
                 return False
-            r.rng, drawn = below(r.rng, max(1, request.sides))
+            r.rng_word, drawn = below_word(r.rng_word, max(1, request.sides))
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
             if "chance" in r.tells:
