@@ -47,7 +47,7 @@ def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, 
     r = start.copy()
     game = r.game
     if where[0] == "card":
-        code = game.cards[game.card_ids[int(where[1])]].effect
+        code = game.card_effects[int(where[1])]
     else:
         code = game.hooks[str(where[1])][int(where[2])]
     if not code.pauses:
@@ -90,7 +90,7 @@ def copy_record(r: TarguiRecord) -> TarguiRecord:
     return other
 
 
-def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
+def run_hooks(r: TarguiRecord, moment: str, args: tuple[int, ...] = (), first: int = 0) -> bool:
     """Run the ruleset's effects for a moment of the game, in order, from hook ``first``.
     False when one paused for a player's choice (the rest runs after the answer)."""
     hooks = r.game.hooks[moment]
@@ -98,7 +98,7 @@ def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
         if r.phase == OVER:
             return True
         before = snapshot(r) if "hook" in r.tells else None
-        if not run_effect(r, hooks[index], ("hook", moment, index), *args):
+        if not run_effect(r, hooks[index], ("hook", moment, index), args):
             return False
         if before is not None:
             hook_event(r, moment, index, before)
@@ -115,11 +115,16 @@ def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> No
         r.told((HOOK, r.round, moment, index + 1, changes))
 
 
-def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
+def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], args: tuple[int, ...] = ()) -> bool:
     """Run one compiled effect; False when it paused for a player's choice. A die thrown
     inside it comes from the game's generator (or a queued outcome)."""
+    # (``args`` a tuple, not ``*args``: compiled, a star parameter made every call of this and
+    # of run_hooks a call through Python, a list and a tuple; a card's effect takes none)
     if not code.pauses:
-        code.function(runtime_of(r), *args)
+        if args:
+            code.function(runtime_of(r), *args)
+        else:
+            code.function(runtime_of(r))
         return True
     effect = PausedEffect(where, code, args, copy_record(r))
     effect.gen = code.function(runtime_of(r), *args)

@@ -82,7 +82,7 @@ def start_turn(r: TarguiRecord, seat: int) -> int:
     r.cycles_left = 2 if r.double else 1
     if "turn" in r.tells:
         r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
-    if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
+    if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", (seat,)) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
 
@@ -107,7 +107,7 @@ def end_adding(r: TarguiRecord) -> int:
     r.cycles_left -= 1
     if r.cycles_left > 0:
         return STEP_MOVEMENT
-    if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
+    if r.game.turn_end_hooks and not run_hooks(r, "turn_end", (r.player,)):
         return r.phase
     # end_turn(r), inlined: every turn ends here
     r.player = -1
@@ -192,7 +192,7 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
         return STEP_STACK if r.phase != OVER else OVER
     _, moment, index = effect.where
     hook_event(r, moment, index, snapshot(effect.start))  # the hook began where its effect did
-    if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
+    if not run_hooks(r, moment, effect.args, index + 1) or r.phase == OVER:
         return r.phase
     return _AFTER_MOMENT[moment]
 
@@ -200,7 +200,7 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
 def run_card(r: TarguiRecord, card: int) -> bool:
     """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
     before = snapshot(r) if "card" in r.tells else None
-    if not run_effect(r, r.game.cards[r.game.card_ids[card]].effect, ("card", card)):
+    if not run_effect(r, r.game.card_effects[card], ("card", card)):
         r.effect.card_before = before
         return False
     card_event(r, card, before)
