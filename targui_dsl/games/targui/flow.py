@@ -356,8 +356,10 @@ def sample_chance(r: TarguiRecord) -> int:
             return seat
         drawn -= turns
         seat += 1
-    # (plain, a record's word is the state itself: below(), without below_word's two calls)
-    r.rng_word, drawn = below_word(r.rng_word, len(r.deck)) if NATIVE else below(r.rng_word, len(r.deck))
+    if NATIVE:  # (an if, not a conditional expression: compiled, one made a tuple and an int object a card)
+        r.rng_word, drawn = below_word(r.rng_word, len(r.deck))
+    else:  # plain, a record's word is the state itself: below(), without below_word's two calls
+        r.rng_word, drawn = below(r.rng_word, len(r.deck))
     return game.players + r.deck[drawn]
 
 
