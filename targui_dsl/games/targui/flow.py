@@ -398,7 +398,7 @@ def deal_all(r: TarguiRecord) -> None:
             r.rng_word = rng if NATIVE else state  # (plain, a record's word is the state itself: chance.word_of)
             r.told((CHANCE_DEAL, r.round, game.kind_ids[kind]))
         kinds[cells[at]] = kind
-        pool[kind] -= 1
+        pool[kind] = pool[kind] - 1  # (not `-=`: see apply_step)
         at += 1
         r.deal_next = at
     r.rng_word = rng if NATIVE else state
@@ -422,7 +422,8 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
     if phase == REVEAL:
         players = r.game.players
         if outcome < players:
-            r.stack_turns[outcome] -= 1
+            turns = r.stack_turns
+            turns[outcome] = turns[outcome] - 1  # (not `-=`: see apply_step)
             r.stack_left -= 1
             after = start_turn(r, outcome)
             # the turn's usual next step is the movement phase: run here, without the dispatch
@@ -536,8 +537,11 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             if "decision:move" in r.tells:
                 pos = r.game.position_of_cell
                 r.told((DECIDE_MOVE[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target], value))
-            r.camels[source] -= value
-            r.camels[target] += value
+            # (an item set from its own value, not `-=`: compiled, an augmented list item was a
+            # generic number operation on objects; plain Python, with the list a local, no dearer)
+            herds = r.camels
+            herds[source] = herds[source] - value
+            herds[target] = herds[target] + value
             if r.owner[target] != actor:
                 if set_owner(r, target, actor):
                     finish(r, runtime_of(r), "last_standing")
@@ -551,10 +555,12 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             if "decision:buy" in r.tells:
                 r.told((DECIDE_BUY[forced], r.round, actor, game.tribe_ids[actor], value, game.position_of_cell[cell]))
             cost = value * game.camel_price
-            r.cash[actor] -= cost
+            cash = r.cash
+            cash[actor] = cash[actor] - cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
-            r.camels[cell] += value
+            herds = r.camels
+            herds[cell] = herds[cell] + value
             r.box -= value
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT

@@ -18,10 +18,11 @@ from targui_dsl.games.targui.told import ATTACK_END, FIGHT
 def deposit(r: TarguiRecord, amount: int) -> int:
     if amount:
         seat = r.player
-        r.cash[seat] -= amount
+        cash, deposits = r.cash, r.deposits  # (items set from their own values, not `-=`: see flow.apply_step)
+        cash[seat] = cash[seat] - amount
         treasury = r.treasury[seat] + amount  # clamp(), inlined: never negative
         r.treasury[seat] = treasury if treasury < MAX_VALUE else MAX_VALUE
-        r.deposits[seat] += 1
+        deposits[seat] = deposits[seat] + 1
     return MOVE
 
 
@@ -64,8 +65,9 @@ def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
 
 def enter(r: TarguiRecord, count: int) -> int:
     source, target = r.source, r.target
-    r.camels[source] -= count
-    r.camels[target] += count
+    camels = r.camels  # (items set from their own values, not `-=`: see flow.apply_step)
+    camels[source] = camels[source] - count
+    camels[target] = camels[target] + count
     after = end_attack(r, "won")
     # after the attack's end: taking the last enemy territory ends the game, and `end` is the last event
     if set_owner(r, target, r.player):
