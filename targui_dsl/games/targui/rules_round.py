@@ -129,20 +129,22 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     run after the answer: 0 before_levy hooks, 1 the levy and after_levy hooks,
     2 the round_end event and hooks, 3 the final scores or the next round."""
     game = r.game
-    seats = range(game.players)
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
         if ("before_levy" in game.hooked and not run_hooks(r, "before_levy")) or r.phase == OVER:
             return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
-        # now: cash lost (what the hooks added is no loss)
-        before, now = r.round_cash, r.cash
-        r.round_cash = [before[s] - now[s] if before[s] > now[s] else 0 for s in seats]
+        # now: cash lost (what the hooks added is no loss), seat by seat before its levy (`range`
+        # in the loop itself: compiled, a range kept in a variable was an object made and iterated)
+        before, cash = r.round_cash, r.cash
+        lost = r.round_cash = [0] * game.players
         levy = r.round_levy = [0] * game.players
         rt = runtime_of(r)
-        levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
-        for seat in seats:
+        levy_formula, levy_total, cells_of = game.levy, r.levy_total, r.cells_of
+        for seat in range(game.players):
+            if before[seat] > cash[seat]:
+                lost[seat] = before[seat] - cash[seat]
             if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
                 value = levy_formula(rt, seat)
                 if value.__class__ is not int:  # (a bool, say; int() on an int is a call for nothing)
@@ -157,6 +159,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
         stage = 2
     if stage == 2:
         if "round_end" in r.tells:
+            seats = range(game.players)
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
             r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
                     {ids[s]: r.cash[s] for s in seats}, {ids[s]: r.treasury[s] for s in seats}))
