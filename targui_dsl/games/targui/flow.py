@@ -100,6 +100,18 @@ from targui_dsl.games.targui.told import (
     DECIDE_PASS,
     DECIDE_SECTOR,
     DECIDE_SETTLE,
+    TELLS_CHANCE,
+    TELLS_DECISION_AGAIN,
+    TELLS_DECISION_ATTACK,
+    TELLS_DECISION_BUY,
+    TELLS_DECISION_CHOOSE,
+    TELLS_DECISION_DEPOSIT,
+    TELLS_DECISION_ENTER,
+    TELLS_DECISION_GIVE,
+    TELLS_DECISION_MOVE,
+    TELLS_DECISION_PASS,
+    TELLS_DECISION_SECTOR,
+    TELLS_DECISION_SETTLE,
 )
 
 # what advance() does at a node: list the options, count them, draw chance, stop
@@ -369,7 +381,7 @@ def deal_all(r: TarguiRecord) -> None:
     deals 45 cards), rules_setup.deal() inlined: the card onto the next position, the pool less one."""
     game = r.game
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
-    told = "chance" in r.tells
+    told = r.tell_bits & TELLS_CHANCE
     # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
     # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
@@ -408,7 +420,7 @@ def deal_all(r: TarguiRecord) -> None:
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
-    if "chance" in r.tells:  # the outcome's event (its action outcome_text's words)
+    if r.tell_bits & TELLS_CHANCE:  # the outcome's event (its action outcome_text's words)
         game = r.game
         if phase == REVEAL:
             if outcome < game.players:
@@ -505,7 +517,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     r.history.append((action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1))  # encode_step(), inlined
     if phase == MOVE:
         if action == PASS:
-            if "decision:pass" in r.tells:
+            if r.tell_bits & TELLS_DECISION_PASS:
                 r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
@@ -515,7 +527,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         r.source, r.target = source, target
         holder = r.owner[target]
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
-            if "decision:attack" in r.tells:
+            if r.tell_bits & TELLS_DECISION_ATTACK:
                 pos = game.position_of_cell
                 r.told((DECIDE_ATTACK[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target]))
             r.phase = ATTACK_DIE
@@ -534,7 +546,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
         elif phase == MOVE_COUNT:  # the move: `value` camels from source to target
             source, target = r.source, r.target
-            if "decision:move" in r.tells:
+            if r.tell_bits & TELLS_DECISION_MOVE:
                 pos = r.game.position_of_cell
                 r.told((DECIDE_MOVE[forced], r.round, actor, r.game.tribe_ids[actor], pos[source], pos[target], value))
             # (an item set from its own value, not `-=`: compiled, an augmented list item was a
@@ -552,7 +564,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         elif phase == BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
             game = r.game
             cell = r.target
-            if "decision:buy" in r.tells:
+            if r.tell_bits & TELLS_DECISION_BUY:
                 r.told((DECIDE_BUY[forced], r.round, actor, game.tribe_ids[actor], value, game.position_of_cell[cell]))
             cost = value * game.camel_price
             cash = r.cash
@@ -566,16 +578,16 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
         elif phase == ENTER:
-            if "decision:enter" in r.tells:
+            if r.tell_bits & TELLS_DECISION_ENTER:
                 r.told((DECIDE_ENTER[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = enter(r, value)
         else:
-            if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
+            if r.tell_bits & TELLS_DECISION_DEPOSIT:  # `deposit 0` too (logs before format 2 lack it)
                 r.told((DECIDE_DEPOSIT[forced], r.round, actor, r.game.tribe_ids[actor], value))
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
-            if "decision:pass" in r.tells:
+            if r.tell_bits & TELLS_DECISION_PASS:
                 r.told((DECIDE_PASS[forced], r.round, actor, r.game.tribe_ids[actor]))
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
@@ -589,26 +601,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
-            if "decision:again" in r.tells:
+            if r.tell_bits & TELLS_DECISION_AGAIN:
                 r.told((DECIDE_AGAIN[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = ATTACK_DIE
         else:
-            if "decision:give" in r.tells:
+            if r.tell_bits & TELLS_DECISION_GIVE:
                 r.told((DECIDE_GIVE_UP[forced], r.round, actor, r.game.tribe_ids[actor]))
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
-        if "decision:choose" in r.tells:
+        if r.tell_bits & TELLS_DECISION_CHOOSE:
             r.told((DECIDE_CHOOSE[forced], r.round, actor, r.game.tribe_ids[actor], choice_text(r, answer)))
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
-        if "decision:sector" in r.tells:
+        if r.tell_bits & TELLS_DECISION_SECTOR:
             r.told((DECIDE_SECTOR[forced], r.round, actor, r.game.tribe_ids[actor], r.game.sector_ids[index]))
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
-        if "decision:settle" in r.tells:
+        if r.tell_bits & TELLS_DECISION_SETTLE:
             r.told((DECIDE_SETTLE[forced], r.round, actor, r.game.tribe_ids[actor], r.game.position_of_cell[cell]))
         r.phase = settle(r, cell)
 

@@ -15,7 +15,7 @@ from targui_dsl.effects.runtime import MAX_VALUE
 from targui_dsl.engine.native import compiled
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
-from targui_dsl.games.targui.told import ELIMINATED, END
+from targui_dsl.games.targui.told import ELIMINATED, END, TELLS_ELIMINATED, TELLS_END
 
 #: Whether this module runs compiled (setup.py's COMPILED): the sorted lists' insertions and
 #: removals are then written out (insort and list.remove compared ints as objects, by a call each).
@@ -80,7 +80,7 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
         return False
     r.stack_left -= r.stack_turns[previous]
     r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
-    if "eliminated" in r.tells:
+    if r.tell_bits & TELLS_ELIMINATED:
         r.told((ELIMINATED, r.round, previous, game.tribe_ids[previous]))
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
 
@@ -128,7 +128,7 @@ def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
     r.final_scores, r.final_tie_breaks, r.winners = scores, tie_breaks, winners
     r.end_reason = reason
     r.phase = OVER
-    if "end" in r.tells:
+    if r.tell_bits & TELLS_END:
         ids = game.tribe_ids
         r.told_last((END, reason, r.round, {ids[s]: scores[s] for s in seats}, {ids[s]: tie_breaks[s] for s in seats},
                 [ids[s] for s in winners], len(winners) != 1))

@@ -26,7 +26,7 @@ from targui_dsl.games.targui.phases import (
     step_actor,
     step_phase,
 )
-from targui_dsl.games.targui.told import NOTHING, tells_for, untold
+from targui_dsl.games.targui.told import NOTHING, bits_of, tells_for, untold
 
 if TYPE_CHECKING:  # pragma: no cover
     from mypy_extensions import i64
@@ -63,7 +63,7 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng_word", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell_bits", "told", "told_last",
         "effect", "memory", "kind_cells",
     )
 
@@ -122,6 +122,7 @@ class TarguiRecord:
     winners: list[int] | None
     _sink: EventSink | None
     tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
+    tell_bits: int  # their bits (told.bits_of): what the rules test
     told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
     told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     effect: Any  # a PausedEffect waiting for a player's choice, else None
@@ -198,15 +199,17 @@ class TarguiRecord:
     @property
     def sink(self) -> EventSink | None:
         """The event sink told what happens, if any. Set, it also sets ``tells`` (the kinds it
-        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and ``told``."""
+        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells), their ``tell_bits``
+        and ``told``."""
         return self._sink
 
     @sink.setter
     def sink(self, sink: EventSink | None) -> None:
         if sink is None:
-            self._sink, self.tells, self.told, self.told_last = None, NOTHING, untold, untold
+            self._sink, self.tells, self.tell_bits, self.told, self.told_last = None, NOTHING, 0, untold, untold
         else:
             self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
+            self.tell_bits = bits_of(self.tells)
             self._sink = sink
             self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
 

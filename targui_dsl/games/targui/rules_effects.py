@@ -16,7 +16,7 @@ from targui_dsl.engine.chance import below_word
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CHANCE_DIE, HOOK
+from targui_dsl.games.targui.told import CHANCE_DIE, HOOK, TELLS_CHANCE, TELLS_HOOK
 
 
 class PausedEffect:
@@ -97,7 +97,7 @@ def run_hooks(r: TarguiRecord, moment: str, args: tuple[int, ...] = (), first: i
     for index in range(first, len(hooks)):
         if r.phase == OVER:
             return True
-        before = snapshot(r) if "hook" in r.tells else None
+        before = snapshot(r) if r.tell_bits & TELLS_HOOK else None
         if not run_effect(r, hooks[index], ("hook", moment, index), args):
             return False
         if before is not None:
@@ -108,7 +108,7 @@ def run_hooks(r: TarguiRecord, moment: str, args: tuple[int, ...] = (), first: i
 def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> None:
     """A hook that changed something is told, with its changes, as a card is (nothing
     changed: no event). ``hook`` counts the moment's hooks from 1, as a person reads the list."""
-    if "hook" not in r.tells:
+    if not r.tell_bits & TELLS_HOOK:
         return
     changes = changes_since(r, before)
     if changes["camels"] or changes["cash"] or changes["treasury"] or changes["kinds"]:
@@ -149,7 +149,7 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
             r.rng_word, drawn = below_word(r.rng_word, max(1, request.sides))
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
-            if "chance" in r.tells:
+            if r.tell_bits & TELLS_CHANCE:
                 r.told((CHANCE_DIE[EFFECT_ROLL], r.round, answer))
             continue
         effect.choices += 1

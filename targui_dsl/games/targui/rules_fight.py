@@ -12,7 +12,7 @@ from targui_dsl.games.targui.phases import ATTACK_CHOICE, DEFEND_DIE, ENTER, MOV
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_round import begin_count, start_adding
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import ATTACK_END, FIGHT
+from targui_dsl.games.targui.told import ATTACK_END, FIGHT, TELLS_ATTACK_END, TELLS_FIGHT
 
 
 def deposit(r: TarguiRecord, amount: int) -> int:
@@ -35,7 +35,7 @@ def attacker_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[target] = have - loss
     r.box += loss
-    if "fight" in r.tells:
+    if r.tell_bits & TELLS_FIGHT:
         fight_event(r, "attacker", die, loss)
     if have == loss:
         return begin_count(r, ENTER, 1, r.camels[source], True)
@@ -51,7 +51,7 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[source] = have - loss
     r.box += loss
-    if "fight" in r.tells:
+    if r.tell_bits & TELLS_FIGHT:
         fight_event(r, "defender", die, loss)
     if have == loss:
         return end_attack(r, "failed")
@@ -77,7 +77,7 @@ def enter(r: TarguiRecord, count: int) -> int:
 
 
 def end_attack(r: TarguiRecord, result: str) -> int:
-    if "attack_end" in r.tells:
+    if r.tell_bits & TELLS_ATTACK_END:
         pos = r.game.position_of_cell
         r.told((ATTACK_END, r.round, result, pos[r.source], pos[r.target]))
     return start_adding(r) if r.phase != OVER else OVER

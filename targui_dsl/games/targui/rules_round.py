@@ -30,7 +30,16 @@ from targui_dsl.games.targui.rules_effects import (
     snapshot,
 )
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CARD, ROUND, ROUND_END, TURN
+from targui_dsl.games.targui.told import (
+    CARD,
+    ROUND,
+    ROUND_END,
+    TELLS_CARD,
+    TELLS_ROUND,
+    TELLS_ROUND_END,
+    TELLS_TURN,
+    TURN,
+)
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
@@ -65,7 +74,7 @@ def start_round(r: TarguiRecord, die: int) -> int:
     fortune, deck = ruleset.fortune_cards_per_round, len(r.deck)
     r.stack_cards = fortune if fortune < deck else deck
     r.stack_left = sum(r.stack_turns) + r.stack_cards
-    if "round" in r.tells:
+    if r.tell_bits & TELLS_ROUND:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
     if ("round_start" not in r.game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
         return STEP_STACK
@@ -80,7 +89,7 @@ def next_from_stack(r: TarguiRecord) -> int:
 def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
-    if "turn" in r.tells:
+    if r.tell_bits & TELLS_TURN:
         r.told((TURN[r.double], r.round, seat, r.game.tribe_ids[seat]))
     if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", (seat,)) or r.phase == OVER):
         return r.phase
@@ -158,7 +167,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             return r.phase
         stage = 2
     if stage == 2:
-        if "round_end" in r.tells:
+        if r.tell_bits & TELLS_ROUND_END:
             seats = range(game.players)
             ids, lost, levy = game.tribe_ids, r.round_cash, r.round_levy
             r.told((ROUND_END, r.round, {ids[s]: lost[s] for s in seats}, {ids[s]: levy[s] for s in seats},
@@ -202,7 +211,7 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
 
 def run_card(r: TarguiRecord, card: int) -> bool:
     """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
-    before = snapshot(r) if "card" in r.tells else None
+    before = snapshot(r) if r.tell_bits & TELLS_CARD else None
     if not run_effect(r, r.game.card_effects[card], ("card", card)):
         r.effect.card_before = before
         return False
@@ -211,7 +220,7 @@ def run_card(r: TarguiRecord, card: int) -> bool:
 
 
 def card_event(r: TarguiRecord, card: int, before: Any) -> None:
-    if "card" in r.tells:
+    if r.tell_bits & TELLS_CARD:
         game = r.game
         card_id = game.card_ids[card]
         r.told((CARD, r.round, card_id, game.cards[card_id].number, game.cards[card_id].title,
