@@ -105,3 +105,23 @@ def test_the_machine_word_draws_play_the_same_games(monkeypatch, variant: str):
     monkeypatch.setattr(chance, "NATIVE", True)
     monkeypatch.setattr(flow, "NATIVE", True)
     assert played(variant, range(3)) == big_ints
+
+
+@pytest.mark.parametrize("n", [1, 3, 6, 45, 1_000_003, WORD_LIMIT - 1, WORD_LIMIT, 1 << 40])
+def test_a_word_draws_what_its_state_draws(monkeypatch, n: int):
+    # a record keeps the state as a word (chance.word_of): compiled a signed machine word, plain
+    # the state itself; both forms, in the interpreter and on machine words, draw what the state does
+    # (compiled, NATIVE is compiled in: only the machine words, which are all a word may be there)
+    rng = random.Random(n)
+    for start in EDGE_STATES + [rng.getrandbits(64) for _ in range(40)]:
+        expected = reference_below(start, n)
+        signed = start - (1 << 64) if start >= 1 << 63 else start
+        for native in (True,) if chance.NATIVE else (False, True):
+            monkeypatch.setattr(chance, "NATIVE", native)
+            word = chance.word_of(start)
+            assert word == (signed if native else start)
+            assert chance.state_of(word) == start
+            for form in {word, signed} if native else {start, signed}:
+                after, drawn = chance.below_word(form, n)
+                assert (chance.state_of(after), drawn) == expected, (start, n, native)
+                assert -(1 << 63) <= after < (1 << 63) or not native

@@ -9,13 +9,15 @@ refused.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 
 import pytest
 from engine_fixtures import any_ruleset
 
 from targui_dsl.games.targui.actions import IllegalAction
 from targui_dsl.games.targui.game import Game
+from targui_dsl.games.targui.ownership import insert_sorted, remove_value
+from targui_dsl.games.targui.rules_setup import index_of
 from targui_dsl.games.targui.state import insertion_point
 
 
@@ -67,3 +69,42 @@ def test_a_chance_node_asked_for_its_outcomes_first_takes_exactly_them():
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert asked > 20
+
+
+def test_the_written_out_list_edits_are_insort_remove_and_index():
+    # the compiled build's searches (ownership.insert_sorted and remove_value, rules_setup.index_of)
+    rng = random.Random(11)
+    for size in [0, 1, 2, 5, 30]:
+        values = sorted(rng.sample(range(100), size))
+        for value in set(range(-1, 101)) - set(values):
+            ours, theirs = values[:], values[:]
+            insert_sorted(ours, value)
+            insort(theirs, value)
+            assert ours == theirs, (values, value)
+        for value in values:
+            ours, theirs = values[:], values[:]
+            remove_value(ours, value)
+            theirs.remove(value)
+            assert ours == theirs, (values, value)
+            assert index_of(tuple(values), value) == values.index(value)
+
+
+@pytest.mark.parametrize("variant", ["original-dutch", "updated-treasury"])
+def test_the_written_out_list_edits_play_the_same_games(monkeypatch, variant: str):
+    # compiled, ownership and the board's fixing take the written-out roads; forced here in the
+    # interpreter, the same seeds play the same games
+    from targui_dsl.games.targui import ownership, rules_setup
+
+    def played() -> list[dict]:
+        rng, out = random.Random(2), []
+        for seed in range(3):
+            state = Game(any_ruleset(variant), players=3, seed=seed).new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            out.append(state.to_json())
+        return out
+
+    library = played()
+    monkeypatch.setattr(ownership, "COMPILED", True)
+    monkeypatch.setattr(rules_setup, "COMPILED", True)
+    assert played() == library

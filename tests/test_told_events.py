@@ -269,3 +269,14 @@ def test_a_subclass_emit_and_a_listener_added_late_hear_every_event_as_a_dict():
     assert log.events is not None and late == log.events[len(log.events) - len(late):] and late
     assert late[-1]["type"] == "end"
     assert log.stream.getvalue() == "".join(dumped(e) for e in log.events)  # type: ignore[union-attr]
+
+
+def test_each_kind_told_has_a_bit_of_its_own():
+    # the rules test a state's tell_bits (told.bits_of of its tells), not the kinds' strings
+    from targui_dsl.games.targui.told import BIT, EVERYTHING, bits_of, tells_for
+
+    assert set(BIT) == EVERYTHING and len(set(BIT.values())) == len(BIT)
+    assert all(bit & (bit - 1) == 0 for bit in BIT.values())
+    for wants in (None, [], ["chance"], ["decision"], ["decision:move", "end"], ["hook", "card", "memory"]):
+        tells = tells_for(wants)
+        assert {kind for kind, bit in BIT.items() if bits_of(tells) & bit} == tells

@@ -127,10 +127,38 @@ def mix_words(high: i64, low: i64) -> tuple[i64, i64]:
     return high, low
 
 
+def word_of(state: int) -> i64:
+    """The word a game's record keeps for a state (0 <= state < 2**64). Compiled, its two's
+    complement: a signed machine word, which compiled code keeps as a C integer where a state
+    above 2**62 is a heap object. Plain Python keeps the state itself (what its big-int draws
+    take and give: a conversion at every draw made plain games slower); every reader masks a
+    word to its 64 bits or reads it through :func:`state_of`, so either form is the same state.
+    With :func:`state_of`, the one home of the conversion."""
+    return state - TWO64 if NATIVE and state >= HALF else state
+
+
+def state_of(word: i64) -> int:
+    """The state (0..2**64-1) a record's word stands for (:func:`word_of`; either form)."""
+    return int(word) + TWO64 if word < 0 else int(word)
+
+
+def below_word(word: i64, n: int) -> tuple[i64, int]:
+    """:func:`below` on a state kept as its word (:func:`word_of`): (the new word, a uniform
+    integer in 0..n-1), the same draws."""
+    if NATIVE and 0 < n < WORD_LIMIT:
+        return draw_words(word, n)
+    state, drawn = below(state_of(word), n)
+    return word_of(state), drawn
+
+
 def below_words(state: int, n: int) -> tuple[int, int]:
     """:func:`below` for 0 < n < :data:`WORD_LIMIT`, on 32-bit halves: the same draws."""
-    # the state as a signed word (its two's complement): a big-int operation only above 2**63
-    word: i64 = state if state < HALF else state - TWO64
+    word, drawn = draw_words(state - TWO64 if state >= HALF else state, n)
+    return state_of(word), drawn
+
+
+def draw_words(word: i64, n: int) -> tuple[i64, int]:
+    """:func:`below_word` for 0 < n < :data:`WORD_LIMIT`, on 32-bit halves."""
     high: i64 = (word >> 32) & M32
     low: i64 = word & M32
     size: i64 = n
@@ -145,4 +173,4 @@ def below_words(state: int, n: int) -> tuple[int, int]:
         bits_high, bits_low = mix_words(high, low)
         if not spare or bits_high != M32 or bits_low < 0x100000000 - spare:
             word = ((high - ((high >> 31) << 32)) << 32) | low  # the high half signed
-            return int(word) if word >= 0 else int(word) + TWO64, int(((bits_high % size) * unit + bits_low) % size)
+            return word, int(((bits_high % size) * unit + bits_low) % size)

@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_VALUE
-from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, NATIVE, below, draw_limit
+from targui_dsl.engine.chance import GOLDEN, LIMITS, MASK64, MIX_A, MIX_B, NATIVE, below, below_word, draw_limit
 from targui_dsl.games.targui.actions import (
     AGAIN,
     COUNT_BASE,
@@ -87,6 +87,18 @@ from targui_dsl.games.targui.runtime import runtime_of
 from targui_dsl.games.targui.told import (
     CHANCE_CARD,
     CHANCE_DIE,
+    TELLS_CHANCE,
+    TELLS_DECISION_AGAIN,
+    TELLS_DECISION_ATTACK,
+    TELLS_DECISION_BUY,
+    TELLS_DECISION_CHOOSE,
+    TELLS_DECISION_DEPOSIT,
+    TELLS_DECISION_ENTER,
+    TELLS_DECISION_GIVE,
+    TELLS_DECISION_MOVE,
+    TELLS_DECISION_PASS,
+    TELLS_DECISION_SECTOR,
+    TELLS_DECISION_SETTLE,
 )
 
 # what advance() does at a node: list the options, count them, draw chance, stop
@@ -310,21 +322,21 @@ def sample_chance(r: TarguiRecord) -> int:
         totals = list(accumulate(r.deal_pool))
         if not totals[-1]:
             raise AssertionError("empty deal pool")
-        r.rng, drawn = below(r.rng, totals[-1])
+        r.rng_word, drawn = below_word(r.rng_word, totals[-1])
         return bisect_right(totals, drawn)
     # a reveal draws among the stack's cards, a die among its sides: chance.below(rng, n, limit)
-    # inlined (the same draws), these being the game's most frequent draws; compiled, below()
-    # on machine words is the faster
+    # inlined (the same draws), these being the game's most frequent draws; compiled,
+    # below_word() on machine words is the faster
     game = r.game
-    if phase == REVEAL:
-        n = r.stack_left
-        limit = LIMITS[n] if n < 256 else draw_limit(n)
-    else:
-        n, limit = game.die_sides, game.die_limit
     if NATIVE:
-        r.rng, drawn = below(r.rng, n, limit)
+        r.rng_word, drawn = below_word(r.rng_word, r.stack_left if phase == REVEAL else game.die_sides)
     else:
-        rng = r.rng
+        if phase == REVEAL:
+            n = r.stack_left
+            limit = LIMITS[n] if n < 256 else draw_limit(n)
+        else:
+            n, limit = game.die_sides, game.die_limit
+        rng: int = r.rng_word  # (plain, a record's word is the state itself: chance.word_of)
         while True:
             rng = (rng + GOLDEN) & MASK64
             bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
@@ -332,7 +344,7 @@ def sample_chance(r: TarguiRecord) -> int:
             bits ^= bits >> 31
             if bits < limit:
                 break
-        r.rng = rng
+        r.rng_word = rng  # plain, a record's word is the state itself (chance.word_of)
         drawn = bits % n
     if phase != REVEAL:
         return drawn
@@ -343,7 +355,10 @@ def sample_chance(r: TarguiRecord) -> int:
             return seat
         drawn -= turns
         seat += 1
-    r.rng, drawn = below(r.rng, len(r.deck))
+    if NATIVE:  # (an if, not a conditional expression: compiled, one made a tuple and an int object a card)
+        r.rng_word, drawn = below_word(r.rng_word, len(r.deck))
+    else:  # plain, a record's word is the state itself: below(), without below_word's two calls
+        r.rng_word, drawn = below(r.rng_word, len(r.deck))
     return game.players + r.deck[drawn]
 
 
@@ -353,45 +368,47 @@ def deal_all(r: TarguiRecord) -> None:
     deals 45 cards), rules_setup.deal() inlined: the card onto the next position, the pool less one."""
     game = r.game
     pool, history, entry = r.deal_pool, r.history, DEAL << PHASE_SHIFT  # encode_step(kind, DEAL, -1)
-    told = "chance" in r.tells
+    told = r.tell_bits & TELLS_CHANCE
     deals = r.ruleset_kinds.deal if told else ()  # the deal's kind by the kind dealt
     # the pool's cards in kind order, one entry per card: the card at the drawn index is the kind
     # bisect_right over the running totals picks, and it leaves the list as it leaves the pool
     cards = [kind for kind, count in enumerate(pool) for _ in range(count)]
     kinds, cells, at, end = r.kind, game.deal_cells, r.deal_next, len(game.deal_cells)
-    rng = r.rng
+    rng = r.rng_word  # the generator's word (compiled road)
+    state: int = rng  # the plain road's state (plain, a record's word is the state itself: chance.word_of)
     while at < end:
         total = len(cards)
         if not total:
             raise AssertionError("empty deal pool")
-        if NATIVE:  # compiled: below() on machine words, not the big-int formulas inlined
-            rng, drawn = below(rng, total)
+        if NATIVE:  # compiled: below_word() on machine words, not the big-int formulas inlined
+            rng, drawn = below_word(rng, total)
         else:
             limit = LIMITS[total] if total < 256 else draw_limit(total)
-            while True:  # chance.below(rng, total), inlined: the same draws
-                rng = (rng + GOLDEN) & MASK64
-                bits = ((rng ^ (rng >> 30)) * MIX_A) & MASK64
+            while True:  # chance.below(state, total), inlined: the same draws
+                state = (state + GOLDEN) & MASK64
+                bits = ((state ^ (state >> 30)) * MIX_A) & MASK64
                 bits = ((bits ^ (bits >> 27)) * MIX_B) & MASK64
                 bits ^= bits >> 31
                 if bits < limit:
                     break
             drawn = bits % total
-        r.rng = rng
         kind = cards.pop(drawn)
         history.append((kind << ACTION_SHIFT) | entry)
-        if told:
+        if told:  # the sink told of the card finds the generator past it
+            r.rng_word = rng if NATIVE else state  # (plain, a record's word is the state itself: chance.word_of)
             r.told((deals[kind], r.round))
         kinds[cells[at]] = kind
-        pool[kind] -= 1
+        pool[kind] = pool[kind] - 1  # (not `-=`: see apply_step)
         at += 1
         r.deal_next = at
+    r.rng_word = rng if NATIVE else state
     r.phase = dealt(r)
 
 
 def apply_chance(r: TarguiRecord, outcome: int) -> None:
     phase = r.phase
     r.history.append((outcome << ACTION_SHIFT) | (phase << PHASE_SHIFT))  # encode_step(outcome, phase, -1)
-    if "chance" in r.tells:  # the outcome's event (its action outcome_text's words)
+    if r.tell_bits & TELLS_CHANCE:  # the outcome's event (its action outcome_text's words)
         game = r.game
         if phase == REVEAL:
             if outcome < game.players:
@@ -409,7 +426,8 @@ def apply_chance(r: TarguiRecord, outcome: int) -> None:
     if phase == REVEAL:
         players = r.game.players
         if outcome < players:
-            r.stack_turns[outcome] -= 1
+            turns = r.stack_turns
+            turns[outcome] = turns[outcome] - 1  # (not `-=`: see apply_step)
             r.stack_left -= 1
             after = start_turn(r, outcome)
             # the turn's usual next step is the movement phase: run here, without the dispatch
@@ -491,7 +509,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
     r.history.append((action << ACTION_SHIFT) | (phase << PHASE_SHIFT) | (actor + 1))  # encode_step(), inlined
     if phase == MOVE:
         if action == PASS:
-            if "decision:pass" in r.tells:
+            if r.tell_bits & TELLS_DECISION_PASS:
                 r.told((r.seat_kinds.pass_[forced][actor], r.round))
             r.source = r.target = -1  # start_adding(), inlined
             r.phase = BUY_CELL
@@ -501,7 +519,7 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         r.source, r.target = source, target
         holder = r.owner[target]
         if holder >= 0 and holder != actor and r.camels[target] > 0:  # defended: an attack
-            if "decision:attack" in r.tells:
+            if r.tell_bits & TELLS_DECISION_ATTACK:
                 pos = game.position_of_cell
                 r.told((r.seat_kinds.attack[forced][actor], r.round, pos[source], pos[target]))
             r.phase = ATTACK_DIE
@@ -520,11 +538,14 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
         elif phase == MOVE_COUNT:  # the move: `value` camels from source to target
             source, target = r.source, r.target
-            if "decision:move" in r.tells:
+            if r.tell_bits & TELLS_DECISION_MOVE:
                 pos = r.game.position_of_cell
                 r.told((r.seat_kinds.move[forced][actor], r.round, pos[source], pos[target], value))
-            r.camels[source] -= value
-            r.camels[target] += value
+            # (an item set from its own value, not `-=`: compiled, an augmented list item was a
+            # generic number operation on objects; plain Python, with the list a local, no dearer)
+            herds = r.camels
+            herds[source] = herds[source] - value
+            herds[target] = herds[target] + value
             if r.owner[target] != actor:
                 if set_owner(r, target, actor):
                     finish(r, runtime_of(r), "last_standing")
@@ -535,28 +556,30 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
         elif phase == BUY_COUNT:  # the purchase: `value` camels onto the chosen cell
             game = r.game
             cell = r.target
-            if "decision:buy" in r.tells:
+            if r.tell_bits & TELLS_DECISION_BUY:
                 r.told((r.seat_kinds.buy[forced][actor], r.round, value, game.position_of_cell[cell]))
             cost = value * game.camel_price
-            r.cash[actor] -= cost
+            cash = r.cash
+            cash[actor] = cash[actor] - cost
             spent = r.spent[actor] + cost  # clamp(), inlined: never negative
             r.spent[actor] = spent if spent < MAX_VALUE else MAX_VALUE
-            r.camels[cell] += value
+            herds = r.camels
+            herds[cell] = herds[cell] + value
             r.box -= value
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
                        else run_steps(r, after))
         elif phase == ENTER:
-            if "decision:enter" in r.tells:
+            if r.tell_bits & TELLS_DECISION_ENTER:
                 r.told((r.seat_kinds.enter[forced][actor], r.round, value))
             r.phase = enter(r, value)
         else:
-            if "decision:deposit" in r.tells:  # `deposit 0` too (logs before format 2 lack it)
+            if r.tell_bits & TELLS_DECISION_DEPOSIT:  # `deposit 0` too (logs before format 2 lack it)
                 r.told((r.seat_kinds.deposit[forced][actor], r.round, value))
             r.phase = deposit(r, value)
     elif phase == BUY_CELL:
         if action == PASS:
-            if "decision:pass" in r.tells:
+            if r.tell_bits & TELLS_DECISION_PASS:
                 r.told((r.seat_kinds.pass_[forced][actor], r.round))
             after = end_adding(r)  # a double turn's second movement phase is run without the dispatch
             r.phase = (after if after < FIRST_STEP else start_movement(r) if after == STEP_MOVEMENT
@@ -570,26 +593,26 @@ def apply_step(r: TarguiRecord, action: int, forced: bool) -> None:
             r.compound_forced = forced
     elif phase == ATTACK_CHOICE:
         if action == AGAIN:
-            if "decision:again" in r.tells:
+            if r.tell_bits & TELLS_DECISION_AGAIN:
                 r.told((r.seat_kinds.again[forced][actor], r.round))
             r.phase = ATTACK_DIE
         else:
-            if "decision:give" in r.tells:
+            if r.tell_bits & TELLS_DECISION_GIVE:
                 r.told((r.seat_kinds.give_up[forced][actor], r.round))
             r.phase = end_attack(r, "given up")
     elif phase == EFFECT_CHOICE:
         answer = choice_ids(r)[action]
-        if "decision:choose" in r.tells:
+        if r.tell_bits & TELLS_DECISION_CHOOSE:
             r.told((r.seat_kinds.choose[forced][actor], r.round, choice_text(r, answer)))
         r.phase = run_steps(r, answer_effect(r, answer))
     elif phase == SECTOR:
         index = action - SECTOR_BASE
-        if "decision:sector" in r.tells:
+        if r.tell_bits & TELLS_DECISION_SECTOR:
             r.told((r.seat_kinds.sector[forced][actor], r.round, r.game.sector_ids[index]))
         r.phase = pick_sector(r, index)
     else:  # SETTLE
         cell = r.game.actions.cell_of(action)
-        if "decision:settle" in r.tells:
+        if r.tell_bits & TELLS_DECISION_SETTLE:
             r.told((r.seat_kinds.settle[forced][actor], r.round, r.game.position_of_cell[cell]))
         r.phase = settle(r, cell)
 

@@ -9,12 +9,17 @@ then ends the game with :func:`finish`.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
 from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.engine.native import compiled
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord
-from targui_dsl.games.targui.told import END
+from targui_dsl.games.targui.told import END, TELLS_ELIMINATED, TELLS_END
+
+#: Whether this module runs compiled (setup.py's COMPILED): the sorted lists' insertions and
+#: removals are then written out (insort and list.remove compared ints as objects, by a call each).
+COMPILED: Final = compiled(__file__)
 
 
 def cap_score(value: int) -> int:
@@ -52,22 +57,49 @@ def set_owner(r: TarguiRecord, cell: int, seat: int) -> bool:
     game = r.game
     buyable = game.kind_buyable[r.kind[cell]]
     if seat >= 0:
-        insort(r.cells_of[seat], cell)
-        if buyable:
-            insort(r.buy_ids[seat], game.cell_base + cell)
+        if COMPILED:
+            insert_sorted(r.cells_of[seat], cell)
+            if buyable:
+                insert_sorted(r.buy_ids[seat], game.cell_base + cell)
+        else:
+            insort(r.cells_of[seat], cell)
+            if buyable:
+                insort(r.buy_ids[seat], game.cell_base + cell)
     if previous < 0:
         return False
     left = r.cells_of[previous]
-    left.remove(cell)
-    if buyable:
-        r.buy_ids[previous].remove(game.cell_base + cell)
+    if COMPILED:
+        remove_value(left, cell)
+        if buyable:
+            remove_value(r.buy_ids[previous], game.cell_base + cell)
+    else:
+        left.remove(cell)
+        if buyable:
+            r.buy_ids[previous].remove(game.cell_base + cell)
     if left:
         return False
     r.stack_left -= r.stack_turns[previous]
     r.stack_turns[previous] = 0  # an eliminated player's tribal cards are void
-    if "eliminated" in r.tells:
+    if r.tell_bits & TELLS_ELIMINATED:
         r.told((r.seat_kinds.eliminated[previous], r.round))
     return r.round > 0 and sum(1 for cells in r.cells_of if cells) == 1
+
+
+def insert_sorted(values: list[int], value: int) -> None:
+    """``insort(values, value)`` written out, for the compiled build (a seat's list is short:
+    searched from its end)."""
+    at = len(values)
+    while at and values[at - 1] > value:
+        at -= 1
+    values.insert(at, value)
+
+
+def remove_value(values: list[int], value: int) -> None:
+    """``values.remove(value)`` written out, for the compiled build (``value`` is in the list)."""
+    at = 0
+    while values[at] != value:
+        at += 1
+    del values[at]
 
 
 def how_it_ended(reason: str) -> str:
@@ -96,7 +128,7 @@ def finish(r: TarguiRecord, rt: Any, reason: str) -> None:
     r.final_scores, r.final_tie_breaks, r.winners = scores, tie_breaks, winners
     r.end_reason = reason
     r.phase = OVER
-    if "end" in r.tells:
+    if r.tell_bits & TELLS_END:
         ids = game.tribe_ids
         r.told_last((END, reason, r.round, {ids[s]: scores[s] for s in seats}, {ids[s]: tie_breaks[s] for s in seats},
                 [ids[s] for s in winners], len(winners) != 1))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from targui_dsl.effects.runtime import MAX_VALUE
+from targui_dsl.engine.chance import state_of, word_of
 from targui_dsl.engine.told import tellers
 from targui_dsl.games.targui.actions import COUNT_RADIX, count_digits
 from targui_dsl.games.targui.phases import (
@@ -25,9 +26,20 @@ from targui_dsl.games.targui.phases import (
     step_actor,
     step_phase,
 )
-from targui_dsl.games.targui.told import NOTHING, RulesetKinds, SeatKinds, ruleset_kinds, seat_kinds, tells_for, untold
+from targui_dsl.games.targui.told import (
+    NOTHING,
+    RulesetKinds,
+    SeatKinds,
+    bits_of,
+    ruleset_kinds,
+    seat_kinds,
+    tells_for,
+    untold,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from mypy_extensions import i64
+
     from targui_dsl.engine.protocol import EventSink
     from targui_dsl.games.targui.tables import GameTables
 
@@ -59,8 +71,8 @@ class TarguiRecord:
     garbage collector, whose runs took 8% of the compiled build's time.)"""
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
-        "game", "phase", "cells_of", "buy_ids", "move_ids", "rng", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "told", "told_last",
+        "game", "phase", "cells_of", "buy_ids", "move_ids", "rng_word", "forced_outcomes", "legal",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell_bits", "told", "told_last",
         "seat_kinds", "ruleset_kinds", "effect", "memory", "kind_cells",
     )
 
@@ -101,7 +113,7 @@ class TarguiRecord:
     count_digits: int  # digits still to choose
     compound_forced: bool  # every step of the pending compound action was forced
     move_ids: tuple[tuple[int, ...], ...]  # per cell: pair ids to passable neighbours (fixed once settled)
-    rng: int
+    rng_word: i64  # the generator's state as a signed machine word (chance.word_of); ``rng`` reads it unsigned
     forced_outcomes: list[int | str]
     legal: list[int] | None  # the current decision's legal actions, once listed
     decisions: int
@@ -119,6 +131,7 @@ class TarguiRecord:
     winners: list[int] | None
     _sink: EventSink | None
     tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
+    tell_bits: int  # their bits (told.bits_of): what the rules test
     told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
     told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     seat_kinds: SeatKinds  # the kinds of the events that name a seat (told.seat_kinds), set with a sink
@@ -168,7 +181,7 @@ class TarguiRecord:
         self.count_lo = self.count_hi = self.count_prefix = self.count_digits = 0
         self.compound_forced = False
         self.move_ids = tuple(() for _ in range(cells))
-        self.rng = game.initial_rng
+        self.rng_word = word_of(game.initial_rng)
         self.forced_outcomes = []
         self.legal = None
         self.decisions = self.forced_decisions = 0
@@ -185,17 +198,29 @@ class TarguiRecord:
         self.phase = 0
 
     @property
+    def rng(self) -> int:
+        """The generator's state, 0..2**64-1: what a saved state, a log and every reader outside
+        the draws see (the draws work on ``rng_word``)."""
+        return state_of(self.rng_word)
+
+    @rng.setter
+    def rng(self, state: int) -> None:
+        self.rng_word = word_of(state)
+
+    @property
     def sink(self) -> EventSink | None:
         """The event sink told what happens, if any. Set, it also sets ``tells`` (the kinds it
-        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and ``told``."""
+        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells), their ``tell_bits``
+        and ``told``."""
         return self._sink
 
     @sink.setter
     def sink(self, sink: EventSink | None) -> None:
         if sink is None:
-            self._sink, self.tells, self.told, self.told_last = None, NOTHING, untold, untold
+            self._sink, self.tells, self.tell_bits, self.told, self.told_last = None, NOTHING, 0, untold, untold
         else:
             self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
+            self.tell_bits = bits_of(self.tells)
             self._sink = sink
             self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
             self.seat_kinds = seat_kinds(self.game.tribe_ids)
@@ -242,7 +267,7 @@ class TarguiRecord:
         other.count_digits = self.count_digits
         other.compound_forced = self.compound_forced
         other.move_ids = self.move_ids
-        other.rng = self.rng
+        other.rng_word = self.rng_word
         other.forced_outcomes = self.forced_outcomes[:]
         other.legal = self.legal
         other.kind_cells = self.kind_cells  # never changed in place; checked against `kind` at each use

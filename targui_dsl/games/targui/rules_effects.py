@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from targui_dsl.effects.runtime import ChoiceRequest, RollRequest, check_choices
-from targui_dsl.engine.chance import below
+from targui_dsl.engine.chance import below_word
 from targui_dsl.games.targui.phases import EFFECT_CHOICE, EFFECT_ROLL, OVER
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CHANCE_DIE, HOOK
+from targui_dsl.games.targui.told import CHANCE_DIE, HOOK, TELLS_CHANCE, TELLS_HOOK
 
 
 class PausedEffect:
@@ -47,7 +47,7 @@ def replay_paused(start: TarguiRecord, where: tuple[Any, ...], args: tuple[int, 
     r = start.copy()
     game = r.game
     if where[0] == "card":
-        code = game.cards[game.card_ids[int(where[1])]].effect
+        code = game.card_effects[int(where[1])]
     else:
         code = game.hooks[str(where[1])][int(where[2])]
     if not code.pauses:
@@ -83,22 +83,22 @@ def copy_record(r: TarguiRecord) -> TarguiRecord:
         return r.copy()
     other = replay_paused(effect.start, effect.where, effect.args, effect.answers)
     other.effect.card_before = effect.card_before
-    other.rng = r.rng
+    other.rng_word = r.rng_word
     other.history = r.history[:]
     other.decisions, other.forced_decisions = r.decisions, r.forced_decisions
     other.forced_outcomes = r.forced_outcomes[:]
     return other
 
 
-def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
+def run_hooks(r: TarguiRecord, moment: str, args: tuple[int, ...] = (), first: int = 0) -> bool:
     """Run the ruleset's effects for a moment of the game, in order, from hook ``first``.
     False when one paused for a player's choice (the rest runs after the answer)."""
     hooks = r.game.hooks[moment]
     for index in range(first, len(hooks)):
         if r.phase == OVER:
             return True
-        before = snapshot(r) if "hook" in r.tells else None
-        if not run_effect(r, hooks[index], ("hook", moment, index), *args):
+        before = snapshot(r) if r.tell_bits & TELLS_HOOK else None
+        if not run_effect(r, hooks[index], ("hook", moment, index), args):
             return False
         if before is not None:
             hook_event(r, moment, index, before)
@@ -108,18 +108,23 @@ def run_hooks(r: TarguiRecord, moment: str, *args: int, first: int = 0) -> bool:
 def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> None:
     """A hook that changed something is told, with its changes, as a card is (nothing
     changed: no event). ``hook`` counts the moment's hooks from 1, as a person reads the list."""
-    if "hook" not in r.tells:
+    if not r.tell_bits & TELLS_HOOK:
         return
     changes = changes_since(r, before)
     if changes["camels"] or changes["cash"] or changes["treasury"] or changes["kinds"]:
         r.told((HOOK, r.round, moment, index + 1, changes))
 
 
-def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], *args: int) -> bool:
+def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], args: tuple[int, ...] = ()) -> bool:
     """Run one compiled effect; False when it paused for a player's choice. A die thrown
     inside it comes from the game's generator (or a queued outcome)."""
+    # (``args`` a tuple, not ``*args``: compiled, a star parameter made every call of this and
+    # of run_hooks a call through Python, a list and a tuple; a card's effect takes none)
     if not code.pauses:
-        code.function(runtime_of(r), *args)
+        if args:
+            code.function(runtime_of(r), *args)
+        else:
+            code.function(runtime_of(r))
         return True
     effect = PausedEffect(where, code, args, copy_record(r))
     effect.gen = code.function(runtime_of(r), *args)
@@ -141,10 +146,10 @@ def drive_effect(r: TarguiRecord, effect: PausedEffect, answer: int | None) -> b
                 r.effect = effect
                 r.phase = EFFECT_ROLL
                 return False
-            r.rng, drawn = below(r.rng, max(1, request.sides))
+            r.rng_word, drawn = below_word(r.rng_word, max(1, request.sides))
             answer = drawn + 1
             effect.answers.append(answer)  # a copy replays the die, not the generator
-            if "chance" in r.tells:
+            if r.tell_bits & TELLS_CHANCE:
                 r.told((CHANCE_DIE[EFFECT_ROLL], r.round, answer))
             continue
         effect.choices += 1

@@ -12,16 +12,17 @@ from targui_dsl.games.targui.phases import ATTACK_CHOICE, DEFEND_DIE, ENTER, MOV
 from targui_dsl.games.targui.record import TarguiRecord
 from targui_dsl.games.targui.rules_round import begin_count, start_adding
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import ATTACK_END, FIGHT
+from targui_dsl.games.targui.told import ATTACK_END, FIGHT, TELLS_ATTACK_END, TELLS_FIGHT
 
 
 def deposit(r: TarguiRecord, amount: int) -> int:
     if amount:
         seat = r.player
-        r.cash[seat] -= amount
+        cash, deposits = r.cash, r.deposits  # (items set from their own values, not `-=`: see flow.apply_step)
+        cash[seat] = cash[seat] - amount
         treasury = r.treasury[seat] + amount  # clamp(), inlined: never negative
         r.treasury[seat] = treasury if treasury < MAX_VALUE else MAX_VALUE
-        r.deposits[seat] += 1
+        deposits[seat] = deposits[seat] + 1
     return MOVE
 
 
@@ -34,7 +35,7 @@ def attacker_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[target] = have - loss
     r.box += loss
-    if "fight" in r.tells:
+    if r.tell_bits & TELLS_FIGHT:
         fight_event(r, "attacker", die, loss)
     if have == loss:
         return begin_count(r, ENTER, 1, r.camels[source], True)
@@ -50,7 +51,7 @@ def defender_throws(r: TarguiRecord, die: int) -> int:
     loss = 0 if loss < 0 else loss if loss < have else have
     r.camels[source] = have - loss
     r.box += loss
-    if "fight" in r.tells:
+    if r.tell_bits & TELLS_FIGHT:
         fight_event(r, "defender", die, loss)
     if have == loss:
         return end_attack(r, "failed")
@@ -64,8 +65,9 @@ def fight_event(r: TarguiRecord, thrower: str, die: int, loss: int) -> None:
 
 def enter(r: TarguiRecord, count: int) -> int:
     source, target = r.source, r.target
-    r.camels[source] -= count
-    r.camels[target] += count
+    camels = r.camels  # (items set from their own values, not `-=`: see flow.apply_step)
+    camels[source] = camels[source] - count
+    camels[target] = camels[target] + count
     after = end_attack(r, "won")
     # after the attack's end: taking the last enemy territory ends the game, and `end` is the last event
     if set_owner(r, target, r.player):
@@ -75,7 +77,7 @@ def enter(r: TarguiRecord, count: int) -> int:
 
 
 def end_attack(r: TarguiRecord, result: str) -> int:
-    if "attack_end" in r.tells:
+    if r.tell_bits & TELLS_ATTACK_END:
         pos = r.game.position_of_cell
         r.told((ATTACK_END[result], r.round, pos[r.source], pos[r.target]))
     return start_adding(r) if r.phase != OVER else OVER

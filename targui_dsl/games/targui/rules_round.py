@@ -30,7 +30,7 @@ from targui_dsl.games.targui.rules_effects import (
     snapshot,
 )
 from targui_dsl.games.targui.runtime import runtime_of
-from targui_dsl.games.targui.told import CARD, ROUND
+from targui_dsl.games.targui.told import CARD, ROUND, TELLS_CARD, TELLS_ROUND, TELLS_ROUND_END, TELLS_TURN
 
 #: The steps a handler may return instead of a phase (above every phase; see flow.run_steps):
 #: the movement phase begins; the stack's next card or the round's end; the turn's end;
@@ -65,7 +65,7 @@ def start_round(r: TarguiRecord, die: int) -> int:
     fortune, deck = ruleset.fortune_cards_per_round, len(r.deck)
     r.stack_cards = fortune if fortune < deck else deck
     r.stack_left = sum(r.stack_turns) + r.stack_cards
-    if "round" in r.tells:
+    if r.tell_bits & TELLS_ROUND:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
     if ("round_start" not in r.game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
         return STEP_STACK
@@ -80,9 +80,9 @@ def next_from_stack(r: TarguiRecord) -> int:
 def start_turn(r: TarguiRecord, seat: int) -> int:
     r.player = seat
     r.cycles_left = 2 if r.double else 1
-    if "turn" in r.tells:
+    if r.tell_bits & TELLS_TURN:
         r.told((r.seat_kinds.turn[r.double][seat], r.round))
-    if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", seat) or r.phase == OVER):
+    if r.game.turn_start_hooks and (not run_hooks(r, "turn_start", (seat,)) or r.phase == OVER):
         return r.phase
     return STEP_MOVEMENT
 
@@ -107,7 +107,7 @@ def end_adding(r: TarguiRecord) -> int:
     r.cycles_left -= 1
     if r.cycles_left > 0:
         return STEP_MOVEMENT
-    if r.game.turn_end_hooks and not run_hooks(r, "turn_end", r.player):
+    if r.game.turn_end_hooks and not run_hooks(r, "turn_end", (r.player,)):
         return r.phase
     # end_turn(r), inlined: every turn ends here
     r.player = -1
@@ -129,20 +129,22 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
     run after the answer: 0 before_levy hooks, 1 the levy and after_levy hooks,
     2 the round_end event and hooks, 3 the final scores or the next round."""
     game = r.game
-    seats = range(game.players)
     if stage == 0:
         r.round_cash = r.cash[:]  # what the round's end takes from hands is told
         if ("before_levy" in game.hooked and not run_hooks(r, "before_levy")) or r.phase == OVER:
             return r.phase  # a choice's, or the end (an effect ended the game: no levy follows)
         stage = 1
     if stage == 1:
-        # now: cash lost (what the hooks added is no loss)
-        before, now = r.round_cash, r.cash
-        r.round_cash = [before[s] - now[s] if before[s] > now[s] else 0 for s in seats]
+        # now: cash lost (what the hooks added is no loss), seat by seat before its levy (`range`
+        # in the loop itself: compiled, a range kept in a variable was an object made and iterated)
+        before, cash = r.round_cash, r.cash
+        lost = r.round_cash = [0] * game.players
         levy = r.round_levy = [0] * game.players
         rt = runtime_of(r)
-        levy_formula, cash, levy_total, cells_of = game.levy, r.cash, r.levy_total, r.cells_of
-        for seat in seats:
+        levy_formula, levy_total, cells_of = game.levy, r.levy_total, r.cells_of
+        for seat in range(game.players):
+            if before[seat] > cash[seat]:
+                lost[seat] = before[seat] - cash[seat]
             if cells_of[seat]:  # clamp() inlined: cash and the ledger are never negative
                 value = levy_formula(rt, seat)
                 if value.__class__ is not int:  # (a bool, say; int() on an int is a call for nothing)
@@ -156,7 +158,7 @@ def end_round(r: TarguiRecord, stage: int = 0) -> int:
             return r.phase
         stage = 2
     if stage == 2:
-        if "round_end" in r.tells:
+        if r.tell_bits & TELLS_ROUND_END:
             # each a dict by tribe, its keys in the kind: the values by seat
             r.told((r.seat_kinds.round_end, r.round, *r.round_cash, *r.round_levy, *r.cash, *r.treasury))
         if "round_end" in game.hooked and not run_hooks(r, "round_end"):
@@ -191,15 +193,15 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
         return STEP_STACK if r.phase != OVER else OVER
     _, moment, index = effect.where
     hook_event(r, moment, index, snapshot(effect.start))  # the hook began where its effect did
-    if not run_hooks(r, moment, *effect.args, first=index + 1) or r.phase == OVER:
+    if not run_hooks(r, moment, effect.args, index + 1) or r.phase == OVER:
         return r.phase
     return _AFTER_MOMENT[moment]
 
 
 def run_card(r: TarguiRecord, card: int) -> bool:
     """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
-    before = snapshot(r) if "card" in r.tells else None
-    if not run_effect(r, r.game.cards[r.game.card_ids[card]].effect, ("card", card)):
+    before = snapshot(r) if r.tell_bits & TELLS_CARD else None
+    if not run_effect(r, r.game.card_effects[card], ("card", card)):
         r.effect.card_before = before
         return False
     card_event(r, card, before)
@@ -207,7 +209,7 @@ def run_card(r: TarguiRecord, card: int) -> bool:
 
 
 def card_event(r: TarguiRecord, card: int, before: Any) -> None:
-    if "card" in r.tells:
+    if r.tell_bits & TELLS_CARD:
         game = r.game
         card_id = game.card_ids[card]
         r.told((CARD, r.round, card_id, game.cards[card_id].number, game.cards[card_id].title,

@@ -22,7 +22,7 @@ from targui_dsl.effects.types import Type
 from targui_dsl.games.targui.ownership import finish, seats_in_game, set_owner
 from targui_dsl.games.targui.phases import OVER
 from targui_dsl.games.targui.record import TarguiRecord, cells_of_kind
-from targui_dsl.games.targui.told import MEMORY, MEMORY_POSITION, MEMORY_TRIBE
+from targui_dsl.games.targui.told import MEMORY, MEMORY_POSITION, MEMORY_TRIBE, TELLS_MEMORY
 
 STRATEGIC = "strategic"
 ECONOMIC = "economic"
@@ -277,7 +277,7 @@ class EffectAdapter:
         if old == value:
             return
         state.memory[place] = value
-        if "memory" in state.tells:
+        if state.tell_bits & TELLS_MEMORY:
             holder_kind = state.game.memory_holder[slot]
             flag = spec.type == Type.BOOL
             change = [bool(old), bool(value)] if flag else [old, value]

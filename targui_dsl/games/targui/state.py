@@ -603,7 +603,7 @@ def _load(ruleset: Any, data: Any) -> TarguiRecord:
         resumed = replay_paused(start, where, args, answers)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ValueError(f"saved state field `effect`: a broken paused effect ({exc})") from None
-    resumed.history, resumed.decisions, resumed.rng = r.history, r.decisions, r.rng
+    resumed.history, resumed.decisions, resumed.rng_word = r.history, r.decisions, r.rng_word
     resumed.forced_decisions, resumed.forced_outcomes = r.forced_decisions, r.forced_outcomes
     return resumed
 

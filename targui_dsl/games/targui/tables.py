@@ -28,8 +28,8 @@ TABLES = (
     "ruleset", "players", "seating", "seat_tribes", "tribe_ids", "seat_of_tribe", "seat_of_tribe_id", "cells",
     "position_of_cell", "cell_of_position", "neighbours", "kind_ids", "kind_by_id", "kind_passable", "kind_buyable",
     "base_strategic", "base_economic", "settlement_kind", "fixed_cards", "deal_cells", "deal_pool", "sector_ids",
-    "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "deck", "start_cash",
-    "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
+    "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "card_effects", "deck",
+    "start_cash", "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
     "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
     "attacker_loses", "levy", "score", "tie_breaks", "hooks", "hooked", "turn_start_hooks", "turn_end_hooks",
     "effects_pause", "memory", "memory_base", "memory_holder", "memory_start", "end_reasons",
@@ -153,6 +153,8 @@ class GameTables:
         self.cards = ruleset.cards
         self.card_ids: tuple[str, ...] = tuple(ruleset.cards)
         self.card_index: dict[str, int] = {card_id: i for i, card_id in enumerate(self.card_ids)}
+        # each card's compiled effect by card index (run at every card: no look-up by id)
+        self.card_effects: tuple[Any, ...] = tuple(ruleset.cards[card_id].effect for card_id in self.card_ids)
         self.deck: tuple[int, ...] = tuple(self.card_index[card_id] for card_id in ruleset.deck)
 
         self.start_cash: tuple[int, ...] = _per_seat(ruleset.start_cash, players)
@@ -245,6 +247,7 @@ class GameTables:
         self.cards = template.cards
         self.card_ids = template.card_ids
         self.card_index = template.card_index
+        self.card_effects = template.card_effects
         self.deck = template.deck
         self.start_cash = template.start_cash
         self.start_camels = template.start_camels
