@@ -131,3 +131,8 @@ class TargiRecord:
 
 def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
     return {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}
+
+
+def shown_robber(robber: int) -> int:
+    """The robber as a seat's view (and its tensor) gives it: its ring index plus one, 0 before round 1."""
+    return robber + 1

@@ -18,7 +18,7 @@ from targui_dsl.games.targi import rules
 from targui_dsl.games.targi.actions import NUM_ACTIONS
 from targui_dsl.games.targi.compiled import TargiRuleset
 from targui_dsl.games.targi.flow import Flow
-from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord
+from targui_dsl.games.targi.record import GOODS_DECK, SEATS, TRIBE_DECK, Side, TargiRecord, shown_robber
 from targui_dsl.games.targi.texts import action_text, old_text, texts_of
 from targui_dsl.games.targi.told import CHANCE, DECISION, NOTHING, tells_for
 
@@ -340,7 +340,7 @@ class TargiState:
                     "next_figures": side.next_figures,
                 })
             out["sides"] = sides
-        out.update(seat=seat, round=record.round, amulet=record.amulet, robber=record.robber + 1,
+        out.update(seat=seat, round=record.round, amulet=record.amulet, robber=shown_robber(record.robber),
                    figures=record.figures[:], markers=record.markers[:], piles=[len(p) for p in record.piles])
         if only is None:
             frame = record.stack[-1] if record.stack else {}
