@@ -27,7 +27,6 @@ from targui_dsl.games.targui.phases import (
     step_phase,
 )
 from targui_dsl.games.targui.told import (
-    NOTHING,
     RulesetKinds,
     SeatKinds,
     bits_of,
@@ -72,7 +71,7 @@ class TarguiRecord:
 
     __slots__ = LIST_FIELDS + INT_FIELDS + BOOL_FIELDS + (
         "game", "phase", "cells_of", "buy_ids", "move_ids", "rng_word", "forced_outcomes", "legal",
-        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tells", "tell_bits", "told", "told_last",
+        "end_reason", "final_scores", "final_tie_breaks", "winners", "_sink", "tell_bits", "told", "told_last",
         "seat_kinds", "ruleset_kinds", "effect", "memory", "kind_cells",
     )
 
@@ -130,8 +129,7 @@ class TarguiRecord:
     final_tie_breaks: list[list[int]] | None
     winners: list[int] | None
     _sink: EventSink | None
-    tells: frozenset[str]  # the event kinds the sink reads (told.tells_for), empty without one
-    tell_bits: int  # their bits (told.bits_of): what the rules test
+    tell_bits: int  # the bits (told.bits_of) of the event kinds the sink reads (told.tells_for), 0 without one
     told: Callable[[tuple[Any, ...]], None]  # how the sink is told an event (told.untold without one: never called)
     told_last: Callable[[tuple[Any, ...]], None]  # ... and the game's last (end): engine.told.tellers
     seat_kinds: SeatKinds  # the kinds of the events that name a seat (told.seat_kinds), set with a sink
@@ -209,18 +207,18 @@ class TarguiRecord:
 
     @property
     def sink(self) -> EventSink | None:
-        """The event sink told what happens, if any. Set, it also sets ``tells`` (the kinds it
-        reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells), their ``tell_bits``
-        and ``told``."""
+        """The event sink told what happens, if any. Set, it also sets ``tell_bits`` (the bits of
+        the kinds it reads, ``sink.wants``: a ``ValueError`` names a kind Targui never tells) and
+        ``told``."""
         return self._sink
 
     @sink.setter
     def sink(self, sink: EventSink | None) -> None:
         if sink is None:
-            self._sink, self.tells, self.tell_bits, self.told, self.told_last = None, NOTHING, 0, untold, untold
+            self._sink, self.tell_bits, self.told, self.told_last = None, 0, untold, untold
         else:
-            self.tells = tells_for(getattr(sink, "wants", None))  # a sink that does not say reads everything
-            self.tell_bits = bits_of(self.tells)
+            # a sink that does not say reads everything
+            self.tell_bits = bits_of(tells_for(getattr(sink, "wants", None)))
             self._sink = sink
             self.told, self.told_last = tellers(sink)  # tuples, or dicts made for its emit
             self.seat_kinds = seat_kinds(self.game.tribe_ids)

@@ -16,7 +16,7 @@ from targui_dsl.engine.per_ruleset import per_ruleset
 from targui_dsl.engine.told import EventKind, by_flag
 from targui_dsl.games.targui.phases import ATTACK_DIE, DEAL, DEFEND_DIE, EFFECT_ROLL, LABELS, REVEAL, ROUND_DIE
 
-__all__ = ["BIT", "DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "NOTHING", "RulesetKinds", "SeatKinds",
+__all__ = ["BIT", "DECISION_VERBS", "EVENT_TYPES", "EVERYTHING", "KINDS", "RulesetKinds", "SeatKinds",
            "bits_of", "chance", "kind_of", "ruleset_kinds", "seat_kinds", "tells_for", "untold"]
 
 #: The event types a game tells, as its log writes them (the header is the log's own).
@@ -29,10 +29,8 @@ DECISION_VERBS = ("sector", "settle", "deposit", "move", "attack", "pass", "buy"
 _DECISIONS = frozenset(f"decision:{verb}" for verb in DECISION_VERBS)
 #: What a sink that reads everything is told: every type, and every decision by its verb.
 EVERYTHING = frozenset(EVENT_TYPES) | _DECISIONS
-#: What a state with no sink tells.
-NOTHING: frozenset[str] = frozenset()
-#: Each kind's bit in a state's ``tell_bits`` (:func:`bits_of` of its ``tells``): the rules test a
-#: bit where a kind's string looked up in ``tells`` cost 1.7% of a later compiled game. Literals,
+#: Each kind's bit in a state's ``tell_bits`` (:func:`bits_of` of :func:`tells_for`): the rules test a
+#: bit where a kind's string looked up in a frozenset of the kinds cost 1.7% of a later compiled game. Literals,
 #: which mypyc writes into the compiled rules (a name read from this module is a look-up by name).
 TELLS_ATTACK_END: Final = 1
 TELLS_CARD: Final = 2
@@ -95,7 +93,7 @@ def bits_of(tells: frozenset[str]) -> int:
 
 
 def untold(event: tuple[Any, ...]) -> None:
-    """The emit of a state with no sink: it tells nothing (its ``tells`` is empty, so never called)."""
+    """The emit of a state with no sink: it tells nothing (its ``tell_bits`` are 0, so never called)."""
 
 
 def kind_of(event: dict[str, Any]) -> str:
