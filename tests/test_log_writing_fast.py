@@ -220,3 +220,46 @@ def test_a_batch_written_later_holds_each_event_as_it_was_when_told(name):
         play(game.new_initial_state(log=log), seat_agents(game.seed, ["greedy"] + ["random"] * (players - 1),
                                                           package.name))
         assert len(at_once) > BATCH_EVENTS and stream.getvalue() == "".join(at_once)
+
+
+class Ruleset:
+    """A ruleset's fields a header reads (files relative and absolute, a title of marks and escapes)."""
+
+    def __init__(self, files: tuple[str, ...], title: str) -> None:
+        self.files, self.id, self.title = files, "mine", title
+
+
+class Seated:
+    """A game's fields a header reads."""
+
+    def __init__(self, ruleset: Ruleset, seed: object, explicit_chance: object = False) -> None:
+        self.ruleset, self.seed, self.explicit_chance = ruleset, seed, explicit_chance
+        self.players, self.tribe_ids = 2, ("kel_ress", "kel_ajjer")
+
+
+@pytest.mark.parametrize("title", ["plain", "~seal~", "7316094285503862149", 'caf\u00e9 "100%" {int} \\'])
+def test_a_header_line_is_json_dumps_of_the_sealed_header_game_after_game(title, tmp_path, monkeypatch):
+    # the header's texts are cut around the seed and seal once, and written for every seed from then on
+    from targui_dsl.gamelog.header import build_header, header_line, seal_state
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rules.yaml").write_text("a: 1\n")
+    ruleset = Ruleset(("rules.yaml", str(tmp_path / "sub" / ".." / "rules.yaml")), title)
+    for seed in (0, 5, -3, 2**70, 5, True, 7316094285503862149, "7"):
+        for game in (Seated(ruleset, seed), Seated(ruleset, seed, explicit_chance=1)):
+            header, line = header_line(game)
+            assert header == build_header(game) and list(header) == list(build_header(game))
+            assert line == json.dumps(header, separators=(",", ":")) + "\n"
+            assert seal_state(header) == "sealed" and header["files"] == [str(tmp_path / "rules.yaml")] * 2
+            assert header["explicit_chance"] is game.explicit_chance and header["seed"] is seed
+    extra = {"seats": ["human", "greedy"]}
+    header, line = header_line(Seated(ruleset, 4), extra)
+    assert header["seats"] == extra["seats"] and line == json.dumps(header, separators=(",", ":")) + "\n"
+    (tmp_path / "rules.yaml").write_text("a: 2\n")  # a file changed since: its new hash, a new seal
+    changed, _ = header_line(Seated(ruleset, 5))
+    assert changed["sha256"] != header["sha256"] and changed == build_header(Seated(ruleset, 5))
+    os.mkdir("elsewhere")
+    os.chdir("elsewhere")  # a relative path is the working directory's
+    moved, line = header_line(Seated(ruleset, 5))
+    assert moved["files"][0] == str(tmp_path / "elsewhere" / "rules.yaml") and moved["sha256"][0] is None
+    assert line == json.dumps(moved, separators=(",", ":")) + "\n"

@@ -266,7 +266,7 @@ def test_a_study_game_builds_no_log(monkeypatch):
     def no_log(*args, **kwargs):
         raise AssertionError("a study game built an event log")
 
-    monkeypatch.setattr(events, "build_header", no_log)
+    monkeypatch.setattr(events, "header_line", no_log)
     monkeypatch.setattr(events.EventLog, "__init__", no_log)
     record = record_game(any_ruleset("original-dutch"), 4, game_seed(7, 0), ["random"] * 4)
     assert record.decisions > 0 and sum(c[0] for c in record.cards.values()) > 0

@@ -280,3 +280,24 @@ def test_each_kind_told_has_a_bit_of_its_own():
     for wants in (None, [], ["chance"], ["decision"], ["decision:move", "end"], ["hook", "card", "memory"]):
         tells = tells_for(wants)
         assert {kind for kind, bit in BIT.items() if bits_of(tells) & bit} == tells
+
+
+def test_a_card_is_told_by_its_own_kind_unless_a_text_of_it_holds_a_brace():
+    # a card's id, number and title are written in its kind (per ruleset); its event is CARD's
+    changes = {"camels": {"49": [10, 20]}, "cash": {}, "treasury": {}, "box": [405, 395], "kinds": {}}
+    for title in ("Kel Ilbakan receives a gift", 'caf\u00e9 "100%" \\ \u2028', "%d %s"):
+        kind = targui_told.card_kind("gift_kel_ilbakan", 3, title)
+        assert kind is not None and kind.slots == 2 and kind.template is None
+        told = (kind, 1, changes)
+        event = targui_told.CARD.event((targui_told.CARD, 1, "gift_kel_ilbakan", 3, title, changes))
+        assert kind.event(told) == event and list(kind.event(told)) == list(event)
+        log = EventLog(io.StringIO())
+        log.told_tuple(told)
+        log.flush()
+        assert log.stream.getvalue() == dumped(event) == kind.line(told)  # type: ignore[union-attr]
+        assert lines_of([made(told), made(told)]) == 2 * dumped(event)
+    for card_id, number, title in (("a", 1, "a {int} b"), ("a", 1, "}"), ("a{", 1, "t"), ("a", None, "t"),
+                                   ("a", True, "t"), ("a", 1, None)):
+        assert targui_told.card_kind(card_id, number, title) is None
+    kinds = targui_told.ruleset_kinds(load_ruleset("updated-treasury"))
+    assert len(kinds.card) == 16 and all(kind is not None and kind.type == "card" for kind in kinds.card)

@@ -115,13 +115,14 @@ def _joined(parts: list[str | ast.expr]) -> ast.expr:
     return ast.JoinedStr(values=values)
 
 
-def _function(body: ast.expr, where: str) -> Callable[[tuple[Any, ...]], Any]:
-    """``lambda e: body``, compiled; its names are only the encoders below."""
-    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg="e")], vararg=None, kwonlyargs=[], kw_defaults=[],
-                              kwarg=None, defaults=[])
+def _function(body: ast.expr, where: str, encoder: bool = False) -> Callable[..., Any]:
+    """``lambda e: body``, compiled; its names are only the encoders below (``encoder``: ``lambda e,
+    encode: body``, the JSON values' encoder given)."""
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg="e")] + ([ast.arg(arg="encode")] if encoder else []),
+                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
     tree = ast.fix_missing_locations(ast.Expression(body=ast.Lambda(args=arguments, body=body)))
     names = {"__builtins__": {}, "quote": _quote, "encode": encode_json, "FLAGS": _FLAGS}
-    function: Callable[[tuple[Any, ...]], Any] = eval(compile(tree, where, "eval"), names)  # noqa: S307 (our ast)
+    function: Callable[..., Any] = eval(compile(tree, where, "eval"), names)  # noqa: S307 (our ast)
     return function
 
 
@@ -198,7 +199,7 @@ class EventKind:
     def __repr__(self) -> str:
         return f"EventKind({self.type!r}, {self.fields!r})"
 
-    def _build(self, as_line: bool) -> Callable[[tuple[Any, ...]], Any]:
+    def _build(self, as_line: bool, encoder: bool = False) -> Callable[..., Any]:
         index = 0
 
         def whole(slot: str) -> tuple[ast.expr, ast.expr]:
@@ -262,20 +263,27 @@ class EventKind:
         line.append("}\n")
         where = f"<event {self.type}>"
         if as_line:
-            return _function(_joined(line), where)
+            return _function(_joined(line), where, encoder)
         return _function(ast.Dict(keys=keys, values=values), where)
 
     def event(self, told: tuple[Any, ...]) -> dict[str, Any]:
         """The event as a dict, as a sink reads it (its ``type`` first)."""
         made = self._build(as_line=False)
-        self.event = made  # type: ignore[method-assign, assignment]  # compiled on first use, then called straight
+        self.event = made  # type: ignore[method-assign]  # compiled on first use, then called straight
         return made(told)
 
     def line(self, told: tuple[Any, ...]) -> str:
         """The event's log line: ``json.dumps(self.event(told), separators=(",", ":"))`` and a newline."""
         made = self._build(as_line=True)
-        self.line = made  # type: ignore[method-assign, assignment]
+        self.line = made  # type: ignore[method-assign]
         return made(told)
+
+    def line_with(self, told: tuple[Any, ...], encode: Callable[[Any], str]) -> str:
+        """The event's log line as :meth:`line` writes it, its JSON values by ``encode`` (one that
+        writes what ``json.dumps(value, separators=(",", ":"))`` writes: orjson, checked)."""
+        made = self._build(as_line=True, encoder=True)
+        self.line_with = made  # type: ignore[method-assign]
+        return made(told, encode)
 
 
 def by_flag(type_: str,
@@ -297,7 +305,7 @@ class Made:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.template = text.replace("%", "%%")
+        self.template = text.replace("%", "%%") if "%" in text else text  # (replace costs more than in)
 
     def line(self, told: tuple[Any, ...]) -> str:
         return self.text

@@ -3,7 +3,7 @@
 An :class:`EventLog` is an :class:`~targui_dsl.engine.protocol.EventSink`:
 given to a game (``game.new_initial_state(log=EventLog(...))``, or
 :func:`attach_log` for a state already under way) it hears every event the
-game reports. Its first line is the header (:func:`targui_dsl.gamelog.header.build_header`:
+game reports. Its first line is the header (:func:`targui_dsl.gamelog.header.header_line`:
 format version, ruleset, players, tribes, seed, sealed); the last an ``end``
 line. The format is documented in ``docs/engine.md`` and
 ``schemas/game-log.schema.json``.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import IO, Any, Callable
 
 from targui_dsl.engine.told import encode_json, lines_of, made, refuse_json
-from targui_dsl.gamelog.header import build_header
+from targui_dsl.gamelog.header import header_line
 
 __all__ = ["BATCH_EVENTS", "EventLog", "attach_log", "encode_lines"]
 
@@ -47,41 +47,63 @@ def _json_lines(events: list[dict[str, Any]]) -> str:
 def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
     """Events as lines by orjson (the ``fast-logs`` extra), or None when it is not installed.
     The function gives None for events it may not write as ``json`` does."""
+    made = _orjson_encoders()
+    return None if made is None else made[0]
+
+
+def _orjson_encoders() -> tuple[Callable[[list[dict[str, Any]]], str | None], Callable[[Any], str]] | None:
+    """By orjson (None when it is not installed): events as lines (None for events it may not write
+    as ``json`` does), and one JSON value as ``json.dumps`` writes it (by ``json`` when orjson may not)."""
     try:
         import orjson
     except ImportError:
         return None
     dumps = orjson.dumps
     # subclasses of str, int, list and dict, dataclasses and dates go to _refuse (and so to json)
-    option = (orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-              | orjson.OPT_APPEND_NEWLINE)
+    option = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+    as_lines = option | orjson.OPT_APPEND_NEWLINE
 
     def lines(events: list[dict[str, Any]]) -> str | None:
         try:
-            data = b"".join([dumps(event, refuse_json, option) for event in events])
+            data = b"".join([dumps(event, refuse_json, as_lines) for event in events])
         except TypeError:  # (orjson.JSONEncodeError is one) a big integer, a key not a string, a lone surrogate
             return None
-        if not data.isascii():
-            return None
-        # looked into as text (`bytes in bytes` raises and clears a TypeError inside), each by `in`
-        text = data.decode("ascii")
-        if "." in text or "\x7f" in text or "null" in text or "e-" in text:
-            return None
-        return text
+        return _as_json_writes(data)
 
-    return lines
+    def value(told: Any) -> str:
+        try:
+            text = _as_json_writes(dumps(told, refuse_json, option))
+        except TypeError:
+            text = None
+        return _encode(told) if text is None else text
+
+    return lines, value
+
+
+def _as_json_writes(data: bytes) -> str | None:
+    """orjson's text, or None where it may differ from json's."""
+    if not data.isascii():
+        return None
+    # looked into as text (`bytes in bytes` raises and clears a TypeError inside), each by `in`
+    text = data.decode("ascii")
+    if "." in text or "\x7f" in text or "null" in text or "e-" in text:
+        return None
+    return text
 
 
 _orjson_lines: Callable[[list[dict[str, Any]]], str | None] | None = None
+_orjson_value: Callable[[Any], str] | None = None
 _orjson_tried = False
 
 
 def _orjson() -> Callable[[list[dict[str, Any]]], str | None] | None:
     """orjson's writer of lines, or None where it is not installed: imported on first use
-    (`targui --help` does not pay for it)."""
-    global _orjson_lines, _orjson_tried
+    (`targui --help` does not pay for it); its writer of a value is :data:`_orjson_value` then."""
+    global _orjson_lines, _orjson_value, _orjson_tried
     if not _orjson_tried:
-        _orjson_lines, _orjson_tried = _orjson_encoder(), True
+        made = _orjson_encoders()
+        _orjson_lines, _orjson_value = (None, None) if made is None else made
+        _orjson_tried = True
     return _orjson_lines
 
 
@@ -98,14 +120,12 @@ def encode_lines(events: list[dict[str, Any]]) -> str:
 
 
 def _made(event: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A special kind's event (a JSON value: a card's changes, the end) as its line made now: by
-    orjson from its dict where orjson is installed and writes it as ``json`` does, else by the
-    kind's own line (json's C encoder)."""
-    orjson_lines = _orjson()
-    if orjson_lines is not None:
-        text = orjson_lines([event[0].event(event)])
-        if text is not None:
-            return made(event, text)
+    """A special kind's event (a JSON value: a card's changes, the end) as its line made now: its
+    JSON values by orjson where orjson is installed and writes them as ``json`` does (a card's line
+    costs half what orjson's of its dict did, checked for what orjson may write otherwise), else by
+    the kind's own line (json's C encoder)."""
+    if _orjson() is not None and _orjson_value is not None:
+        return made(event, event[0].line_with(event, _orjson_value))
     return made(event)
 
 
@@ -228,8 +248,20 @@ class EventLog:
 
     def begin(self, game: Any) -> None:
         """The game starts being told here: the header first."""
-        self.emit(build_header(game, self.header_fields))
-        self._write_pending(by_json=True)  # the header at once, by json: its paths (a dot) orjson is never sure of
+        header, line = header_line(game, self.header_fields)
+        if self._by_emit:  # a subclass hears it by its emit
+            self.emit(header)
+            self._write_pending(by_json=True)  # at once, by json: its paths (a dot) orjson is never sure of
+            return
+        if self._told:
+            self._catch_up()
+        if self._kept is not None:
+            self._kept.append((_AS_DICT, header))
+        if self.stream is not None:
+            self._write_pending()
+            self.stream.write(line)  # at once
+        for listener in self._listeners:
+            listener(header)
 
     def told_list(self) -> list[tuple[Any, ...]] | None:
         """The list a game may append its events to (tuples), all but its last, which it tells by

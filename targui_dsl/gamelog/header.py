@@ -16,12 +16,12 @@ import stat
 from pathlib import Path
 from typing import Any, Iterable
 
-from targui_dsl.engine.told import json_encoder
+from targui_dsl.engine.told import encode_json, json_encoder
 from targui_dsl.frontend.safefile import read_bounded
 from targui_dsl.frontend.yamlload import MAX_BYTES
 
-__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "source_hashes", "seal",
-           "seal_header", "seal_state", "find_ruleset", "header_problems"]
+__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "header_line", "source_hashes",
+           "seal", "seal_header", "seal_state", "find_ruleset", "header_problems"]
 
 LOG_FORMAT = "targui-log/2"
 #: Every format a log may have: format 1 lacks the events added in 2 (a game's
@@ -34,10 +34,15 @@ RULESET_CAP = MAX_BYTES
 def build_header(game: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The sealed header of a log of ``game``; ``extra`` fields (``targui play``'s ``seats``)
     are written after the engine's own and covered by the seal."""
+    return seal_header(_unsealed(game, game.seed, extra))
+
+
+def _unsealed(game: Any, seed: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The header but for its seal, with ``seed`` as its seed."""
     ruleset = game.ruleset
     # absolute, so that a house rule's log replays from any directory
-    files = [os.path.abspath(f) for f in ruleset.files]
-    return seal_header({
+    files = [_absolute(f) for f in ruleset.files]
+    return {
         "type": "header",
         "format": LOG_FORMAT,
         "ruleset": ruleset.id,
@@ -47,10 +52,80 @@ def build_header(game: Any, extra: dict[str, Any] | None = None) -> dict[str, An
         "sha256": source_hashes(files),
         "players": game.players,
         "tribes": list(game.tribe_ids),
-        "seed": game.seed,
+        "seed": seed,
         "explicit_chance": game.explicit_chance,
         **(extra or {}),
-    })  # the seal binds the chance mode to the seed and the ruleset (docs/engine.md)
+    }  # the seal binds the chance mode to the seed and the ruleset (docs/engine.md)
+
+
+# a path's os.path.abspath, by the working directory (a relative path's) and the path: abspath
+# is some 2 microseconds a path, in Python
+_ABSOLUTE: dict[tuple[str | None, Any], str] = {}
+_ABSOLUTE_CAP = 64
+
+
+def _absolute(path: Any) -> str:
+    key = (None if os.path.isabs(path) else os.getcwd(), path)
+    known = _ABSOLUTE.get(key)
+    if known is None:
+        if len(_ABSOLUTE) >= _ABSOLUTE_CAP:
+            _ABSOLUTE.clear()
+        known = _ABSOLUTE[key] = os.path.abspath(path)
+    return known
+
+
+#: A seed no header holds: a header made with it, written, is cut there into the texts around a seed.
+_SEED_MARK = 7_316_094_285_503_862_149
+_SEAL_MARK = "~seal~"  # (a title may be this: a header whose text holds a mark twice is not cut)
+#: The header's texts around its seed and seal, by all else it holds (a study logs thousands of
+#: games of one ruleset and seating, each header sealed and written: some 0.03x of a game):
+#: the seal's hash of the canonical text up to the seed, the canonical text after it, and the
+#: line cut at the seed and at the seal. None: a header whose text holds a mark twice.
+_CUT: dict[tuple[Any, ...], tuple[Any, bytes, str, str, str] | None] = {}
+_CUT_CAP = 64
+
+
+def header_line(game: Any, extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], str]:
+    """The sealed header of a log of ``game`` (:func:`build_header`) and its line: ``json.dumps(header,
+    separators=(",", ":"))`` and a newline. A header without ``extra`` fields is written from its
+    texts cut around the seed and seal, made once per ruleset files, their hashes and seating."""
+    seed = game.seed
+    if extra or type(seed) is not int:
+        header = build_header(game, extra)
+        return header, _encode(header) + "\n"
+    body = _unsealed(game, _SEED_MARK)
+    # (a number by its type too: 1 and True are equal keys, not equal texts)
+    key = tuple([value if type(value) is str else tuple(value) if type(value) is list else (type(value), value)
+                 for value in body.values()])
+    if key not in _CUT:
+        if len(_CUT) >= _CUT_CAP:
+            _CUT.clear()
+        _CUT[key] = _cut(body)
+    cut = _CUT[key]
+    body["seed"] = seed
+    if cut is None:
+        header = {**body, "seal": seal(body)}
+        return header, _encode(header) + "\n"
+    started, canonical_end, before_seed, before_seal, end = cut
+    digest = started.copy()
+    digest.update(str(seed).encode("ascii") + canonical_end)
+    sealed = digest.hexdigest()
+    body["seal"] = sealed
+    return body, f"{before_seed}{seed}{before_seal}{sealed}{end}"
+
+
+def _cut(body: dict[str, Any]) -> tuple[Any, bytes, str, str, str] | None:
+    """:func:`header_line`'s texts of a header (``body``, its seed the mark, no seal), or None."""
+    mark = str(_SEED_MARK)
+    canonical = _canonical(body).split(mark)
+    line = (_encode({**body, "seal": _SEAL_MARK}) + "\n").split(mark)
+    if len(canonical) != 2 or len(line) != 2:
+        return None
+    sealed = line[1].split(_encode(_SEAL_MARK))
+    if len(sealed) != 2:
+        return None
+    started = hashlib.sha256(_SEAL_PREFIX + canonical[0].encode("ascii"))
+    return started, canonical[1].encode("ascii"), line[0], sealed[0] + '"', '"' + sealed[1]
 
 
 def file_sha256(path: str | os.PathLike) -> str | None:
@@ -99,6 +174,8 @@ def source_hashes(files: Iterable[str]) -> list[str | None]:
 #: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)``, made once: the
 #: header's canonical text (a log's every header is sealed, and a log of every game of a study).
 _canonical = json_encoder(sort_keys=True)
+_SEAL_PREFIX = b"targui-log-seal/1\n"  # what a seal's hash reads before the header's text
+_encode = encode_json  # a header's line: json.dumps(header, separators=(",", ":"))
 
 
 def seal(header: dict[str, Any]) -> str:
@@ -113,7 +190,7 @@ def seal(header: dict[str, Any]) -> str:
     """
     body = {k: v for k, v in header.items() if k != "seal"}
     text = _canonical(body)
-    return hashlib.sha256(b"targui-log-seal/1\n" + text.encode("ascii")).hexdigest()
+    return hashlib.sha256(_SEAL_PREFIX + text.encode("ascii")).hexdigest()
 
 
 def seal_header(header: dict[str, Any]) -> dict[str, Any]:

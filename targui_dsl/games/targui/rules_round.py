@@ -210,6 +210,10 @@ def run_card(r: TarguiRecord, card: int) -> bool:
 
 def card_event(r: TarguiRecord, card: int, before: Any) -> None:
     if r.tell_bits & TELLS_CARD:
+        kind = r.ruleset_kinds.card[card]
+        if kind is not None:  # its id, number and title written in its kind
+            r.told((kind, r.round, changes_since(r, before)))
+            return
         game = r.game
         card_id = game.card_ids[card]
         r.told((CARD, r.round, card_id, game.cards[card_id].number, game.cards[card_id].title,

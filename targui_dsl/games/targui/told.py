@@ -198,8 +198,22 @@ class RulesetKinds:
         self.deal = tuple(chance(DEAL, f"deal {kind.id}") for kind in ruleset.kinds)
         self.die = {phase: tuple(chance(phase, f"die {face}") for face in range(1, ruleset.die_sides + 1))
                     for phase in (ROUND_DIE, ATTACK_DIE, DEFEND_DIE)}
+        #: A (mis)fortune card's event, by the card's index: its id, number and title written in the kind,
+        #: ``(kinds.card[card], round, changes)`` (two texts and a number fewer to tell and to write); None
+        #: for a card whose texts a kind cannot hold as they are (a brace), told by ``CARD``.
+        self.card = tuple(card_kind(card_id, card.number, card.title) for card_id, card in ruleset.cards.items())
         #: Every kind made here.
-        self.every: tuple[EventKind, ...] = (*self.deal, *(kind for kinds in self.die.values() for kind in kinds))
+        self.every: tuple[EventKind, ...] = (*self.deal, *(kind for kinds in self.die.values() for kind in kinds),
+                                             *(kind for kind in self.card if kind is not None))
+
+
+def card_kind(card_id: Any, number: Any, title: Any) -> EventKind | None:
+    """The kind of one card's event, its id, number and title constants (:data:`CARD`'s fields); None
+    when a text holds a brace (a kind would read it as a slot) or a value is not of its slot's type."""
+    if type(card_id) is not str or type(number) is not int or type(title) is not str or \
+            any(brace in text for text in (card_id, title) for brace in "{}"):
+        return None
+    return EventKind("card", {**CARD.fields, "card": card_id, "number": number, "title": title})
 
 
 #: The kinds of a ruleset's chance events by outcome, made once per ruleset (``ruleset_kinds(game.ruleset)``).
