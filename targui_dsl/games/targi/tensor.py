@@ -251,11 +251,16 @@ class SeatTensor(KeptTensor):
         is worked out once, from the view, and kept."""
         rs, known = state.rs, self._space_numbers
         cards, kinds, ups = record.centre, record.centre_kind, record.centre_up
-        places = changed(cards, self._cards)  # (mostly a card taken or dealt: the other two seldom change)
-        if kinds != self._kinds:
-            places += changed(kinds, self._kinds)
-        if ups != self._ups:
-            places += changed_items(ups, self._ups)
+        # mostly a card taken or dealt, its deck and side up with it: the places where the card
+        # changed are found, and the other two fields compared at once past them (copies, kept below)
+        places = changed(cards, self._cards) if cards != self._cards else []
+        was_kinds, was_ups = self._kinds, self._ups
+        for space in places:
+            was_kinds[space], was_ups[space] = kinds[space], ups[space]
+        if kinds != was_kinds:
+            places += changed(kinds, was_kinds)
+        if ups != was_ups:
+            places += changed_items(ups, was_ups)
         width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
         view = None
         for space in set(places):
