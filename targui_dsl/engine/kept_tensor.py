@@ -7,8 +7,9 @@ subclasses :class:`KeptTensor` and decides what to write; how a number is writte
 from __future__ import annotations
 
 from array import array
+from functools import partial
 from itertools import compress
-from operator import ne
+from operator import ne, setitem
 from typing import Any, Final, Sequence
 
 from targui_dsl.engine.native import compiled
@@ -41,7 +42,7 @@ class KeptTensor:
     the list): :attr:`_put` writes one number, :meth:`_write` a run. :attr:`kept` is what the
     keeper keeps (the array, or the list), what ``update`` returns."""
 
-    __slots__ = ("seat", "out", "listed", "kept", "_mv", "_bytes", "_put", "_exact", "_one")
+    __slots__ = ("seat", "out", "listed", "kept", "_mv", "_bytes", "_put", "_exact")
 
     def __init__(self, seat: int, out: Any, listed: bool, exact: bool = False) -> None:
         self.seat, self.out = seat, out
@@ -55,16 +56,17 @@ class KeptTensor:
         if len(self._mv) != len(out):
             raise ValueError("a SeatTensor writes into a float32 vector")
         self._bytes = memoryview(out).cast("B")  # the same numbers as bytes (for _write_bytes)
-        self._one = array("f", [0.0])  # a number rounded to a float32 on its way into the list
-        # one number written: straight into the array or the list (a C call), or through _set to round it
-        self._put: Any = (self._mv.__setitem__ if self.listed is None else self.listed.__setitem__ if exact
-                          else self._set)
+        # one number written: straight into the array or the list (a C call), or through _set to round it;
+        # setitem bound by partial, not the vector's __setitem__ (a slot wrapper: a tuple made per call)
+        self._put: Any = (partial(setitem, self._mv) if self.listed is None else
+                          partial(setitem, self.listed) if exact else self._set)
 
     def _set(self, at: int, value: float) -> None:
-        """One number into the list, as a float32 holds it (the list of a keeper that is not exact)."""
-        one = self._one
-        one[0] = value
-        self.listed[at] = one[0]  # type: ignore[index]
+        """One number into the list, as a float32 holds it (the list of a keeper that is not exact):
+        through the array, here a scratch (a memoryview's float is read in C; an array's through getargs)."""
+        mv = self._mv
+        mv[at] = value
+        self.listed[at] = mv[at]  # type: ignore[index]
 
     def _write(self, at: int, values: Sequence[float] | array[float], floats: list[float] | None = None) -> None:
         """``values`` from ``at`` on; ``floats``: the same numbers as a list of floats, for the list
