@@ -208,3 +208,23 @@ def test_the_places_a_kept_list_differs_either_way(monkeypatch, compiled):
         kept = [rng.randrange(4) for _ in range(rng.randrange(60))]
         now = [value if rng.random() < 0.8 else rng.randrange(4) for value in kept]
         assert kept_tensor.changed(now, kept) == [i for i, (a, b) in enumerate(zip(now, kept, strict=True)) if a != b]
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_a_targi_ring_owner_that_is_no_seat_is_written_as_from_scratch(listed):
+    # the kept pairs cover the two seats and nobody; another owner (set by hand: never in a game of
+    # two) takes the keeper's slower path, the array's and the list's alike
+    ruleset = load_ruleset("targi")
+    game = game_of(ruleset).new_game(ruleset, players=2, seed=1)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    width = game.observation_tensor_shape()[0]
+    keeper = game_of(ruleset).adapter.tensor(game, 0, np.zeros(width, np.float32), listed)
+    assert _holds(keeper, state, 0)
+    figures = state.read_record.figures
+    figures[3], figures[4] = 5, 70  # (a None slot of the kept pairs, and one past them)
+    assert _holds(keeper, state, 0)
+    figures[3], figures[4] = -1, -1
+    assert _holds(keeper, state, 0)
