@@ -23,8 +23,7 @@ CASES = [("original-dutch", (2, 3, 4)), ("swedish-12", (2, 4)), ("updated-treasu
 
 
 def _keepers(game, every):
-    # the every-3rd reader keeps the list of floats too (pyspiel's form): its numbers are held
-    # through the reading and written into both at its end
+    # the every-3rd reader keeps a list of floats instead of the array (pyspiel's form)
     width = game.observation_tensor_shape()[0]
     make = game_of(game.ruleset).adapter.tensor
     return [make(game, seat, np.full(width, 7.0, np.float32), often == 3) for seat in range(game.players)
@@ -32,9 +31,12 @@ def _keepers(game, every):
 
 
 def _holds(keeper, state, seat):
-    """Whether the keeper's array (and its list, when it keeps one) is the tensor built from scratch."""
-    array, exact = keeper.update(state), _exact(state, seat)
-    return np.array_equal(array, exact) and (keeper.listed is None or keeper.listed == exact.tolist())
+    """Whether the keeper's array (its list, when it keeps one: floats, the same list at every
+    reading) is the tensor built from scratch."""
+    kept, exact = keeper.update(state), _exact(state, seat)
+    if keeper.listed is None:
+        return kept is keeper.out and np.array_equal(kept, exact)
+    return kept is keeper.listed and kept == exact.tolist() and all(type(number) is float for number in kept)
 
 
 def _exact(state, seat):
@@ -145,6 +147,29 @@ def test_the_pettingzoo_env_observes_the_tensor_at_every_step():
             assert all(np.array_equal(kept, exact) for kept, exact in held)
 
 
+def test_the_list_pyspiel_hands_out_is_the_callers_own():
+    # the state keeps one list per seat up to date; each reading hands out a copy of it
+    pyspiel = pytest.importorskip("pyspiel")
+    import targui_dsl.adapters.openspiel  # noqa: F401
+
+    for ref, players in (("original-dutch", 3), ("targi", 2)):
+        game = pyspiel.load_game("python_targui", {"ruleset": ref, "players": players})
+        rng = random.Random(4)
+        state = game.new_initial_state()
+        held = []
+        for _ in range(60):
+            if not state.is_chance_node():
+                seat = state.current_player()
+                first, second = state.observation_tensor(seat), state.observation_tensor(seat)
+                assert first == second and first is not second
+                first[:] = [9.0] * len(first)  # a caller changing its list changes no later reading
+                assert state.observation_tensor(seat) == second == state.engine.observation_tensor(seat)
+                held.append((second, list(second)))
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+        assert all(kept == copy for kept, copy in held)  # nor does the game going on change a kept one
+
+
 def test_pyspiel_reads_the_tensor_at_every_step():
     pyspiel = pytest.importorskip("pyspiel")
     import targui_dsl.adapters.openspiel  # noqa: F401
@@ -183,3 +208,23 @@ def test_the_places_a_kept_list_differs_either_way(monkeypatch, compiled):
         kept = [rng.randrange(4) for _ in range(rng.randrange(60))]
         now = [value if rng.random() < 0.8 else rng.randrange(4) for value in kept]
         assert kept_tensor.changed(now, kept) == [i for i, (a, b) in enumerate(zip(now, kept, strict=True)) if a != b]
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_a_targi_ring_owner_that_is_no_seat_is_written_as_from_scratch(listed):
+    # the kept pairs cover the two seats and nobody; another owner (set by hand: never in a game of
+    # two) takes the keeper's slower path, the array's and the list's alike
+    ruleset = load_ruleset("targi")
+    game = game_of(ruleset).new_game(ruleset, players=2, seed=1)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    width = game.observation_tensor_shape()[0]
+    keeper = game_of(ruleset).adapter.tensor(game, 0, np.zeros(width, np.float32), listed)
+    assert _holds(keeper, state, 0)
+    figures = state.read_record.figures
+    figures[3], figures[4] = 5, 70  # (a None slot of the kept pairs, and one past them)
+    assert _holds(keeper, state, 0)
+    figures[3], figures[4] = -1, -1
+    assert _holds(keeper, state, 0)

@@ -131,9 +131,11 @@ class _Play:
             mover = self.mover = self.state.current_player()
         return mover
 
-    def tensor(self, player: int, width: int) -> np.ndarray:
-        """``player``'s observation tensor (a seat), in the array its keeper brings up to date:
-        only what changed since that seat's last reading of this state is written again."""
+    def tensor(self, player: int, width: int) -> list[float]:
+        """``player``'s observation tensor (a seat), in the list of floats its keeper brings up to
+        date (the keeper's own: copy it to hand it out): only what changed since that seat's last
+        reading of this state is written again. The keeper keeps no array (pyspiel reads none):
+        :meth:`TarguiObserver.set_from` fills its own from the list."""
         tensors = self.tensors
         if tensors is None:
             tensors = self.tensors = [None] * self.state.game.players
@@ -141,12 +143,6 @@ class _Play:
         if keeper is None:
             keeper = tensors[player] = seat_tensor(self.state.game, player, width, listed=True)
         return keeper.update(self.state)
-
-    def tensor_list(self, player: int, width: int) -> list[float]:
-        """:meth:`tensor` as a new list of floats (copied from the list its keeper keeps in step
-        with the array: listing the whole array would cost a float object per number)."""
-        self.tensor(player, width)
-        return self.tensors[player].listed[:]  # type: ignore[index]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
         return _Play(self.state.clone(), self.again, self.limit, self.ref, self.repeat)
@@ -423,11 +419,10 @@ class TarguiState(pyspiel.State):
         if len(args) <= 1 and type(player) is int and 0 <= player:
             tensors = play.tensors
             if tensors is not None and player < len(tensors) and tensors[player] is not None:
-                keeper = tensors[player]  # (the common case, without asking pyspiel for the game)
-                keeper.update(play.state)
-                return keeper.listed[:]
+                # (the common case, without asking pyspiel for the game); a copy: the caller's own list
+                return tensors[player].update(play.state)[:]
             if player < play.state.game.players:
-                return play.tensor_list(player, self.get_game().tensor_width)
+                return play.tensor(player, self.get_game().tensor_width)[:]
         return pyspiel.State.observation_tensor(self, *args)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -524,7 +519,7 @@ class TarguiObserver:
     def set_from(self, state: TarguiState, player: int) -> None:
         if self.tensor is not None:
             if type(player) is int and 0 <= player < state.engine.game.players:
-                self.tensor[:] = state._play.tensor(player, len(self.tensor))  # the state's kept array
+                self.tensor[:] = state._play.tensor(player, len(self.tensor))  # from the state's kept list
                 return
             fill = getattr(state.engine, "observation_into", None)  # a game's faster verb, when it has one
             if fill is not None:

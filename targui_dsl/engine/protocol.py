@@ -190,7 +190,9 @@ class AdapterHooks:
     #: (game, seat, out, listed) -> a keeper of ``seat``'s observation tensor in ``out`` (a float32 NumPy
     #: vector of its length): its ``update(state)`` makes ``out`` hold ``state.observation_tensor(seat)``,
     #: writing only what changed since its last update, and returns ``out``; with ``listed`` it keeps
-    #: the same numbers in ``keeper.listed``, a list of floats. None: built afresh each time.
+    #: the numbers in ``keeper.listed`` instead, a list of floats (the same list for the keeper's life),
+    #: and returns it (``out`` is then not kept: whoever wants an array fills one from the list). None:
+    #: built afresh each time.
     tensor: Callable[[Any, int, Any, bool], Any] | None = None
 
 

@@ -139,7 +139,7 @@ class SeatTensor(KeptTensor):
     or the tail from the seat's view, made of just the parts asked for)."""
 
     __slots__ = ("_at", "_figures", "_markers", "_cards", "_kinds", "_ups", "_sides", "_tail",
-                 "_space_numbers", "_rs", "_pairs", "_other")
+                 "_space_numbers", "_rs", "_pairs", "_whose", "_other")
 
     def __init__(self, game: Any, seat: int, out: Any, listed: bool = False) -> None:
         # exact: every number is a count, a flag or a small amount (a whole number float32 holds exactly)
@@ -165,13 +165,19 @@ class SeatTensor(KeptTensor):
         for owner in (-1, 0, 1):
             pairs[owner] = array("f", whose(owner, seat)).tobytes()
         self._pairs: list[Any] = pairs
+        # the same two numbers as floats, by owner alike, for the list (a keeper with ``listed`` keeps no array)
+        numbers: list[tuple[float, float] | None] = [None] * 64
+        for owner in (-1, 0, 1):
+            numbers[owner] = whose(owner, seat)
+        self._whose: list[Any] = numbers
 
     def update(self, state: Any) -> Any:
-        """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array itself)."""
+        """Make ``out`` (with ``listed``: the list) hold ``state.observation_tensor(seat)``, and
+        return it (the array itself, or the list)."""
         record = state.read_record
         if state.rs is not self._rs:  # (a centre space's numbers are kept per ruleset)
             self._fill(state)
-            return self.out
+            return self.kept
         # each part's fields compared inline (most readings change one or two parts): a call only for those
         if record.figures != self._figures:
             self._places(record.figures, self._figures, 0)
@@ -193,7 +199,7 @@ class SeatTensor(KeptTensor):
         if record.round != tail[0] or record.robber != tail[1] or record.amulet != tail[2] \
                 or len(piles[0]) != tail[3] or len(piles[1]) != tail[4]:
             self._tail_of(state, record)
-        return self.out
+        return self.kept
 
     def _fill(self, state: Any) -> None:
         """Everything from one whole view of the seat, where each part starts, and every field kept."""
@@ -218,9 +224,19 @@ class SeatTensor(KeptTensor):
         self._tail = _tail_key(record)
 
     def _places(self, now: list[int], kept: list[int], at: int) -> None:
-        """The border cards' (or centre spaces') numbers where a figure (or marker) moved: all of
-        them, each place's two from its owner's bytes, joined in C (finding the one or two places
-        that changed would cost more)."""
+        """The border cards' (or centre spaces') numbers where a figure (or marker) moved: into the
+        array all of them, each place's two from its owner's bytes, joined in C (finding the one or
+        two places that changed would cost more); into the list only the places that changed."""
+        listed = self.listed
+        if listed is not None:
+            numbers = self._whose
+            try:
+                for place in changed(now, kept):
+                    listed[at + 2 * place:at + 2 * place + 2] = numbers[now[place]]
+            except (TypeError, IndexError):  # (an owner that is not a seat: its None, or beyond the list)
+                listed[at:at + 2 * len(now)] = [n for owner in now for n in whose(owner, self.seat)]
+            kept[:] = now
+            return
         pairs = self._pairs
         try:  # (itemgetter looks every owner up in C, with no call per place; it gives a tuple for two or more)
             data = b"".join(itemgetter(*now)(pairs) if len(now) > 1 else [pairs[owner] for owner in now])
@@ -235,11 +251,16 @@ class SeatTensor(KeptTensor):
         is worked out once, from the view, and kept."""
         rs, known = state.rs, self._space_numbers
         cards, kinds, ups = record.centre, record.centre_kind, record.centre_up
-        places = changed(cards, self._cards)  # (mostly a card taken or dealt: the other two seldom change)
-        if kinds != self._kinds:
-            places += changed(kinds, self._kinds)
-        if ups != self._ups:
-            places += changed_items(ups, self._ups)
+        # mostly a card taken or dealt, its deck and side up with it: the places where the card
+        # changed are found, and the other two fields compared at once past them (copies, kept below)
+        places = changed(cards, self._cards) if cards != self._cards else []
+        was_kinds, was_ups = self._kinds, self._ups
+        for space in places:
+            was_kinds[space], was_ups[space] = kinds[space], ups[space]
+        if kinds != was_kinds:
+            places += changed(kinds, was_kinds)
+        if ups != was_ups:
+            places += changed_items(ups, was_ups)
         width = 3 + len(rs.goods_cards) + len(rs.tribe_cards)
         view = None
         for space in set(places):

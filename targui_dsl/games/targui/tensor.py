@@ -110,12 +110,12 @@ class SeatTensor(KeptTensor):
         self._memory: list[int] = []
 
     def update(self, state: GameState) -> Any:
-        """Make ``out`` hold ``state.observation_tensor(seat)``, and return it (the array
-        itself: copy it to keep it past the next update)."""
+        """Make ``out`` (with ``listed``: the list) hold ``state.observation_tensor(seat)``, and
+        return it (the array itself, or the list: copy it to keep it past the next update)."""
         r = state.record
         if r.game is not self._game:  # the first reading, or another game (what a game decides is kept)
             self._fill(state)
-            return self.out
+            return self.kept
         put = self._put
         # the cells: only those whose numbers changed (found in C: a move changes two of 49)
         camels = r.camels
@@ -184,7 +184,7 @@ class SeatTensor(KeptTensor):
         if r.memory != self._memory:
             self._write(self._memory_at, memory_values(state, self.seat))
             self._memory = r.memory[:]
-        return self.out
+        return self.kept
 
     def _standing_changed(self, r: TarguiRecord) -> None:
         """The seats' standing (in game, own settlement), where the cells' owners or a settlement moved."""
@@ -233,9 +233,9 @@ class SeatTensor(KeptTensor):
         """Everything from scratch, and every field kept."""
         r = state.record
         self._game = r.game
-        fill_observation(state, self.seat, self.out)
+        fill_observation(state, self.seat, self.out)  # (with ``listed``, ``out`` is only a scratch)
         if self.listed is not None:
-            self.listed = self.out.tolist()
+            self.listed[:] = self.out.tolist()
         self._kind, self._owner, self._camels = r.kind[:], r.owner[:], r.camels[:]
         self._keep_seats(state, current_player(r))
         self._global_key = (r.round, r.round_die, r.double, r.box, r.stack_cards, len(r.deck))
