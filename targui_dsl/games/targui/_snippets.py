@@ -28,16 +28,16 @@ def _s1(rt: Any, _p0: Any, _p1: Any, _p2: Any) -> Any:
 
 def _s2(rt: Any, _p0: Any) -> Any:
     if isinstance(rt, EffectAdapter):
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0) if rt.holds_own_settlement(_p0) else 0
     else:
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0) if rt.holds_own_settlement(_p0) else 0
 
 
 def _s3(rt: Any, _p0: Any) -> Any:
     if isinstance(rt, EffectAdapter):
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0)
     else:
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0)
 
 
 def _s4(rt: Any, _p0: Any) -> Any:
@@ -262,9 +262,9 @@ PREBUILT: dict[str, Any] = {
         _s0,
     "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0'),arg(arg='_p1'),arg(arg='_p2')]),body=[Return(value=BinOp(left=BinOp(left=Name(id='_p0',ctx=Load()),op=Add(),right=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='strategic',ctx=Load()),args=[Name(id='_p2',ctx=Load())])),op=FloorDiv(),right=Constant(value=2)))])])":
         _s1,
-    "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0')]),body=[Return(value=IfExp(test=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='holds_own_settlement',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),body=Call(func=Name(id='_sum',ctx=Load()),args=[GeneratorExp(elt=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='economic',ctx=Load()),args=[Name(id='_v0',ctx=Load())]),generators=[comprehension(target=Name(id='_v0',ctx=Store()),iter=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='territories_of',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),is_async=0)])]),orelse=Constant(value=0)))])])":
+    "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0')]),body=[Return(value=IfExp(test=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='holds_own_settlement',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),body=Call(func=Name(id='_sum',ctx=Load()),args=[GeneratorExp(elt=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='economic',ctx=Load()),args=[Name(id='_v0',ctx=Load())]),generators=[comprehension(target=Name(id='_v0',ctx=Store()),iter=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='territories_of',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),is_async=0)]),Constant(value=0)]),orelse=Constant(value=0)))])])":
         _s2,
-    "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0')]),body=[Return(value=Call(func=Name(id='_sum',ctx=Load()),args=[GeneratorExp(elt=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='economic',ctx=Load()),args=[Name(id='_v0',ctx=Load())]),generators=[comprehension(target=Name(id='_v0',ctx=Store()),iter=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='territories_of',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),is_async=0)])]))])])":
+    "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0')]),body=[Return(value=Call(func=Name(id='_sum',ctx=Load()),args=[GeneratorExp(elt=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='economic',ctx=Load()),args=[Name(id='_v0',ctx=Load())]),generators=[comprehension(target=Name(id='_v0',ctx=Store()),iter=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='territories_of',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),is_async=0)]),Constant(value=0)]))])])":
         _s3,
     "Module(body=[FunctionDef(name='formula',args=arguments(args=[arg(arg='rt'),arg(arg='_p0')]),body=[Return(value=BinOp(left=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='player_camels',ctx=Load()),args=[Name(id='_p0',ctx=Load())]),op=Add(),right=Call(func=Attribute(value=Name(id='rt',ctx=Load()),attr='cash',ctx=Load()),args=[Name(id='_p0',ctx=Load())])))])])":
         _s4,
