@@ -653,9 +653,7 @@ class ExpressionEmitter:
         generator = self._generator(pyname, iterable, element.code, cond, alone() and self.bounded(node.binder),
                                     self.most(node.binder.collection))
         if node.func == "sum":
-            # the start written out: mypyc then adds the whole numbers as machine words (for
-            # `sum(gen)` of ints it keeps a boxed total and adds objects, one call per element)
-            return Val(Type.INT, call(load("_sum"), generator, ast.Constant(0)))
+            return Val(Type.INT, call(load("_sum"), generator))
         # min/max of nothing is 0, like a sum of nothing.
         return Val(Type.INT, call(load("_" + node.func), generator, default=ast.Constant(0)))
 
@@ -669,7 +667,7 @@ class ExpressionEmitter:
         size = self.most(node.binder.collection)
         if node.func == "count":
             counted = self._generator(pyname, iterable, ast.Constant(1), cond, single, size)
-            return Val(Type.INT, call(load("_sum"), counted, ast.Constant(0)))  # (the start: see e_Aggregate)
+            return Val(Type.INT, call(load("_sum"), counted))
         if node.func == "any":
             return Val(
                 Type.BOOL, call(load("_any"), self._generator(pyname, iterable, ast.Constant(True), cond, single, size))
