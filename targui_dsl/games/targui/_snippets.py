@@ -28,16 +28,16 @@ def _s1(rt: Any, _p0: Any, _p1: Any, _p2: Any) -> Any:
 
 def _s2(rt: Any, _p0: Any) -> Any:
     if isinstance(rt, EffectAdapter):
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0) if rt.holds_own_settlement(_p0) else 0
     else:
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0))) if rt.holds_own_settlement(_p0) else 0
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0) if rt.holds_own_settlement(_p0) else 0
 
 
 def _s3(rt: Any, _p0: Any) -> Any:
     if isinstance(rt, EffectAdapter):
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0)
     else:
-        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)))
+        return sum((rt.economic(_v0) for _v0 in rt.territories_of(_p0)), 0)
 
 
 def _s4(rt: Any, _p0: Any) -> Any:

@@ -49,7 +49,7 @@ class EffectAdapter:
     def all_kinds(self) -> range:
         return range(len(self._s.game.kind_ids))
 
-    def territories_of(self, player: int | None) -> Sequence[int]:
+    def territories_of(self, player: int | None) -> tuple[int, ...]:  # (a tuple: compiled, indexed, not iterated)
         if player is None:
             return ()
         return tuple(self._s.cells_of[player])
