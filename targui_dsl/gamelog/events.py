@@ -34,7 +34,7 @@ BATCH_EVENTS = 256
 # orjson writes what ``json.dumps`` writes for a string, an integer of 64 bits, true, false,
 # null, a list and a dict with string keys, and for a float of 1e-4 or more (not for ``1e-07``,
 # NaN, infinity: ``null``), but not for DEL. A batch whose text may hold one of these (``.``,
-# ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead (_orjson_encoder).
+# ``e-``, ``null``, DEL) or any non-ASCII byte is written by ``json`` instead (_orjson_encoders).
 
 #: ``json.dumps(event, separators=(",", ":"))``, made once (:data:`targui_dsl.engine.told.encode_json`).
 _encode = encode_json
@@ -44,16 +44,10 @@ def _json_lines(events: list[dict[str, Any]]) -> str:
     return "".join([_encode(event) + "\n" for event in events])
 
 
-def _orjson_encoder() -> Callable[[list[dict[str, Any]]], str | None] | None:
-    """Events as lines by orjson (the ``fast-logs`` extra), or None when it is not installed.
-    The function gives None for events it may not write as ``json`` does."""
-    made = _orjson_encoders()
-    return None if made is None else made[0]
-
-
 def _orjson_encoders() -> tuple[Callable[[list[dict[str, Any]]], str | None], Callable[[Any], str]] | None:
-    """By orjson (None when it is not installed): events as lines (None for events it may not write
-    as ``json`` does), and one JSON value as ``json.dumps`` writes it (by ``json`` when orjson may not)."""
+    """By orjson (the ``fast-logs`` extra; None when it is not installed): events as lines (None
+    for events it may not write as ``json`` does), and one JSON value as ``json.dumps`` writes it
+    (by ``json`` when orjson may not)."""
     try:
         import orjson
     except ImportError:
@@ -253,15 +247,7 @@ class EventLog:
             self.emit(header)
             self._write_pending(by_json=True)  # at once, by json: its paths (a dot) orjson is never sure of
             return
-        if self._told:
-            self._catch_up()
-        if self._kept is not None:
-            self._kept.append((_AS_DICT, header))
-        if self.stream is not None:
-            self._write_pending()
-            self.stream.write(line)  # at once
-        for listener in self._listeners:
-            listener(header)
+        self._hear(header, line)  # at once, its line already made
 
     def told_list(self) -> list[tuple[Any, ...]] | None:
         """The list a game may append its events to (tuples), all but its last, which it tells by
@@ -309,12 +295,19 @@ class EventLog:
 
     def emit(self, event: dict[str, Any]) -> None:
         """One event as a dict (its ``type`` first)."""
+        self._hear(event)
+
+    def _hear(self, event: dict[str, Any], line: str | None = None) -> None:
+        """One event as a dict; ``line``: its log line, made already, written at once."""
         if self._told:
             self._catch_up()
         entry = (_AS_DICT, event)
         if self._kept is not None:
             self._kept.append(entry)
-        if self.stream is not None:
+        if self.stream is not None and line is not None:
+            self._write_pending()
+            self.stream.write(line)
+        elif self.stream is not None:
             pending = self._pending
             pending.append(entry)
             self._dicts = True
