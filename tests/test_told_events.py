@@ -301,3 +301,19 @@ def test_a_card_is_told_by_its_own_kind_unless_a_text_of_it_holds_a_brace():
         assert targui_told.card_kind(card_id, number, title) is None
     kinds = targui_told.ruleset_kinds(load_ruleset("updated-treasury"))
     assert len(kinds.card) == 16 and all(kind is not None and kind.type == "card" for kind in kinds.card)
+
+
+@pytest.mark.parametrize("name", ["original-dutch", "swedish-12", "updated-treasury"])
+def test_a_cards_own_kind_is_the_card_the_game_has_at_that_index(name):
+    # the rules tell card index i by ruleset_kinds(...).card[i]: its id, number and title must be
+    # the game's card i (as the generic CARD event names it), or a log names another card
+    rs = load_ruleset(name)
+    game = game_of(rs).new_game(rs, players=4, seed=1)
+    kinds = targui_told.ruleset_kinds(rs).card
+    assert len(kinds) == len(game.card_ids) > 0
+    for index, card_id in enumerate(game.card_ids):
+        card = game.cards[card_id]
+        kind = kinds[index]
+        assert kind is not None
+        generic = targui_told.CARD.event((targui_told.CARD, 2, card_id, card.number, card.title, {}))
+        assert kind.event((kind, 2, {})) == generic
