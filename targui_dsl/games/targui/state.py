@@ -16,7 +16,7 @@ Compiled card effects and formulas never see this class: they get an
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Callable, Final, Sequence, cast
 
 from targui_dsl.effects.prebuilt import register
 from targui_dsl.engine.native import compiled
@@ -345,6 +345,23 @@ class GameState:
     def expecting(self) -> str:
         """What the current decision asks for, in words."""
         return texts.expecting(self._r)
+
+    def play_out(self, choosers: Sequence[Callable[[Any, list[int]], int | str]], views: Sequence[Any]) -> None:
+        """Play on to the end, the seat to move choosing from its own view (``choosers[seat](views[seat],
+        legal)``): what :func:`targui_dsl.engine.loop.play` asks of any game through the OpenSpiel
+        verbs, with fewer calls. It reads the record itself: the phase (over? the turn's player to
+        decide?), that player, and the legal list when the node keeps one (a copy of it is what
+        legal_actions() returns); a count's range is listed by legal_actions(), and any other
+        node's seat asked from current_player()."""
+        r = self._r
+        current_player, legal_actions, apply_action = self.current_player, self.legal_actions, self.apply_action
+        while True:
+            phase = r.phase
+            if phase == OVER:
+                return
+            seat = r.player if TURN_DECIDES[phase] else current_player()
+            legal = r.legal
+            apply_action(choosers[seat](views[seat], legal[:] if legal is not None else legal_actions()))
 
     # ------------------------------------------------------------------------------------
     # OpenSpiel's interface
