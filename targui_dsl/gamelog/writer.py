@@ -172,10 +172,13 @@ def _open_existing_for_writing(path: str, flags: int, write: Callable[[int, memo
 
 def _locked(fd: int, path: str, write: Callable[[int, memoryview], int]) -> LogWriter:
     """The regular file open at ``fd`` locked, then emptied (:class:`LogLocked` when another targui
-    holds it): emptied even when just made, as a writer that opened it in between may have written it."""
+    holds it): even one just made, as a writer that opened it in between may have written it. An
+    empty file is left as it is (an ``lseek`` is cheap; an ``ftruncate`` writes the inode's times)."""
     try:
         _lock(fd, path)
-        os.ftruncate(fd, 0)
+        if os.lseek(fd, 0, os.SEEK_END):
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
     except BaseException:
         os.close(fd)
         raise
