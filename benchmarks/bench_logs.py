@@ -47,9 +47,10 @@ HERE = Path(__file__).resolve().parent
 BOTS = "random"
 WAYS = ("bare", "built", "memory", "logged")  # the child's ways, in the order it plays them under callgrind
 
-# argv: tree, ruleset, bots, games, json-only, time|callgrind; the tree is imported, never what is installed
+# argv: tree, ruleset, bots, games, json-only, time|callgrind, the folder of the logs ("" for the system's
+# temporary folder); the tree is imported, never what is installed
 CHILD = r"""
-import hashlib, io, json, os, statistics, sys, tempfile, time
+import hashlib, io, json, os, resource, statistics, sys, tempfile, time
 tree, ruleset, bots, games = sys.argv[1], sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
 counted = sys.argv[6] == "callgrind"
 if sys.argv[5] == "json-only":
@@ -69,7 +70,7 @@ counts = rs.player_counts
 players = 4 if 4 in counts else max(counts)
 if len(bots) == 1:
     bots = bots * players  # one bot: at every seat
-folder = tempfile.mkdtemp(prefix="targui-bench-logs-")
+folder = tempfile.mkdtemp(prefix="targui-bench-logs-", dir=sys.argv[7] or None)
 digest = hashlib.sha256()
 sizes = []
 class Built:  # reads every event and does nothing with it: what building the events costs
@@ -80,6 +81,7 @@ class Built:  # reads every event and does nothing with it: what building the ev
 def one(seed, how):
     path = os.path.join(folder, f"{seed}.jsonl")
     logged = how == "logged"
+    was = resource.getrusage(resource.RUSAGE_SELF)
     start = time.process_time()
     game = package.new_game(rs, players=len(bots), seed=seed)
     agents = seat_agents(game.seed, bots, package.name)
@@ -93,6 +95,9 @@ def one(seed, how):
     else:
         play(game.new_initial_state(), agents)
     spent = time.process_time() - start
+    now = resource.getrusage(resource.RUSAGE_SELF)
+    for field in RUSAGE:  # user and system seconds (the kernel's split, sampled at its ticks), page faults, sleeps
+        usage[how][field] += getattr(now, field) - getattr(was, field)
     if logged and not counted:
         take(seed)
     return spent
@@ -105,12 +110,17 @@ def take(seed):  # a log written: its bytes counted and hashed, the file removed
     digest.update(data[data.index(b"\n") + 1:])
     os.unlink(path)
 spent = {"bare": 0.0, "built": 0.0, "memory": 0.0, "logged": 0.0}
+RUSAGE = ("ru_utime", "ru_stime", "ru_minflt", "ru_nvcsw")
+def zero():
+    return {how: dict.fromkeys(RUSAGE, 0.0) for how in spent}
+usage = zero()
 for how in spent:  # one untimed game each way first: what a first game loads and compiles is no way's cost
     one(games, how)
 if counted:
     take(games)
 sizes.clear()
 digest = hashlib.sha256()
+usage = zero()  # (the untimed games' are no way's)
 ways = list(spent)
 if counted:  # under callgrind: each way's games between two marks (os.getppid), one way after another
     for how in ways:
@@ -126,16 +136,19 @@ else:
             spent[how] += one(seed, how)
 os.rmdir(folder)
 print(json.dumps({**{how: total / games * 1000 for how, total in spent.items()},
+                  **{f"{how}_{field[3:]}": value / games * (1000 if field.endswith("time") else 1)
+                     for how, fields in usage.items() for field, value in fields.items()},
                   "bytes": sum(sizes) / games, "sha256": digest.hexdigest()}))
 """
 
 
 def measure(tree: str, ruleset: str, bots: str, games: int, json_only: bool = False,
-            callgrind: bool = False) -> dict:
-    """One child's games of one tree; with ``callgrind``, also each way's instructions per game
-    (``i_bare``, ``i_built``, ``i_memory``, ``i_logged``)."""
+            callgrind: bool = False, folder: str = "") -> dict:
+    """One child's games of one tree, its logs written in ``folder`` (the system's temporary folder
+    when empty); with ``callgrind``, also each way's instructions per game (``i_bare``, ``i_built``,
+    ``i_memory``, ``i_logged``)."""
     run, counts = run_child([sys.executable, "-c", CHILD, tree, ruleset, bots, str(games),
-                             "json-only" if json_only else "any", "callgrind" if callgrind else "time"],
+                             "json-only" if json_only else "any", "callgrind" if callgrind else "time", folder],
                             callgrind=callgrind, parts=len(WAYS))
     if callgrind:  # one part a way, between the child's marks
         for how, count in zip(WAYS, counts, strict=True):
@@ -201,6 +214,8 @@ def main() -> None:
     parser.add_argument("--callgrind", action="store_true",
                         help="also count each way's instructions under valgrind (exact under any load; the "
                              "kernel's part of the file is not counted); one round is enough")
+    parser.add_argument("--folder", default="", help="write the logs in this folder (default: the system's "
+                                                     "temporary one), to see what its file system costs")
     args = parser.parse_args()
     if args.callgrind and not shutil.which("valgrind"):
         parser.error("--callgrind needs valgrind on the PATH")
@@ -214,7 +229,7 @@ def main() -> None:
             for ruleset in rulesets:
                 for label, tree in trees:
                     runs[ruleset, label].append(measure(tree, ruleset, args.bots, args.games, args.json_only,
-                                                       args.callgrind))
+                                                       args.callgrind, args.folder))
             print(f"round {round_index + 1} of {args.rounds} done", file=sys.stderr)
     print(f"{args.games} games of {args.bots} x {args.rounds} rounds, CPU ms per game (the rounds' medians"
           f"{'; under valgrind: its times, not the machine' + chr(39) + 's' if args.callgrind else ''}); "
@@ -233,12 +248,33 @@ def main() -> None:
                   f"{got[0]['bytes']:>11,.0f}  {built:>5.2f}x {memory:>5.2f}x  {rounds}")
         digests = {r["sha256"] for label, _ in trees for r in runs[ruleset, label]}
         print(f"{'':<17} the same log bytes in every tree and round: {'yes' if len(digests) == 1 else 'NO'}")
+    print_usage(rulesets, trees, runs)
     if args.callgrind:
         print_instructions(rulesets, trees, runs)
     if args.verify_games:
         for ruleset in rulesets:
             print(f"read + verify a log of {ruleset} (this tree): "
                   f"{read_and_verify(ruleset, args.bots, args.verify_games):.1f} ms")
+
+
+def print_usage(rulesets: list[str], trees: list[tuple[str, str]], runs: dict[tuple[str, str], list[dict]]) -> None:
+    """Each way's user and system CPU ms, minor page faults and sleeps (voluntary context switches,
+    an ``fsync``'s wait) per game, the rounds' medians, by ``getrusage``: its user/system split is
+    the kernel's, sampled at its clock ticks, so only their sum is as exact as the table above."""
+    print("by getrusage, per game: user ms / system ms, minor page faults, sleeps (the split sampled at the "
+          "kernel's ticks)")
+    print(f"{'ruleset':<17} {'tree':<10} " + " ".join(f"{how:>24}" for how in WAYS))
+    for ruleset in rulesets:
+        for label, _ in trees:
+            got = runs[ruleset, label]
+            if "bare_utime" not in got[0]:
+                continue
+            cells = []
+            for how in WAYS:
+                user, system, faults, sleeps = (statistics.median(r[f"{how}_{field}"] for r in got)
+                                                for field in ("utime", "stime", "minflt", "nvcsw"))
+                cells.append(f"{user:.2f}/{system:.2f} {faults:5.0f} {sleeps:4.1f}")
+            print(f"{ruleset:<17} {label:<10} " + " ".join(f"{cell:>24}" for cell in cells))
 
 
 def print_instructions(rulesets: list[str], trees: list[tuple[str, str]],

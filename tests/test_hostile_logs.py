@@ -232,6 +232,35 @@ def test_a_log_written_over_a_longer_file_keeps_nothing_of_it(tmp_path):
     assert (tmp_path / "new.jsonl").read_text() == '{"type":"b"}\n'
 
 
+@pytest.mark.parametrize("kind", ["new", "file", "link to a file", "link to nothing", "directory", "device"])
+def test_a_log_goes_where_its_path_leads_whatever_is_there(tmp_path, kind):
+    # a new path is made as the log; any other is looked at first: each kind as it always was
+    path, target = tmp_path / "log.jsonl", tmp_path / "target.jsonl"
+    if kind == "file":
+        path.write_text('{"type":"old"}\n' * 3)
+    elif kind.startswith("link"):
+        if kind == "link to a file":
+            target.write_text('{"type":"old"}\n' * 3)
+        path.symlink_to(target)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "device":
+        path = Path(os.devnull)
+    if kind == "directory":
+        with pytest.raises(IsADirectoryError):
+            open_log_for_writing(str(path))
+        return
+    with open_log_for_writing(str(path)) as writer:
+        assert writer.regular == (kind != "device")
+        if writer.regular:
+            with pytest.raises(LogLocked):
+                open_log_for_writing(str(path))
+        writer.write('{"type":"a"}\n')
+    if kind != "device":
+        assert (target if kind.startswith("link") else path).read_text() == '{"type":"a"}\n'
+        assert path.is_symlink() == kind.startswith("link")
+
+
 def full_disk_after(limit: int):
     """os.write on a disk with ``limit`` bytes left: a short write, then ENOSPC."""
     left = {"bytes": limit}

@@ -144,6 +144,14 @@ def open_log_for_writing(path: str, write: Callable[[int, memoryview], int] = os
     device or pipe (``/dev/null``) is written as it is, without a lock.
     """
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+    try:  # a new file, the usual log: made here, so a regular file (no stat, no fstat, no O_NONBLOCK to undo)
+        fd = os.open(path, flags | os.O_EXCL, 0o666)
+    except FileExistsError:  # (a directory, a symbolic link, a device, a pipe, a file: each as below)
+        return _open_existing_for_writing(path, flags, write)
+    return _locked(fd, path, write)
+
+
+def _open_existing_for_writing(path: str, flags: int, write: Callable[[int, memoryview], int]) -> LogWriter:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -156,19 +164,35 @@ def open_log_for_writing(path: str, write: Callable[[int, memoryview], int] = os
     try:
         os.set_blocking(fd, True)
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
-        if regular:
-            import fcntl
-
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
-                                "wait for it to finish or choose another file", path) from None
-            os.ftruncate(fd, 0)
     except BaseException:
         os.close(fd)
         raise
-    return LogWriter(fd, path, regular, write)
+    return _locked(fd, path, write) if regular else LogWriter(fd, path, False, write)
+
+
+def _locked(fd: int, path: str, write: Callable[[int, memoryview], int]) -> LogWriter:
+    """The regular file open at ``fd`` locked, then emptied (:class:`LogLocked` when another targui
+    holds it): even one just made, as a writer that opened it in between may have written it. An
+    empty file is left as it is (an ``lseek`` is cheap; an ``ftruncate`` writes the inode's times)."""
+    try:
+        _lock(fd, path)
+        if os.lseek(fd, 0, os.SEEK_END):
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return LogWriter(fd, path, True, write)
+
+
+def _lock(fd: int, path: str) -> None:
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
+                        "wait for it to finish or choose another file", path) from None
 
 
 def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = os.write,
@@ -184,13 +208,7 @@ def open_log_for_appending(path: str, write: Callable[[int, memoryview], int] = 
         os.set_blocking(fd, True)
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", path)
-        import fcntl
-
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise LogLocked(errno.EBUSY, "another targui is writing this log now; "
-                            "wait for it to finish or choose another file", path) from None
+        _lock(fd, path)
         end = os.lseek(fd, 0, os.SEEK_END)
         if cut_to is not None and cut_to != end:
             if not 0 <= cut_to < end:
