@@ -93,12 +93,13 @@ def copy_record(r: TarguiRecord) -> TarguiRecord:
 def run_hooks(r: TarguiRecord, moment: str, args: tuple[int, ...] = (), first: int = 0) -> bool:
     """Run the ruleset's effects for a moment of the game, in order, from hook ``first``.
     False when one paused for a player's choice (the rest runs after the answer)."""
-    hooks = r.game.hooks[moment]
+    game = r.game
+    hooks, calls = game.hooks[moment], game.hook_calls[moment]
     for index in range(first, len(hooks)):
         if r.phase == OVER:
             return True
         before = snapshot(r) if r.tell_bits & TELLS_HOOK else None
-        if not run_effect(r, hooks[index], ("hook", moment, index), args):
+        if not run_effect(r, hooks[index], calls[index], ("hook", moment, index), args):
             return False
         if before is not None:
             hook_event(r, moment, index, before)
@@ -115,16 +116,18 @@ def hook_event(r: TarguiRecord, moment: str, index: int, before: Snapshot) -> No
         r.told((HOOK, r.round, moment, index + 1, changes))
 
 
-def run_effect(r: TarguiRecord, code: Any, where: tuple[Any, ...], args: tuple[int, ...] = ()) -> bool:
+def run_effect(r: TarguiRecord, code: Any, call: Callable[..., Any] | None, where: tuple[Any, ...],
+               args: tuple[int, ...] = ()) -> bool:
     """Run one compiled effect; False when it paused for a player's choice. A die thrown
-    inside it comes from the game's generator (or a queued outcome)."""
+    inside it comes from the game's generator (or a queued outcome). ``call``: the code's
+    function when it never pauses, else None (the game's tables hold it: card_calls, hook_calls)."""
     # (``args`` a tuple, not ``*args``: compiled, a star parameter made every call of this and
     # of run_hooks a call through Python, a list and a tuple; a card's effect takes none)
-    if not code.pauses:
+    if call is not None:
         if args:
-            code.function(runtime_of(r), *args)
+            call(runtime_of(r), *args)
         else:
-            code.function(runtime_of(r))
+            call(runtime_of(r))
         return True
     effect = PausedEffect(where, code, args, copy_record(r))
     effect.gen = code.function(runtime_of(r), *args)

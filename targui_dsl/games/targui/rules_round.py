@@ -56,18 +56,19 @@ def begin_count(r: TarguiRecord, phase: int, lo: int, hi: int, forced: bool) -> 
 
 
 def start_round(r: TarguiRecord, die: int) -> int:
-    ruleset = r.game.ruleset
+    game = r.game  # (the ruleset's numbers as the game's tables hold them: a field's read compiled)
     r.round_die = die
-    r.double = die >= ruleset.double_turn_from
+    r.double = die >= game.double_turn_from
     # (conditional expressions, not min(): a builtin's call costs more than the comparison)
-    cards = 1 if r.double else die if die < ruleset.tribal_cards else ruleset.tribal_cards
+    tribal = game.tribal_cards
+    cards = 1 if r.double else die if die < tribal else tribal
     r.stack_turns = [cards if owned else 0 for owned in r.cells_of]
-    fortune, deck = ruleset.fortune_cards_per_round, len(r.deck)
+    fortune, deck = game.fortune_per_round, len(r.deck)
     r.stack_cards = fortune if fortune < deck else deck
     r.stack_left = sum(r.stack_turns) + r.stack_cards
     if r.tell_bits & TELLS_ROUND:
         r.told((ROUND[r.double], r.round, die, cards, r.stack_cards))
-    if ("round_start" not in r.game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
+    if ("round_start" not in game.hooked or run_hooks(r, "round_start")) and r.phase != OVER:
         return STEP_STACK
     return r.phase
 
@@ -201,7 +202,8 @@ def effect_done(r: TarguiRecord, effect: PausedEffect) -> int:
 def run_card(r: TarguiRecord, card: int) -> bool:
     """Run a (mis)fortune card's effect; False when it paused for a player's choice."""
     before = snapshot(r) if r.tell_bits & TELLS_CARD else None
-    if not run_effect(r, r.game.card_effects[card], ("card", card)):
+    game = r.game
+    if not run_effect(r, game.card_effects[card], game.card_calls[card], ("card", card)):
         r.effect.card_before = before
         return False
     card_event(r, card, before)

@@ -241,7 +241,7 @@ class EffectAdapter:
         """Rounds still to come after this one, the deck drawn at the per-round rate: this
         round's (mis)fortune cards are its own, drawn already or waiting in its stack."""
         state = self._s
-        per = state.game.ruleset.fortune_cards_per_round
+        per = state.game.fortune_per_round
         if per <= 0:
             return 0
         this_round = state.stack_cards if state.round_die else min(per, len(state.deck))

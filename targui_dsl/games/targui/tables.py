@@ -10,7 +10,7 @@ The public :class:`~targui_dsl.games.targui.game.Game` is these tables plus
 
 from __future__ import annotations
 
-from typing import Any, Final, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from targui_dsl.effects.runtime import MAX_ROLL_SIDES
 from targui_dsl.engine.chance import draw_limit, seed_state
@@ -28,11 +28,12 @@ TABLES = (
     "ruleset", "players", "seating", "seat_tribes", "tribe_ids", "seat_of_tribe", "seat_of_tribe_id", "cells",
     "position_of_cell", "cell_of_position", "neighbours", "kind_ids", "kind_by_id", "kind_passable", "kind_buyable",
     "base_strategic", "base_economic", "settlement_kind", "fixed_cards", "deal_cells", "deal_pool", "sector_ids",
-    "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "card_effects", "deck",
-    "start_cash", "start_camels", "treasury", "die_sides", "camel_price", "rounds", "actions", "pair_id", "cell_base",
-    "pairs_from", "move_ids", "sources_into", "pair_source", "pair_target", "die_limit", "defender_loses",
-    "attacker_loses", "levy", "score", "tie_breaks", "hooks", "hooked", "turn_start_hooks", "turn_end_hooks",
-    "effects_pause", "memory", "memory_base", "memory_holder", "memory_start", "end_reasons",
+    "sector_cells", "sector_by_id", "picks_sectors", "cards", "card_ids", "card_index", "card_effects", "card_calls",
+    "deck", "start_cash", "start_camels", "treasury", "die_sides", "camel_price", "rounds", "double_turn_from",
+    "tribal_cards", "fortune_per_round", "actions", "pair_id", "cell_base", "pairs_from", "move_ids", "sources_into",
+    "pair_source", "pair_target", "die_limit", "defender_loses", "attacker_loses", "levy", "score", "tie_breaks",
+    "hooks", "hook_calls", "hooked", "turn_start_hooks", "turn_end_hooks", "effects_pause", "memory", "memory_base",
+    "memory_holder", "memory_start", "end_reasons",
 )
 #: Whether this module runs compiled (setup.py's COMPILED).
 COMPILED: Final = compiled(__file__)
@@ -155,6 +156,9 @@ class GameTables:
         self.card_index: dict[str, int] = {card_id: i for i, card_id in enumerate(self.card_ids)}
         # each card's compiled effect by card index (run at every card: no look-up by id)
         self.card_effects: tuple[Any, ...] = tuple(ruleset.cards[card_id].effect for card_id in self.card_ids)
+        # and its function when the effect never pauses (None when it may: it runs as a generator),
+        # called straight: compiled, reading `pauses` and `function` off the code was a look-up by name
+        self.card_calls: tuple[Callable[..., Any] | None, ...] = _calls(self.card_effects)
         self.deck: tuple[int, ...] = tuple(self.card_index[card_id] for card_id in ruleset.deck)
 
         self.start_cash: tuple[int, ...] = _per_seat(ruleset.start_cash, players)
@@ -163,6 +167,11 @@ class GameTables:
         self.die_sides = ruleset.die_sides
         self.camel_price = ruleset.camel_price
         self.rounds = ruleset.rounds
+        # the round's numbers, read at every round's start (a compiled read here is a field's;
+        # on the ruleset, a plain object, it was a look-up by name)
+        self.double_turn_from = ruleset.double_turn_from
+        self.tribal_cards = ruleset.tribal_cards
+        self.fortune_per_round = ruleset.fortune_cards_per_round
 
         # Declared memory, kept flat in the record: slot i's values start at memory_base[i],
         # one per seat, per cell, or one for the game (memory_holder[i]: "player", "territory", "game").
@@ -207,6 +216,8 @@ class GameTables:
         self.score = ruleset.score.function
         self.tie_breaks = tuple(code.function for code in ruleset.tie_breaks)
         self.hooks = ruleset.hooks
+        self.hook_calls: dict[str, tuple[Callable[..., Any] | None, ...]] = {
+            moment: _calls(codes) for moment, codes in ruleset.hooks.items()}
         # the moments with hooks: a moment without is passed by, not run (a call for nothing)
         self.hooked: frozenset[str] = frozenset(moment for moment, codes in ruleset.hooks.items() if codes)
         # whether a moment of every turn has hooks at all (read twice a turn)
@@ -248,6 +259,7 @@ class GameTables:
         self.card_ids = template.card_ids
         self.card_index = template.card_index
         self.card_effects = template.card_effects
+        self.card_calls = template.card_calls
         self.deck = template.deck
         self.start_cash = template.start_cash
         self.start_camels = template.start_camels
@@ -255,6 +267,9 @@ class GameTables:
         self.die_sides = template.die_sides
         self.camel_price = template.camel_price
         self.rounds = template.rounds
+        self.double_turn_from = template.double_turn_from
+        self.tribal_cards = template.tribal_cards
+        self.fortune_per_round = template.fortune_per_round
         self.actions = template.actions
         self.pair_id = template.pair_id
         self.cell_base = template.cell_base
@@ -270,6 +285,7 @@ class GameTables:
         self.score = template.score
         self.tie_breaks = template.tie_breaks
         self.hooks = template.hooks
+        self.hook_calls = template.hook_calls
         self.hooked = template.hooked
         self.turn_start_hooks = template.turn_start_hooks
         self.turn_end_hooks = template.turn_end_hooks
@@ -306,6 +322,11 @@ def _per_seat(value: int | Sequence[int], players: int) -> tuple[int, ...]:
     if isinstance(value, int):
         return (value,) * players
     return tuple(value[:players])
+
+
+def _calls(codes: Sequence[Any]) -> tuple[Callable[..., Any] | None, ...]:
+    """Each effect's function when it never pauses, else None (see run_effect)."""
+    return tuple(None if code.pauses else code.function for code in codes)
 
 
 def _tribe_index(ruleset: CompiledRuleset, tribe_id: str) -> int:
