@@ -156,6 +156,10 @@ def test_an_observation_kept_by_an_agent_is_its_own():
         assert np.array_equal(observation["action_mask"], mask)
         observation["observation"][:] = -1.0
         observation["action_mask"][:] = 1
+    # every mask its own writable bytes (none shares memory with another, nor is read-only)
+    masks = [observation["action_mask"] for observation, _, _ in kept]
+    assert all(mask.flags.writeable and mask.flags.c_contiguous for mask in masks)
+    assert not any(np.shares_memory(mask, other) for mask, other in zip(masks[:-1], masks[1:], strict=True))
     state = environment.game_state
     for seat, agent in enumerate(environment.possible_agents):
         now = environment.observe(agent)

@@ -210,21 +210,48 @@ def test_the_places_a_kept_list_differs_either_way(monkeypatch, compiled):
         assert kept_tensor.changed(now, kept) == [i for i, (a, b) in enumerate(zip(now, kept, strict=True)) if a != b]
 
 
+def _played(ref, players, seed, going, listed):
+    """A seeded random game of ``ref`` played while ``going(state, step)``, and a keeper per seat."""
+    ruleset = load_ruleset(ref)
+    game = game_of(ruleset).new_game(ruleset, players=players, seed=seed)
+    rng = random.Random(seed)
+    state, step = game.new_initial_state(), 0
+    while going(state, step):
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    width = game.observation_tensor_shape()[0]
+    make = game_of(ruleset).adapter.tensor
+    return state, [make(game, seat, np.zeros(width, np.float32), listed) for seat in range(players)]
+
+
 @pytest.mark.parametrize("listed", [False, True])
 def test_a_targi_ring_owner_that_is_no_seat_is_written_as_from_scratch(listed):
     # the kept pairs cover the two seats and nobody; another owner (set by hand: never in a game of
     # two) takes the keeper's slower path, the array's and the list's alike
-    ruleset = load_ruleset("targi")
-    game = game_of(ruleset).new_game(ruleset, players=2, seed=1)
-    rng = random.Random(1)
-    state = game.new_initial_state()
-    for _ in range(20):
-        state.apply_action(rng.choice(state.legal_actions()))
-    width = game.observation_tensor_shape()[0]
-    keeper = game_of(ruleset).adapter.tensor(game, 0, np.zeros(width, np.float32), listed)
+    state, (keeper, _) = _played("targi", 2, 1, lambda state, step: step < 20, listed)
     assert _holds(keeper, state, 0)
     figures = state.read_record.figures
     figures[3], figures[4] = 5, 70  # (a None slot of the kept pairs, and one past them)
     assert _holds(keeper, state, 0)
     figures[3], figures[4] = -1, -1
     assert _holds(keeper, state, 0)
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_a_seat_that_loses_its_cells_or_its_settlement_is_written_as_from_scratch(listed):
+    # a seat's standing (in game, own settlement) is looked at again only for the seats whose cells
+    # changed hands, or for every seat when a settlement moved: taken by hand here, one cell at a
+    # time, down to none (out of the game), then a settlement moved onto a cell of another seat
+    state, keepers = _played("original-dutch", 3, 2, lambda state, step: state.record.round == 0, listed)
+    assert all(_holds(keeper, state, seat) for seat, keeper in enumerate(keepers))
+    r = state.record
+    assert r.cells_of[1] and r.settlement[1] in r.cells_of[1] and state.in_game(1)
+    while r.cells_of[1]:  # seat 1's cells go to seat 2 (its settlement among them)
+        cell = r.cells_of[1].pop()
+        r.owner[cell] = 2
+        r.cells_of[2] = sorted((*r.cells_of[2], cell))
+        assert all(_holds(keeper, state, seat) for seat, keeper in enumerate(keepers))
+    assert not state.in_game(1) and state.holds_own_settlement(0)
+    r.settlement[0] = r.cells_of[2][0]  # seat 0's settlement now on a cell it does not own
+    assert not state.holds_own_settlement(0)
+    assert all(_holds(keeper, state, seat) for seat, keeper in enumerate(keepers))

@@ -47,6 +47,7 @@ __all__ = ["TarguiEnv", "env"]
 
 RENDER_MODES = ("ansi",)
 _INT8 = np.dtype(np.int8)  # (a dtype object: np.frombuffer looks a type up at every call)
+_frombuffer = np.frombuffer
 
 
 class TarguiEnv(AECEnv):
@@ -153,11 +154,13 @@ class TarguiEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        mask = np.zeros(self._actions, _INT8)  # the agent's own: zeros, then a 1 per legal id
+        # the agent's own mask: zeros, then a 1 per legal id, written in a bytearray (a byte set
+        # costs less there than through the array or a memoryview of it) that the array then wraps
+        ones = bytearray(self._actions)
         if self._mover == seat:
-            ones = mask.data  # (a memoryview: a number written costs less than through the array)
             for action in state.legal_actions():
                 ones[action] = 1
+        mask = _frombuffer(ones, _INT8)
         # the seat's tensor is kept up to date (only what changed since it was last read is
         # written); the agent gets its own copies of it and of the mask, which later steps leave
         # alone and which it may change

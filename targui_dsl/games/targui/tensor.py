@@ -131,9 +131,9 @@ class SeatTensor(KeptTensor):
                 for cell in changed(camels, kept):
                     value = kept[cell] = camels[cell]
                     put(cell * width + width - 1, value)
-        owner_changed = r.owner != self._owner
-        if owner_changed:
-            self._cells_changed(r.owner, self._owner, self._kinds + 1, self._players)
+        # the seats whose cells changed hands (their standing alone may change with them)
+        moved = (self._cells_changed(r.owner, self._owner, self._kinds + 1, self._players)
+                 if r.owner != self._owner else None)
         if r.kind != self._kind:
             self._cells_changed(r.kind, self._kind, 0, self._kinds)
         # the seats: a column written where its field changed, for the seats this one sees
@@ -143,8 +143,10 @@ class SeatTensor(KeptTensor):
             self._write(self._seats, seat_values(state, self.seat))
             self._keep_seats(state, turn)
         else:
-            if owner_changed or r.settlement != self._settlement:  # rarely changes what it decides
-                self._standing_changed(r)
+            if r.settlement != self._settlement:  # (rarely: every seat's standing looked at)
+                self._standing_changed(r, range(self._players))
+            elif moved:
+                self._standing_changed(r, moved)
             if (r.cash, r.treasury, r.stack_turns, r.deposits, r.levy_total, r.spent) != self._ledger:
                 self._ledger_changed(r)
             if turn != self._turn:
@@ -186,16 +188,18 @@ class SeatTensor(KeptTensor):
             self._memory = r.memory[:]
         return self.kept
 
-    def _standing_changed(self, r: TarguiRecord) -> None:
-        """The seats' standing (in game, own settlement), where the cells' owners or a settlement moved."""
-        standing, was = [standing_values(r, seat) for seat in range(self._players)], self._standing
-        if standing != was:
-            for seat, pair in enumerate(standing):
-                if pair != was[seat]:
-                    at = self._seats + seat * PER_SEAT
-                    self._put(at + SEAT_IN_GAME, pair[0])
-                    self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
-            self._standing = standing
+    def _standing_changed(self, r: TarguiRecord, seats: Sequence[int] | set[int]) -> None:
+        """``seats``' standing (in game, own settlement), where the cells' owners or a settlement moved:
+        a seat's standing follows from the cells it owns and the owner of its settlement, so only the
+        seats that gained or lost a cell, or every seat when a settlement moved."""
+        was = self._standing
+        for seat in seats:
+            pair = standing_values(r, seat)
+            if pair != was[seat]:
+                at = self._seats + seat * PER_SEAT
+                self._put(at + SEAT_IN_GAME, pair[0])
+                self._put(at + SEAT_OWN_SETTLEMENT, pair[1])
+                was[seat] = pair
         self._settlement = r.settlement[:]
 
     def _ledger_changed(self, r: TarguiRecord) -> None:
@@ -269,12 +273,18 @@ class SeatTensor(KeptTensor):
                 if seen is None or seen[seat]:
                     self._put(at + seat * PER_SEAT, value)
 
-    def _cells_changed(self, now: list[int], kept: list[int], at: int, none: int) -> None:
-        """A one-hot per cell (a kind, an owner; -1 is the slot ``none``) moved where it changed."""
+    def _cells_changed(self, now: list[int], kept: list[int], at: int, none: int) -> set[int]:
+        """A one-hot per cell (a kind, an owner; -1 is the slot ``none``) moved where it changed; the
+        values it moved from and to (for the owners: the seats that gained or lost a cell), -1 left out."""
         width, put = self._width, self._put
+        values: set[int] = set()
         for cell in changed(now, kept):
             before, value = kept[cell], now[cell]
             base = cell * width + at
             put(base + (before if before >= 0 else none), 0.0)
             put(base + (value if value >= 0 else none), 1.0)
             kept[cell] = value
+            values.add(before)
+            values.add(value)
+        values.discard(-1)
+        return values
