@@ -45,7 +45,8 @@ def test_own_loop_plays_the_game_the_verbs_play(ruleset_id, players):
         asked: list[tuple[int, list[int]]] = []
         bots = [Asked(bot, asked) for bot in seat_agents(11, ["greedy", "random"] * 2)[:players]]
         state = game.new_initial_state()
-        assert play(wrap(state), bots) is not None
+        wrapped = wrap(state)
+        assert play(wrapped, bots) is wrapped  # the same state given, played to its end
         assert state.is_terminal()
         finals.append(state.to_json())
         asks.append(asked)
