@@ -1,11 +1,12 @@
 """A log that costs little writes the same bytes: the event encoder made once, events encoded
 in batches (by orjson where it is installed, the bytes ``json`` writes), lines gathered into few
-writes (flushed before a person thinks and at the end), ruleset files hashed again only when
-they change."""
+writes (flushed before a person thinks and at the end), the header's ruleset files and hashes
+taken when the ruleset was loaded, not looked at again per log."""
 
 from __future__ import annotations
 
 import enum
+import hashlib
 import io
 import json
 import os
@@ -20,7 +21,7 @@ from targui_dsl.agents import make_agent, seat_agents
 from targui_dsl.engine.loop import play
 from targui_dsl.gamelog import events as events_module
 from targui_dsl.gamelog.events import BATCH_EVENTS, EventLog, encode_lines
-from targui_dsl.gamelog.header import file_sha256, source_hashes
+from targui_dsl.gamelog.header import file_sha256, header_problems
 from targui_dsl.gamelog.writer import BATCH, open_log_for_writing
 from targui_dsl.games import game_of
 from targui_dsl.games.targui.game import Game
@@ -76,15 +77,37 @@ def test_a_game_logged_through_the_writer_is_the_game_logged_in_memory(tmp_path)
     assert path.read_text().splitlines() == [json.dumps(e, separators=(",", ":")) for e in memory.events]
 
 
-def test_a_ruleset_file_is_hashed_again_once_it_changes(tmp_path):
-    rule = tmp_path / "mine.yaml"
-    rule.write_text("extends: original-dutch\nid: mine\n", encoding="utf-8")
-    first = source_hashes([str(rule)])
-    assert first == [file_sha256(rule)] and source_hashes([str(rule)]) == first
-    rule.write_text("extends: original-dutch\nid: yours\n", encoding="utf-8")
-    assert source_hashes([str(rule)]) == [file_sha256(rule)] != first
-    rule.unlink()
-    assert source_hashes([str(rule)]) == [None]
+def _header_of(ruleset, seed: int = 1) -> dict:
+    log = io.StringIO()
+    state = game_of(ruleset).new_game(ruleset, players=2, seed=seed).new_initial_state(log=EventLog(log, keep=False))
+    play(state, seat_agents(seed, ["random"] * 2, "targui"))
+    return json.loads(log.getvalue().splitlines()[0])
+
+
+def test_a_header_names_the_files_the_game_was_played_from(tmp_path, monkeypatch):
+    """Loaded from another folder than the working one, then edited: every log of the ruleset
+    still names where its files are and what they held when loaded, and a replay that loads the
+    edited file says it is not the one played."""
+    from targui_dsl import load_ruleset
+
+    rule = tmp_path / "rules" / "mine.yaml"
+    rule.parent.mkdir()
+    played = b"extends: original-dutch\nid: mine\ntitle: Mine\n"
+    rule.write_bytes(played)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    ruleset = load_ruleset("mine.yaml", cwd=rule.parent)  # a name relative to a folder not the working one
+    rule.write_bytes(played.replace(b"Mine", b"Edited"))  # after loading: not what is played
+    header = _header_of(ruleset)
+    assert header["files"][0] == str(rule) and all(os.path.isabs(f) and os.path.isfile(f) for f in header["files"])
+    assert header["sha256"][0] == hashlib.sha256(played).hexdigest() != file_sha256(rule)
+    assert header["sha256"][1:] == [file_sha256(f) for f in header["files"][1:]]  # the built-ins: as they are
+    assert _header_of(ruleset, seed=2)["sha256"] == header["sha256"]  # the next log's the same
+    assert header_problems(ruleset, header) == []
+    edited = load_ruleset(str(rule))
+    differs = f"{rule} is not the file the game was played with (its sha256 differs)"
+    assert header_problems(edited, header)[-1] == differs
 
 
 def dumped(events: list[dict]) -> str:
@@ -223,10 +246,10 @@ def test_a_batch_written_later_holds_each_event_as_it_was_when_told(name):
 
 
 class Ruleset:
-    """A ruleset's fields a header reads (files relative and absolute, a title of marks and escapes)."""
+    """A ruleset's fields a header reads (its files' paths and hashes, a title of marks and escapes)."""
 
-    def __init__(self, files: tuple[str, ...], title: str) -> None:
-        self.files, self.id, self.title = files, "mine", title
+    def __init__(self, paths: tuple[str, ...], sha256: tuple[str | None, ...], title: str) -> None:
+        self.paths, self.sha256, self.id, self.title = paths, sha256, "mine", title
 
 
 class Seated:
@@ -238,28 +261,25 @@ class Seated:
 
 
 @pytest.mark.parametrize("title", ["plain", "~seal~", "7316094285503862149", 'caf\u00e9 "100%" {int} \\'])
-def test_a_header_line_is_json_dumps_of_the_sealed_header_game_after_game(title, tmp_path, monkeypatch):
+def test_a_header_line_is_json_dumps_of_the_sealed_header_game_after_game(title, tmp_path):
     # the header's texts are cut around the seed and seal once, and written for every seed from then on
     from targui_dsl.gamelog.header import build_header, header_line, seal_state
 
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "rules.yaml").write_text("a: 1\n")
-    ruleset = Ruleset(("rules.yaml", str(tmp_path / "sub" / ".." / "rules.yaml")), title)
+    paths = (str(tmp_path / "rules.yaml"), "/base.yaml")
+    ruleset = Ruleset(paths, ("ab" * 32, None), title)
     for seed in (0, 5, -3, 2**70, 5, True, 7316094285503862149, "7"):
         for game in (Seated(ruleset, seed), Seated(ruleset, seed, explicit_chance=1)):
             header, line = header_line(game)
             assert header == build_header(game) and list(header) == list(build_header(game))
             assert line == json.dumps(header, separators=(",", ":")) + "\n"
-            assert seal_state(header) == "sealed" and header["files"] == [str(tmp_path / "rules.yaml")] * 2
+            assert seal_state(header) == "sealed" and header["files"] == list(paths)
+            assert header["sha256"] == ["ab" * 32, None]
             assert header["explicit_chance"] is game.explicit_chance and header["seed"] is seed
     extra = {"seats": ["human", "greedy"]}
     header, line = header_line(Seated(ruleset, 4), extra)
     assert header["seats"] == extra["seats"] and line == json.dumps(header, separators=(",", ":")) + "\n"
-    (tmp_path / "rules.yaml").write_text("a: 2\n")  # a file changed since: its new hash, a new seal
-    changed, _ = header_line(Seated(ruleset, 5))
-    assert changed["sha256"] != header["sha256"] and changed == build_header(Seated(ruleset, 5))
-    os.mkdir("elsewhere")
-    os.chdir("elsewhere")  # a relative path is the working directory's
-    moved, line = header_line(Seated(ruleset, 5))
-    assert moved["files"][0] == str(tmp_path / "elsewhere" / "rules.yaml") and moved["sha256"][0] is None
-    assert line == json.dumps(moved, separators=(",", ":")) + "\n"
+    other = Ruleset(paths, ("cd" * 32, None), title)  # other bytes loaded: their hash, a new seal
+    changed, line = header_line(Seated(other, 4))
+    assert changed["sha256"] == ["cd" * 32, None] and changed == build_header(Seated(other, 4))
+    assert changed["seal"] != header_line(Seated(ruleset, 4))[0]["seal"]
+    assert line == json.dumps(changed, separators=(",", ":")) + "\n"

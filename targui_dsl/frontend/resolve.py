@@ -39,6 +39,7 @@ class Resolved:
     spans: dict[YamlPath, Span] = field(default_factory=dict)
     key_spans: dict[YamlPath, Span] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)  # display names, the ruleset first
+    paths: list[str] = field(default_factory=list)  # the same files' absolute paths (:func:`file_key`)
     sources: Sources = field(default_factory=Sources)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     docs: list[LoadedDoc] = field(default_factory=list)  # parallel to ``files``
@@ -47,6 +48,11 @@ class Resolved:
     def __repr__(self) -> str:  # one line: the data and the sources are whole files
         state = "merged" if self.data is not None else "not merged"
         return f"<Resolved {' <- '.join(self.files) or '(no file)'}: {state}, {len(self.diagnostics)} diagnostics>"
+
+    @property
+    def sha256(self) -> tuple[str | None, ...]:
+        """Each file's sha256, of the bytes read (None: an unsaved text), parallel to ``files``."""
+        return tuple(doc.sha256 for doc in self.docs)
 
     def locate(self, path: YamlPath, offset: int) -> Span:
         """Position of character ``offset`` of the string at ``path``, in the file that wrote it."""
@@ -113,6 +119,7 @@ def resolve(ref: str, cwd: Path | None = None, texts: Mapping[str, str] | None =
         seen.append(_identity(path))
         result.docs.append(doc)
         result.files.append(doc.file)
+        result.paths.append(file_key(path))
         result.sources.add(doc.file, doc.text)
         result.diagnostics.extend(doc.diagnostics)
         if doc.data is None or "extends" not in doc.data:

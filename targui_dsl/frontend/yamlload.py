@@ -21,6 +21,7 @@ Everything the file gets wrong is returned as a :class:`Diagnostic`
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from bisect import bisect_right
@@ -107,6 +108,9 @@ class LoadedDoc:
     file: str
     text: str
     data: dict | None = None
+    # the sha256 of the bytes read from the file (a log's header names what was played, not what the
+    # file holds by then); None for a text not read from a file (an editor's unsaved buffer)
+    sha256: str | None = None
     spans: dict[YamlPath, Span] = field(default_factory=dict)
     key_spans: dict[YamlPath, Span] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -179,7 +183,9 @@ def load_yaml_file(path: Path, display: str | None = None) -> LoadedDoc:
                   Span(name, line, column, line, column + 1), "save the file with UTF-8 encoding")
         ])
     # Editors do not count a byte-order mark as a column; neither do we.
-    return load_yaml_text(text.removeprefix("\ufeff"), name)
+    doc = load_yaml_text(text.removeprefix("\ufeff"), name)
+    doc.sha256 = hashlib.sha256(raw).hexdigest()
+    return doc
 
 
 def load_yaml_text(text: str, file: str) -> LoadedDoc:

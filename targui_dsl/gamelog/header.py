@@ -14,13 +14,13 @@ import hashlib
 import os
 import stat
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from targui_dsl.engine.told import encode_json, json_encoder
 from targui_dsl.frontend.safefile import read_bounded
 from targui_dsl.frontend.yamlload import MAX_BYTES
 
-__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "header_line", "source_hashes",
+__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "header_line",
            "seal", "seal_header", "seal_state", "find_ruleset", "header_problems"]
 
 LOG_FORMAT = "targui-log/2"
@@ -40,38 +40,22 @@ def build_header(game: Any, extra: dict[str, Any] | None = None) -> dict[str, An
 def _unsealed(game: Any, seed: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The header but for its seal, with ``seed`` as its seed."""
     ruleset = game.ruleset
-    # absolute, so that a house rule's log replays from any directory
-    files = [_absolute(f) for f in ruleset.files]
     return {
         "type": "header",
         "format": LOG_FORMAT,
         "ruleset": ruleset.id,
         "title": ruleset.title,
-        "files": files,
-        # what each file held: a replay opens a file only if it still holds this
-        "sha256": source_hashes(files),
+        # absolute, so that a house rule's log replays from any directory
+        "files": list(ruleset.paths),
+        # what each file held when it was loaded, the rules played: a replay opens a file only if it
+        # still holds this
+        "sha256": list(ruleset.sha256),
         "players": game.players,
         "tribes": list(game.tribe_ids),
         "seed": seed,
         "explicit_chance": game.explicit_chance,
         **(extra or {}),
     }  # the seal binds the chance mode to the seed and the ruleset (docs/engine.md)
-
-
-# a path's os.path.abspath, by the working directory (a relative path's) and the path: abspath
-# is some 2 microseconds a path, in Python
-_ABSOLUTE: dict[tuple[str | None, Any], str] = {}
-_ABSOLUTE_CAP = 64
-
-
-def _absolute(path: Any) -> str:
-    key = (None if os.path.isabs(path) else os.getcwd(), path)
-    known = _ABSOLUTE.get(key)
-    if known is None:
-        if len(_ABSOLUTE) >= _ABSOLUTE_CAP:
-            _ABSOLUTE.clear()
-        known = _ABSOLUTE[key] = os.path.abspath(path)
-    return known
 
 
 #: A seed no header holds: a header made with it, written, is cut there into the texts around a seed.
@@ -140,35 +124,6 @@ def file_sha256(path: str | os.PathLike) -> str | None:
     if len(data) > RULESET_CAP:
         return None
     return hashlib.sha256(data).hexdigest()
-
-
-# path -> (what stat said of it, its sha256): a study logging every game hashed the ruleset's
-# files once a game (half the cost of a game); a file changed since has another stat
-_HASHED: dict[str, tuple[tuple[int, ...], str | None]] = {}
-_HASHED_CAP = 64
-
-
-def source_hashes(files: Iterable[str]) -> list[str | None]:
-    """Each file's sha256 (:func:`file_sha256`), hashed again only when its stat changed
-    (device, inode, size, modification and change times, in nanoseconds)."""
-    hashes: list[str | None] = []
-    for path in files:
-        try:
-            info = os.stat(path)
-        except (OSError, ValueError):
-            hashes.append(None)
-            continue
-        key = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_mode)
-        known = _HASHED.get(path)
-        if known is not None and known[0] == key:
-            hashes.append(known[1])
-            continue
-        digest = file_sha256(path)
-        if len(_HASHED) >= _HASHED_CAP:
-            _HASHED.clear()
-        _HASHED[path] = (key, digest)
-        hashes.append(digest)
-    return hashes
 
 
 #: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)``, made once: the
@@ -248,13 +203,12 @@ def header_problems(ruleset: Any, header: dict[str, Any]) -> list[str]:
         problems.append(f"the log's title `{title}` is not the ruleset's title `{ruleset.title}`")
     logged = header.get("sha256")
     if logged is not None:
-        files = list(ruleset.files)
-        now = source_hashes(files)
+        files, now = list(ruleset.files), list(ruleset.sha256)
         if len(logged) != len(files):
             problems.append(f"the game was played with {len(logged)} ruleset file(s), the ruleset loaded has "
                             f"{len(files)}")
         else:
             for path, was, is_ in zip(files, logged, now, strict=True):
-                if was is not None and is_ is not None and was != is_:  # None: a pipe, not read twice
+                if was is not None and is_ is not None and was != is_:  # None: not read from a file
                     problems.append(f"{path} is not the file the game was played with (its sha256 differs)")
     return problems

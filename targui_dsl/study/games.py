@@ -56,7 +56,7 @@ def play_game(game: Any, bots: Sequence[str], log: Any = None) -> Any:
 
 class CountingSink:
     """The event sink of a study's game: each event goes straight to the game's counter. No log,
-    no header (a log's header hashes the ruleset's files: once per game, a quarter of a study).
+    no header (a header is made and sealed per game: a cost a study asks nothing of).
     It reads what the counter reads (``MetricCounter.wants``): the game builds no other event."""
 
     __slots__ = ("emit", "wants", "counter")

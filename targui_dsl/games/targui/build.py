@@ -286,6 +286,8 @@ def _assemble(
         title=data["title"],
         description=data.get("description", ""),
         files=tuple(resolved.files),
+        paths=tuple(resolved.paths),
+        sha256=resolved.sha256,
         kinds=kinds,
         tribes=tribes,
         board=board,

@@ -105,6 +105,8 @@ class CompiledRuleset(Record):
     title: str
     description: str
     files: tuple[str, ...]  # the extends chain, the ruleset's own file first
+    paths: tuple[str, ...]  # the same files' absolute paths
+    sha256: tuple[str | None, ...]  # the sha256 of each file's bytes as it was read (what is played)
 
     kinds: tuple[TerritoryKind, ...]
     tribes: tuple[Tribe, ...]
