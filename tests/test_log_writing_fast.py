@@ -248,8 +248,8 @@ def test_a_batch_written_later_holds_each_event_as_it_was_when_told(name):
 class Ruleset:
     """A ruleset's fields a header reads (its files' paths and hashes, a title of marks and escapes)."""
 
-    def __init__(self, paths: tuple[str, ...], sha256: tuple[str | None, ...], title: str) -> None:
-        self.paths, self.sha256, self.id, self.title = paths, sha256, "mine", title
+    def __init__(self, paths: tuple[str, ...], file_bytes: tuple[bytes | None, ...], title: str) -> None:
+        self.paths, self.file_bytes, self.id, self.title = paths, file_bytes, "mine", title
 
 
 class Seated:
@@ -266,20 +266,21 @@ def test_a_header_line_is_json_dumps_of_the_sealed_header_game_after_game(title,
     from targui_dsl.gamelog.header import build_header, header_line, seal_state
 
     paths = (str(tmp_path / "rules.yaml"), "/base.yaml")
-    ruleset = Ruleset(paths, ("ab" * 32, None), title)
+    ruleset = Ruleset(paths, (b"a: 1\n", None), title)
     for seed in (0, 5, -3, 2**70, 5, True, 7316094285503862149, "7"):
         for game in (Seated(ruleset, seed), Seated(ruleset, seed, explicit_chance=1)):
             header, line = header_line(game)
             assert header == build_header(game) and list(header) == list(build_header(game))
             assert line == json.dumps(header, separators=(",", ":")) + "\n"
             assert seal_state(header) == "sealed" and header["files"] == list(paths)
-            assert header["sha256"] == ["ab" * 32, None]
+            assert header["sha256"] == [hashlib.sha256(b"a: 1\n").hexdigest(), None]
             assert header["explicit_chance"] is game.explicit_chance and header["seed"] is seed
     extra = {"seats": ["human", "greedy"]}
     header, line = header_line(Seated(ruleset, 4), extra)
     assert header["seats"] == extra["seats"] and line == json.dumps(header, separators=(",", ":")) + "\n"
-    other = Ruleset(paths, ("cd" * 32, None), title)  # other bytes loaded: their hash, a new seal
+    other = Ruleset(paths, (b"a: 2\n", None), title)  # other bytes loaded: their hash, a new seal
     changed, line = header_line(Seated(other, 4))
-    assert changed["sha256"] == ["cd" * 32, None] and changed == build_header(Seated(other, 4))
+    assert changed["sha256"] == [hashlib.sha256(b"a: 2\n").hexdigest(), None]
+    assert changed == build_header(Seated(other, 4))
     assert changed["seal"] != header_line(Seated(ruleset, 4))[0]["seal"]
     assert line == json.dumps(changed, separators=(",", ":")) + "\n"

@@ -30,6 +30,7 @@ def test_validate_imports_no_study_log_or_bot_search():
     assert "targui_dsl.frontend.build" in loaded  # it did validate
     assert not {m for m in loaded if m.startswith(("targui_dsl.study", "targui_dsl.gamelog", "targui_cli.simulate",
                                                    "targui_cli.play", "targui_cli.replay"))}
+    assert "hashlib" not in loaded  # a ruleset's files are hashed at its first log, not as they are read
 
 
 @pytest.mark.parametrize("ruleset, game, other", [(DUTCH, "targui", "targi"),

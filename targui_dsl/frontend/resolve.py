@@ -50,9 +50,9 @@ class Resolved:
         return f"<Resolved {' <- '.join(self.files) or '(no file)'}: {state}, {len(self.diagnostics)} diagnostics>"
 
     @property
-    def sha256(self) -> tuple[str | None, ...]:
-        """Each file's sha256, of the bytes read (None: an unsaved text), parallel to ``files``."""
-        return tuple(doc.sha256 for doc in self.docs)
+    def file_bytes(self) -> tuple[bytes | None, ...]:
+        """Each file's bytes as read (None: an unsaved text), parallel to ``files``."""
+        return tuple(doc.raw for doc in self.docs)
 
     def locate(self, path: YamlPath, offset: int) -> Span:
         """Position of character ``offset`` of the string at ``path``, in the file that wrote it."""

@@ -21,7 +21,6 @@ Everything the file gets wrong is returned as a :class:`Diagnostic`
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 from bisect import bisect_right
@@ -108,9 +107,9 @@ class LoadedDoc:
     file: str
     text: str
     data: dict | None = None
-    # the sha256 of the bytes read from the file (a log's header names what was played, not what the
-    # file holds by then); None for a text not read from a file (an editor's unsaved buffer)
-    sha256: str | None = None
+    # the bytes read from the file (a log's header hashes what was played, not what the file holds by
+    # then); None for a text not read from a file (an editor's unsaved buffer)
+    raw: bytes | None = None
     spans: dict[YamlPath, Span] = field(default_factory=dict)
     key_spans: dict[YamlPath, Span] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -184,7 +183,7 @@ def load_yaml_file(path: Path, display: str | None = None) -> LoadedDoc:
         ])
     # Editors do not count a byte-order mark as a column; neither do we.
     doc = load_yaml_text(text.removeprefix("\ufeff"), name)
-    doc.sha256 = hashlib.sha256(raw).hexdigest()
+    doc.raw = raw
     return doc
 
 

@@ -20,7 +20,7 @@ from targui_dsl.engine.told import encode_json, json_encoder
 from targui_dsl.frontend.safefile import read_bounded
 from targui_dsl.frontend.yamlload import MAX_BYTES
 
-__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "header_line",
+__all__ = ["LOG_FORMAT", "LOG_FORMATS", "RULESET_CAP", "build_header", "file_sha256", "header_line", "loaded_sha256",
            "seal", "seal_header", "seal_state", "find_ruleset", "header_problems"]
 
 LOG_FORMAT = "targui-log/2"
@@ -49,7 +49,7 @@ def _unsealed(game: Any, seed: Any, extra: dict[str, Any] | None = None) -> dict
         "files": list(ruleset.paths),
         # what each file held when it was loaded, the rules played: a replay opens a file only if it
         # still holds this
-        "sha256": list(ruleset.sha256),
+        "sha256": loaded_sha256(ruleset),
         "players": game.players,
         "tribes": list(game.tribe_ids),
         "seed": seed,
@@ -110,6 +110,24 @@ def _cut(body: dict[str, Any]) -> tuple[Any, bytes, str, str, str] | None:
         return None
     started = hashlib.sha256(_SEAL_PREFIX + canonical[0].encode("ascii"))
     return started, canonical[1].encode("ascii"), line[0], sealed[0] + '"', '"' + sealed[1]
+
+
+#: A ruleset's files' bytes -> their sha256s: hashed at the first log of the ruleset, not loading it
+#: (hashlib's import is 3% of `targui validate`), nor at every log.
+_LOADED: dict[tuple[bytes | None, ...], list[str | None]] = {}
+_LOADED_CAP = 64
+
+
+def loaded_sha256(ruleset: Any) -> list[str | None]:
+    """The sha256 of each of ``ruleset``'s files as it was loaded (``file_bytes``; None for a text
+    not read from a file), in ``files`` order."""
+    data = ruleset.file_bytes
+    known = _LOADED.get(data)
+    if known is None:
+        if len(_LOADED) >= _LOADED_CAP:
+            _LOADED.clear()
+        known = _LOADED[data] = [None if raw is None else hashlib.sha256(raw).hexdigest() for raw in data]
+    return known[:]
 
 
 def file_sha256(path: str | os.PathLike) -> str | None:
@@ -203,7 +221,7 @@ def header_problems(ruleset: Any, header: dict[str, Any]) -> list[str]:
         problems.append(f"the log's title `{title}` is not the ruleset's title `{ruleset.title}`")
     logged = header.get("sha256")
     if logged is not None:
-        files, now = list(ruleset.files), list(ruleset.sha256)
+        files, now = list(ruleset.files), loaded_sha256(ruleset)
         if len(logged) != len(files):
             problems.append(f"the game was played with {len(logged)} ruleset file(s), the ruleset loaded has "
                             f"{len(files)}")

@@ -130,6 +130,6 @@ def assemble(resolved: Resolved, compiled: dict[tuple, CompiledCode], diagnostic
         rows=tuple((a - 1, b - 1) for a, b in data["rows"]),
         centre=tuple(tuple(row) for row in data["centre"]),
         goods_cards=goods_cards, tribe_cards=tuple(tribe), files=tuple(resolved.files),
-        paths=tuple(resolved.paths), sha256=resolved.sha256,
+        paths=tuple(resolved.paths), file_bytes=resolved.file_bytes,
         resolved=copy.deepcopy(data),
     )

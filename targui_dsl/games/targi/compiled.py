@@ -108,7 +108,7 @@ class TargiRuleset(Record):
     tribe_cards: tuple[TribeCard, ...]
     files: tuple[str, ...] = ()  # the extends chain, the ruleset's own file first
     paths: tuple[str, ...] = ()  # the same files' absolute paths
-    sha256: tuple[str | None, ...] = ()  # the sha256 of each file's bytes as it was read (what is played)
+    file_bytes: tuple[bytes | None, ...] = ()  # each file's bytes as read (what is played: a header hashes them)
     resolved: Mapping[str, Any] = field(default_factory=dict)  # the merged data, for display
     game: str = "targi"
     # Worked out once from the ring and the cards (the rules ask them at every decision): the border

@@ -287,7 +287,7 @@ def _assemble(
         description=data.get("description", ""),
         files=tuple(resolved.files),
         paths=tuple(resolved.paths),
-        sha256=resolved.sha256,
+        file_bytes=resolved.file_bytes,
         kinds=kinds,
         tribes=tribes,
         board=board,

@@ -106,7 +106,7 @@ class CompiledRuleset(Record):
     description: str
     files: tuple[str, ...]  # the extends chain, the ruleset's own file first
     paths: tuple[str, ...]  # the same files' absolute paths
-    sha256: tuple[str | None, ...]  # the sha256 of each file's bytes as it was read (what is played)
+    file_bytes: tuple[bytes | None, ...]  # each file's bytes as read (what is played: a header hashes them)
 
     kinds: tuple[TerritoryKind, ...]
     tribes: tuple[Tribe, ...]
