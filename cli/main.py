@@ -133,7 +133,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
               help="Print targui's version and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """targui: play, check and study Targui and its variants, written as data.
+    """targui: play, check and study Targui (in its variants) and Targi, games written as data.
 
     A RULESET is a built-in name (`targui rulesets` lists them) or the path
     of a YAML file that may extend one.
