@@ -37,7 +37,8 @@ def test_a_bad_bot_spelling_says_what_is_wrong(spelling, message):
 
 
 def test_bot_parameters_are_read_checked_and_written_back_canonically():
-    from targui_dsl.agents.spec import BotKind, BotParam, register, unregister
+    from targui_dsl.agents import BotKind, BotParam
+    from targui_dsl.agents.spec import register, unregister
 
     made = []
     kind = BotKind("probe", lambda seed, depth, c: made.append((seed, depth, c)) or make_agent("random", seed),

@@ -88,6 +88,16 @@ def test_no_module_imports_one_that_imports_it_back():
     assert _circles(graph) == []
 
 
+def test_a_game_imports_nothing_of_the_floors_above_it():
+    # the bots, studies, log, adapters, language server and command line stand on the games, not under them
+    above = ("targui_dsl.agents", "targui_dsl.study", "targui_dsl.gamelog", "targui_dsl.adapters", "targui_dsl.lsp",
+             "targui_cli")
+    sources = _sources()
+    found = {f"{module} imports {name}" for module, path in sources.items() if module.startswith("targui_dsl.games")
+             for name in _imports(module, path, set(sources)) if name == "targui_dsl" or name.startswith(above)}
+    assert found == set()
+
+
 def test_no_source_file_is_over_900_lines():
     # a generated module (the effect grammar's parser, targui_dsl/effects/standalone.py) is read by no one
     long = {str(path.relative_to(ROOT)): n for path in _sources().values()

@@ -31,10 +31,7 @@ from targui_dsl.agents.random_agent import RandomAgent
 from targui_dsl.agents.spec import (
     BOTS,
     DEFAULT_BOTS,
-    BotKind,
-    BotParam,
     BotSpec,
-    BotSpecError,
     bot_names,
     bots_of,
     describe_bots,
@@ -43,6 +40,7 @@ from targui_dsl.agents.spec import (
     parse_bot_list,
     register,
 )
+from targui_dsl.engine.bots import BotKind, BotParam, BotSpecError
 from targui_dsl.engine.chance import derive_seed
 from targui_dsl.engine.loop import Player
 from targui_dsl.games import DEFAULT_GAME, game_package

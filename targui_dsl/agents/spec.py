@@ -17,10 +17,10 @@ spellings of the same bot compare equal in a table of results.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
+from targui_dsl.engine.bots import TYPE_WORDS, BotKind, BotSpecError, brief
 from targui_dsl.engine.loop import Player
 from targui_dsl.frontend.diagnostics import did_you_mean
 from targui_dsl.games import DEFAULT_GAME, game_package
@@ -38,70 +38,6 @@ LEVELS: dict[str, str] = {
     "normal": "ismcts",
     "hard": "ismcts:iterations=600",
 }
-
-
-class BotSpecError(ValueError):
-    """A bot spelling that names no bot or gives a parameter it does not take (one line, with a hint)."""
-
-
-@dataclass(frozen=True)
-class BotParam:
-    """One parameter a bot takes: its type decides how its text is read; a number must be
-    finite and within ``minimum``..``maximum`` (a spelling may come from a stranger's log)."""
-
-    name: str
-    kind: type  # int, float or str
-    default: Any
-    help: str
-    minimum: float | None = None
-    maximum: float | None = None
-    #: for a word: the words it may be, for a game (by its name); None: any word
-    choices: Callable[[str], Sequence[str]] | None = None
-
-    def read(self, bot: str, text: str) -> Any:
-        try:
-            value = self.kind(text)
-        except ValueError:  # int() of more than 4,300 digits is a ValueError too
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be {_TYPE_WORDS[self.kind]}, "
-                               f"not `{_short(text)}`") from None
-        if isinstance(value, float) and not math.isfinite(value):
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be a finite number, not `{_short(text)}`")
-        if self.minimum is not None and value < self.minimum:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at least {self.minimum:g}, not `{_short(text)}`")
-        if self.maximum is not None and value > self.maximum:
-            raise BotSpecError(f"bot `{bot}`: `{self.name}` must be at most {self.maximum:g}, not `{_short(text)}`")
-        return value
-
-    def range_text(self) -> str:
-        """The documented range: ``1..100000``, ``at least 0``, or empty."""
-        if self.minimum is not None and self.maximum is not None:
-            return f"{self.minimum:g}..{self.maximum:g}"
-        if self.minimum is not None:
-            return f"at least {self.minimum:g}"
-        if self.maximum is not None:
-            return f"at most {self.maximum:g}"
-        return ""
-
-
-def _short(text: str) -> str:
-    """A stranger's text as quoted in an error: one line (control characters escaped) and
-    short (a 5,000-digit value is not echoed whole)."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:200])
-    return text if len(text) <= 40 else text[:20] + "…" + text[-10:]
-
-
-_TYPE_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "a word"}
-
-
-@dataclass(frozen=True)
-class BotKind:
-    """A bot by name: how to build one, what it takes, and one line on how it plays."""
-
-    name: str
-    factory: Callable[..., Player]  # factory(seed, **params), and game= (the GamePackage) when takes_game
-    summary: str
-    params: tuple[BotParam, ...] = ()
-    takes_game: bool = False  # a shared bot that plays any game through its package (the search)
 
 
 @dataclass(frozen=True)
@@ -200,7 +136,7 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
     kind = kinds.get(kind_text)
     if kind is None:
         hint = did_you_mean(kind_text, [*kinds, *LEVELS])
-        raise BotSpecError(f"unknown bot `{_short(kind_text)}`" + (f"; {hint}" if hint else "")
+        raise BotSpecError(f"unknown bot `{brief(kind_text)}`" + (f"; {hint}" if hint else "")
                            + f" (bots: {', '.join(sorted(kinds))}; levels: {', '.join(LEVELS)})")
     declared = {p.name: p for p in kind.params}
     values = defaults_of(kind, game)
@@ -208,13 +144,13 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
     for item in param_texts:
         name, sep, value = (part.strip() for part in item.partition("="))
         if not sep or not name or not value:
-            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{_short(item)}`")
+            raise BotSpecError(f"bot `{kind.name}`: write a parameter as `name=value`, not `{brief(item)}`")
         param = declared.get(name)
         if param is None:
             if not declared:
                 raise BotSpecError(f"bot `{kind.name}` takes no parameters")
             hint = did_you_mean(name, declared)
-            raise BotSpecError(f"bot `{kind.name}` has no parameter `{_short(name)}`" + (f"; {hint}" if hint else "")
+            raise BotSpecError(f"bot `{kind.name}` has no parameter `{brief(name)}`" + (f"; {hint}" if hint else "")
                                + f" (it takes: {', '.join(declared)})")
         if name in seen:
             raise BotSpecError(f"bot `{kind.name}`: `{name}` is given twice")
@@ -222,7 +158,7 @@ def parse_bot(text: str, game: str = DEFAULT_GAME) -> BotSpec:
         values[name] = param.read(kind.name, value)
         if param.choices is not None and values[name] not in (allowed := param.choices(game)):
             hint = did_you_mean(value, allowed)
-            raise BotSpecError(f"bot `{kind.name}`: `{name}` cannot be `{_short(value)}`"
+            raise BotSpecError(f"bot `{kind.name}`: `{name}` cannot be `{brief(value)}`"
                                + (f"; {hint}" if hint else "") + f" (it may be: {', '.join(allowed)})")
     return BotSpec(kind.name, values, game)
 
@@ -233,7 +169,7 @@ def parse_bot_list(text: str, game: str = DEFAULT_GAME) -> list[BotSpec]:
     if not any(items):
         raise BotSpecError(f"no bot named (bots: {', '.join(bot_names(game))})")
     if not all(items):
-        raise BotSpecError(f"an empty bot in `{_short(text)}`: write bots separated by single commas")
+        raise BotSpecError(f"an empty bot in `{brief(text)}`: write bots separated by single commas")
     return [parse_bot(item, game) for item in items]
 
 
@@ -261,6 +197,6 @@ def describe_bots(game: str = DEFAULT_GAME) -> str:
             bounds = f" {p.range_text()}" if p.range_text() else ""
             if p.choices is not None:
                 bounds = f": {', '.join(p.choices(game))}"
-            lines.append(f"    {name}:{p.name}=... ({_TYPE_WORDS[p.kind]}{bounds}, default {_text(defaults[p.name])}) "
+            lines.append(f"    {name}:{p.name}=... ({TYPE_WORDS[p.kind]}{bounds}, default {_text(defaults[p.name])}) "
                          f"{p.help}")
     return "\n".join(lines)

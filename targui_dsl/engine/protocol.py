@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from targui_dsl.engine.bots import BotKind
 from targui_dsl.engine.drawing import Drawing
 from targui_dsl.engine.front import FrontEnd
 
@@ -226,7 +227,7 @@ class GamePackage:
     ruleset_feature_names: Callable[[Any], tuple[str, ...]] | None = None
     feature_prior: Callable[[Any], list[float]] | None = None  # (state) -> the features' weights by hand, if any
     trained: str = ""  # the folder of the weights shipped for its built-in rulesets (<ruleset id>.json)
-    bots: tuple[Any, ...] = ()  # the game's own bots (agents.spec.BotKind), `greedy` its heuristic
+    bots: tuple[BotKind, ...] = ()  # the game's own bots, `greedy` its heuristic
     metrics: StudyMetrics | None = None  # what a study counts in each game
     adapter: AdapterHooks | None = None  # for OpenSpiel and PettingZoo
     #: (a log's format, an event the engine reports) -> whether logs of that older format never

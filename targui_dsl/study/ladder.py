@@ -17,7 +17,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from targui_dsl.agents.spec import BotSpecError, parse_bot
+from targui_dsl.agents.spec import parse_bot
+from targui_dsl.engine.bots import BotSpecError
 from targui_dsl.engine.protocol import GamePackage
 
 __all__ = ["FORMAT", "LadderError", "changed_since", "ladder_path", "ladder_row", "read_ladder", "write_ladder"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from targui_dsl.agents.spec import BotKind
+from targui_dsl.engine.bots import BotKind
 from targui_dsl.engine.protocol import GamePackage
 from targui_dsl.games.targi.bounds import ADAPTER
 from targui_dsl.games.targi.cards import card_list

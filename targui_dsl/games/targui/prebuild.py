@@ -28,7 +28,7 @@ generates for one of them, found by the shape of that code. Compiled by the comp
 
 def source() -> str:
     """The module's text, from every built-in Targui ruleset as the code generator compiles it today."""
-    from targui_dsl import load_ruleset
+    from targui_dsl.frontend.build import load_ruleset
     from targui_dsl.frontend.resolve import builtin_rulesets
 
     modules = []
