@@ -3,7 +3,8 @@ observation tensor at every step as a learner does, against the raw engine; CPU 
 
     python benchmarks/bench_pettingzoo.py [--games 10] [--rounds 3] [--players 4] [--seed 0]
         [--variants original-dutch,swedish-12,updated-treasury,targi]
-        [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare,pettingzoo-mask]
+        [--ways engine,pettingzoo,pyspiel,pettingzoo-bare,pyspiel-bare,pettingzoo-mask,
+         engine-reading,engine-reading-one]
         [--baseline 55055c8] [--compiled PYTHON] [--mcts] [--callgrind]
 
 Each measurement is one child process that plays ``--games`` games one way and reports
@@ -34,7 +35,11 @@ The policy is uniform over the legal actions, drawn from one NumPy generator
   ``observation_tensor``), what each adapter costs before any observation;
 * ``pettingzoo-mask`` (not by default): the ``pettingzoo`` loop with each seat's array handed
   over as it is, never brought up to date (the mask, the copy and the call still made): what
-  reading the tensor costs is the difference with ``pettingzoo``.
+  reading the tensor costs is the difference with ``pettingzoo``;
+* ``engine-reading``, ``engine-reading-one`` (not by default): the ``engine`` loop reading a kept
+  tensor at each decision, no adapter: the env's keeper of the seat to move (``seat_tensors``),
+  or seat 0's own keeper (``seat_tensor``) at every decision (each step's changes written once).
+  Less ``engine``: what a reading costs.
 
 Each child plays one game untimed before its timed games (the modules a first game imports,
 compiled afresh where no bytecode is cached, would otherwise be charged to the raw engine,
@@ -66,6 +71,9 @@ WAYS = ("engine", "pettingzoo", "pyspiel")
 # the same loops reading no observation (each adapter's own cost), and the env's with its mask and
 # copy but no tensor reading
 BARE = ("pettingzoo-bare", "pyspiel-bare", "pettingzoo-mask")
+# the raw loop reading the kept tensor of the seat to move (what the env reads), or one seat's at
+# every decision (each step's changes written once, not once per seat's later reading)
+READING = ("engine-reading", "engine-reading-one")
 
 # one way on one tree: argv = tree ("" for what the interpreter has installed), way, variant, players,
 # games, seed
@@ -89,6 +97,24 @@ if way == "engine":
         for number in range(first, first + count):
             state = game_of(ruleset).new_game(ruleset, players=players, seed=number).new_initial_state()
             while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(policy.integers(len(legal)))])
+                steps += 1
+        return steps
+elif way.startswith("engine-reading"):  # the raw loop, reading a kept tensor at each decision (no env)
+    from targui_dsl.adapters._tensor import seat_tensor, seat_tensors
+    ruleset = load_ruleset(variant)
+    one = way == "engine-reading-one"
+
+    def play(first, count):
+        steps = 0
+        for number in range(first, first + count):
+            game = game_of(ruleset).new_game(ruleset, players=players, seed=number)
+            width = game.observation_tensor_shape()[0]
+            keepers = [seat_tensor(game, 0, width)] if one else seat_tensors(game, width)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                keepers[0 if one else state.current_player()].update(state)
                 legal = state.legal_actions()
                 state.apply_action(legal[int(policy.integers(len(legal)))])
                 steps += 1
@@ -217,7 +243,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="seats (Targi always has 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--ways", default=",".join(WAYS), help=f"of {', '.join(WAYS + BARE)}")
+    parser.add_argument("--ways", default=",".join(WAYS), help=f"of {', '.join(WAYS + BARE + READING)}")
     parser.add_argument("--baseline", help="also measure this git revision's tree (the before)")
     parser.add_argument("--compiled", metavar="PYTHON", action="append", default=[],
                         help="also measure under this interpreter (the compiled build installed); may be given"
@@ -230,8 +256,8 @@ def main() -> None:
     if args.callgrind and shutil.which("valgrind") is None:
         parser.error("--callgrind runs each child under valgrind, which is not on this machine's PATH")
     variants, ways = args.variants.split(","), args.ways.split(",")
-    if "engine" not in ways or not set(ways) <= set(WAYS + BARE):
-        parser.error(f"--ways: engine (the ratios are to it) and any of {', '.join(WAYS[1:] + BARE)}")
+    if "engine" not in ways or not set(ways) <= set(WAYS + BARE + READING):
+        parser.error(f"--ways: engine (the ratios are to it) and any of {', '.join(WAYS[1:] + BARE + READING)}")
     with tempfile.TemporaryDirectory(prefix="targui-baseline-") as tmp:
         trees = [("this tree", sys.executable, str(HERE.parent))]  # label, interpreter, tree
         if args.baseline:
@@ -266,14 +292,14 @@ def main() -> None:
             return statistics.median(r["instructions"] / r["steps"] for r in runs)
         return statistics.median(r["steps"] / r["seconds"] for r in runs)
 
-    print(f"{'variant':<17} {'tree':<10} {'way':<11} {column:>10} {'ratio':>6}")
+    print(f"{'variant':<17} {'tree':<10} {'way':<18} {column:>10} {'ratio':>6}")
     for variant in variants:
         for label, *_ in trees:
             engine = figure(label, variant, "engine")
             for way in ways:
                 value = figure(label, variant, way)
                 share = engine / value if args.callgrind else value / engine
-                print(f"{variant:<17} {label:<10} {way:<11} {value:>10.0f} {share:>6.2f}")
+                print(f"{variant:<17} {label:<10} {way:<18} {value:>10.0f} {share:>6.2f}")
         if args.mcts and not args.callgrind:
             players = 2 if variant.startswith("targi") else args.players
             ms = mcts_ms_per_simulation(variant, players, args.seed)
