@@ -103,30 +103,6 @@ def low_product(x: i64, y: i64) -> i64:
     return ((x & 0xFFFF) * y + ((((x >> 16) * y) & 0xFFFF) << 16)) & M32
 
 
-def mix_words(high: i64, low: i64) -> tuple[i64, i64]:
-    """:func:`mix64` on a word given as its halves (high, low), each below 2**32."""
-    # z ^= z >> 30, then z *= MIX_A (mod 2**64): low * MIX_A_LO in 16-bit pieces, the cross terms mod 2**32
-    low ^= ((high << 2) & M32) | (low >> 30)
-    high ^= high >> 30
-    part = (low & 0xFFFF) * MIX_A_LO
-    upper = (low >> 16) * MIX_A_LO
-    part += (upper & 0xFFFF) << 16
-    high = ((part >> 32) + (upper >> 16) + low_product(low, MIX_A_HI) + low_product(high, MIX_A_LO)) & M32
-    low = part & M32
-    # z ^= z >> 27, then z *= MIX_B
-    low ^= ((high << 5) & M32) | (low >> 27)
-    high ^= high >> 27
-    part = (low & 0xFFFF) * MIX_B_LO
-    upper = (low >> 16) * MIX_B_LO
-    part += (upper & 0xFFFF) << 16
-    high = ((part >> 32) + (upper >> 16) + low_product(low, MIX_B_HI) + low_product(high, MIX_B_LO)) & M32
-    low = part & M32
-    # z ^= z >> 31
-    low ^= ((high << 1) & M32) | (low >> 31)
-    high ^= high >> 31
-    return high, low
-
-
 def word_of(state: int) -> i64:
     """The word a game's record keeps for a state (0 <= state < 2**64). Compiled, its two's
     complement: a signed machine word, which compiled code keeps as a C integer where a state
@@ -170,7 +146,29 @@ def draw_words(word: i64, n: int) -> tuple[i64, int]:
         low += GOLDEN_LO
         high = (high + GOLDEN_HI + (low >> 32)) & M32
         low &= M32
-        bits_high, bits_low = mix_words(high, low)
+        # mix64() on the word's halves (bits_high, bits_low), each below 2**32, inlined (compiled,
+        # its own function's call and returned pair were 8% of a draw's instructions)
+        # z ^= z >> 30, then z *= MIX_A (mod 2**64): low * MIX_A_LO in 16-bit pieces, the cross terms mod 2**32
+        bits_low = low ^ (((high << 2) & M32) | (low >> 30))
+        bits_high = high ^ (high >> 30)
+        part = (bits_low & 0xFFFF) * MIX_A_LO
+        upper = (bits_low >> 16) * MIX_A_LO
+        part += (upper & 0xFFFF) << 16
+        bits_high = ((part >> 32) + (upper >> 16) + low_product(bits_low, MIX_A_HI)
+                     + low_product(bits_high, MIX_A_LO)) & M32
+        bits_low = part & M32
+        # z ^= z >> 27, then z *= MIX_B
+        bits_low ^= ((bits_high << 5) & M32) | (bits_low >> 27)
+        bits_high ^= bits_high >> 27
+        part = (bits_low & 0xFFFF) * MIX_B_LO
+        upper = (bits_low >> 16) * MIX_B_LO
+        part += (upper & 0xFFFF) << 16
+        bits_high = ((part >> 32) + (upper >> 16) + low_product(bits_low, MIX_B_HI)
+                     + low_product(bits_high, MIX_B_LO)) & M32
+        bits_low = part & M32
+        # z ^= z >> 31
+        bits_low ^= ((bits_high << 1) & M32) | (bits_low >> 31)
+        bits_high ^= bits_high >> 31
         if not spare or bits_high != M32 or bits_low < 0x100000000 - spare:
             word = ((high - ((high >> 31) << 32)) << 32) | low  # the high half signed
             return word, int(((bits_high % size) * unit + bits_low) % size)
