@@ -73,8 +73,8 @@ try:
     from targui_dsl.games.targui.game import Game
 except ImportError:  # a tree from before the games/ package
     from targui_dsl.engine.game import Game
-import targui_dsl.games.targui.flow as flow
-compiled = not flow.__file__.endswith(".py")
+import targui_dsl.engine.chance as chance  # (compiled in every compiled build; in every tree)
+compiled = not chance.__file__.endswith(".py")
 rs = load_ruleset(variant)
 rng = random.Random(12345)
 choice = rng.choice
